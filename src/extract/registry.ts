@@ -1,0 +1,6 @@
+// The extractors a scan runs, in order. Register an extractor by importing
+// it and adding it to the list (one import line, one list line).
+import type { LanguageExtractor } from "./_extractor.ts";
+
+/** Every extractor a scan dispatches files to. */
+export const EXTRACTORS: readonly LanguageExtractor[] = [];
