@@ -3,4 +3,6 @@
 import type { LanguageExtractor } from "./_extractor.ts";
 
 /** Every extractor a scan dispatches files to. */
-export const EXTRACTORS: readonly LanguageExtractor[] = [];
+export const EXTRACTORS: readonly LanguageExtractor[] = [
+  // one line per extractor, e.g. `pythonExtractor,`
+];
