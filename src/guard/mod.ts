@@ -14,3 +14,26 @@
  */
 export { HttpError, type HttpErrorInit } from "./http_error.ts";
 export type { User } from "./user.ts";
+export {
+  AccessSubject,
+  type AccessSubjectContext,
+  type AccessSubjectOptions,
+  type URLPatternLike,
+  type URLPatternMatchLike,
+} from "./access_subject.ts";
+export {
+  type AuthorizationHeader,
+  bearerCredentials,
+  parseAuthorizationHeader,
+} from "./authorization_header.ts";
+export { bearerUserProvider } from "./bearer_user_provider.ts";
+export type { Enforcer, EnforcerProvider, EnforcerSource } from "./enforcer.ts";
+export {
+  type ErrorFactory,
+  type GuardWrapper,
+  PermissionGuard,
+  type PermissionGuardOptions,
+  type PermissionWrapper,
+  type RequestHandler,
+  type UserProvider,
+} from "./permission_guard.ts";
