@@ -1,0 +1,187 @@
+import assert from "node:assert/strict";
+import { URLPattern as PolyfillURLPattern } from "urlpattern-polyfill/urlpattern";
+import { AccessSubject } from "../../src/guard/access_subject.ts";
+import { HttpError } from "../../src/guard/http_error.ts";
+
+function post(body: string, path = "/posts"): Request {
+  return new Request(`http://localhost${path}`, { method: "POST", body });
+}
+
+Deno.test("AccessSubject.param() reads a path group with a string or URLPattern pattern", async (t) => {
+  await t.step("string pattern", async () => {
+    const id = AccessSubject.param("id", "/posts/:id");
+    assert.equal(
+      await id.resolve(new Request("http://localhost/posts/42?x=1")),
+      "42",
+    );
+  });
+  await t.step("native URLPattern", async () => {
+    const team = AccessSubject.param(
+      "team",
+      new URLPattern({ pathname: "/teams/:team/*" }),
+    );
+    assert.equal(
+      await team.resolve(new Request("http://localhost/teams/blue/a/b")),
+      "blue",
+    );
+  });
+  await t.step("urlpattern-polyfill URLPattern", async () => {
+    const id = AccessSubject.param(
+      "id",
+      new PolyfillURLPattern({ pathname: "/posts/:id" }),
+    );
+    assert.equal(await id.resolve(new Request("http://x.test/posts/9")), "9");
+  });
+  await t.step("URL that does not match", async () => {
+    const id = AccessSubject.param("id", "/posts/:id");
+    assert.equal(
+      await id.resolve(new Request("http://localhost/users/1")),
+      undefined,
+    );
+  });
+  await t.step("percent-encoded group stays encoded", async () => {
+    const id = AccessSubject.param("id", "/posts/:id");
+    assert.equal(
+      await id.resolve(new Request("http://localhost/posts/a%20b")),
+      "a%20b",
+    );
+  });
+});
+
+Deno.test("AccessSubject.query() and .header() read values, null when absent", async () => {
+  const request = new Request("http://localhost/?project=docs&project=two", {
+    headers: { "X-Tenant": "acme" },
+  });
+  assert.equal(await AccessSubject.query("project").resolve(request), "docs");
+  assert.equal(await AccessSubject.query("missing").resolve(request), null);
+  assert.equal(await AccessSubject.header("x-tenant").resolve(request), "acme");
+  assert.equal(await AccessSubject.header("x-other").resolve(request), null);
+});
+
+Deno.test("AccessSubject.body() reads the JSON body and leaves it readable", async () => {
+  const request = post('{"owner":"ana","tags":["a"]}');
+  const owner = AccessSubject.body((body) => (body as { owner: string }).owner);
+  const whole = AccessSubject.body();
+  assert.equal(await owner.resolve(request), "ana");
+  assert.deepEqual(await whole.resolve(request), {
+    owner: "ana",
+    tags: ["a"],
+  });
+  assert.equal(request.bodyUsed, false);
+  assert.deepEqual(await request.json(), { owner: "ana", tags: ["a"] });
+});
+
+Deno.test("AccessSubject.body() rejects with HttpError 400 on a body that is not JSON", async (t) => {
+  for (const body of ["{oops", "", "undefined"]) {
+    await t.step(JSON.stringify(body), async () => {
+      const request = post(body);
+      await assert.rejects(
+        () => AccessSubject.body().resolve(request),
+        (error: unknown) => {
+          assert.ok(error instanceof HttpError);
+          assert.equal(error.status, 400);
+          assert.equal(error.detail, "Invalid JSON body");
+          return true;
+        },
+      );
+      assert.equal(await request.text(), body);
+    });
+  }
+  await t.step("GET without a body", async () => {
+    await assert.rejects(
+      () => AccessSubject.body().resolve(new Request("http://localhost/")),
+      HttpError,
+    );
+  });
+});
+
+Deno.test("AccessSubject.body() rejects with TypeError when the body was already consumed", async () => {
+  const request = post("{}");
+  await request.text();
+  await assert.rejects(() => AccessSubject.body().resolve(request), {
+    name: "TypeError",
+    message: /Cannot read request body/,
+  });
+});
+
+Deno.test("new AccessSubject() passes the request and a context, then applies the selector", async () => {
+  const seen: unknown[] = [];
+  const subject = new AccessSubject({
+    pattern: "/orgs/:org/posts",
+    value: async (request, ctx) => {
+      seen.push(request.method);
+      return {
+        org: ctx.params.org,
+        page: ctx.query.get("page"),
+        host: ctx.url.host,
+        agent: ctx.headers.get("user-agent"),
+        body: await ctx.json(),
+      };
+    },
+    selector: (value) =>
+      `${value.org}:${value.page}:${value.host}:${value.agent}:${
+        JSON.stringify(value.body)
+      }`,
+  });
+  const request = new Request("http://example.test/orgs/acme/posts?page=2", {
+    method: "PUT",
+    headers: { "user-agent": "t" },
+    body: "[1]",
+  });
+  assert.equal(await subject.resolve(request), "acme:2:example.test:t:[1]");
+  assert.deepEqual(seen, ["PUT"]);
+  assert.equal(await request.text(), "[1]");
+});
+
+Deno.test("new AccessSubject() gives empty params without a pattern", async () => {
+  const subject = new AccessSubject({ value: (_r, ctx) => ctx.params });
+  assert.deepEqual(
+    await subject.resolve(new Request("http://localhost/posts/1")),
+    {},
+  );
+});
+
+Deno.test("AccessSubject.resolve() propagates the value function's errors", async () => {
+  const refused = new AccessSubject({
+    value: () => {
+      throw new HttpError(422, "Unprocessable Content");
+    },
+  });
+  await assert.rejects(
+    () => refused.resolve(new Request("http://localhost/")),
+    HttpError,
+  );
+});
+
+Deno.test("new AccessSubject() throws TypeError on bad options", () => {
+  const bad = [
+    undefined,
+    {},
+    { value: "x" },
+    { value: () => 1, selector: 3 },
+    { value: () => 1, pattern: 42 },
+    { value: () => 1, pattern: {} },
+  ];
+  for (const options of bad) {
+    assert.throws(
+      () => new AccessSubject(options as never),
+      { name: "TypeError", message: /Cannot create AccessSubject/ },
+    );
+  }
+});
+
+Deno.test("new AccessSubject() with a string pattern throws TypeError where URLPattern is missing", () => {
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, "URLPattern");
+  assert.ok(descriptor?.configurable);
+  delete (globalThis as { URLPattern?: unknown }).URLPattern;
+  try {
+    assert.throws(() => AccessSubject.param("id", "/posts/:id"), {
+      name: "TypeError",
+      message: /no global URLPattern for "\/posts\/:id"/,
+    });
+    // A URLPattern instance still works without the global.
+    AccessSubject.param("id", new PolyfillURLPattern({ pathname: "/:id" }));
+  } finally {
+    Object.defineProperty(globalThis, "URLPattern", descriptor);
+  }
+});
