@@ -37,3 +37,13 @@ export {
   type RequestHandler,
   type UserProvider,
 } from "./permission_guard.ts";
+export {
+  canonicalRequestKey,
+  DecisionCache,
+  type DecisionCacheOptions,
+} from "./decision_cache.ts";
+export {
+  indexEnforcer,
+  IndexedEnforcer,
+  type IndexedEnforcerOptions,
+} from "./indexed_enforcer.ts";

@@ -1,0 +1,208 @@
+/**
+ * Reads a casbin model and tells whether its default matcher is a
+ * conjunction of equalities between request values and policy fields, the
+ * shape that {@linkcode IndexedEnforcer} answers with a hash lookup.
+ *
+ * The matcher is read from casbin's own parsed model (already escaped:
+ * `r.sub.role` is `r_sub.role`) and parsed with the expression parser casbin
+ * itself evaluates it with, so the plan follows casbin's reading of the
+ * matcher, not a regex.
+ *
+ * @module
+ */
+import { parse } from "@casbin/expression-eval";
+
+/** One equality of the matcher: `<request path> == <policy field>`. */
+export interface MatcherTerm {
+  /** Index of the request value in `rvals`. */
+  readonly requestIndex: number;
+  /** Property names read from the request value, in order (may be empty). */
+  readonly path: readonly (string | number)[];
+  /** Index of the policy field in a policy rule. */
+  readonly policyIndex: number;
+  /** `true` for `===` (no conversion), `false` for `==`. */
+  readonly strict: boolean;
+}
+
+/** The effects the index reproduces, by casbin's escaped effect text. */
+export type EffectKind = "allow" | "deny" | "allowAndDeny";
+
+const EFFECTS: ReadonlyMap<string, EffectKind> = new Map([
+  ["some(where (p_eft == allow))", "allow"],
+  ["!some(where (p_eft == deny))", "deny"],
+  [
+    "some(where (p_eft == allow)) && !some(where (p_eft == deny))",
+    "allowAndDeny",
+  ],
+]);
+
+/** A matcher that the index can answer, or the reason it cannot. */
+export type MatcherPlan =
+  | {
+    readonly ok: true;
+    readonly terms: readonly MatcherTerm[];
+    readonly effect: EffectKind;
+    /** Number of request values casbin requires. */
+    readonly requestSize: number;
+    /** Index of the `eft` policy field, or -1. */
+    readonly eftIndex: number;
+  }
+  | { readonly ok: false; readonly reason: string };
+
+/** The parts of a casbin model the plan reads. */
+export interface ModelParts {
+  readonly matcher: string | undefined;
+  readonly effect: string | undefined;
+  readonly requestTokens: readonly string[] | undefined;
+  readonly policyTokens: readonly string[] | undefined;
+  /** Names that casbin puts in the evaluation context as functions. */
+  readonly functionNames: ReadonlySet<string>;
+}
+
+// The member names casbin's evaluator refuses to read (it throws).
+const FORBIDDEN_MEMBER = /^__proto__|prototype|constructor$/;
+
+interface Node {
+  type: string;
+  [key: string]: unknown;
+}
+
+function fail(reason: string): MatcherPlan {
+  return { ok: false, reason };
+}
+
+/** Maps each token to the index casbin reads it from (the last one wins). */
+function tokenIndexes(tokens: readonly string[]): Map<string, number> {
+  const indexes = new Map<string, number>();
+  tokens.forEach((token, index) => indexes.set(token, index));
+  return indexes;
+}
+
+/** Flattens `a && (b && c)` into `[a, b, c]`, in evaluation order. */
+function conjuncts(node: Node, out: Node[]): void {
+  if (node.type === "LogicalExpression" && node.operator === "&&") {
+    conjuncts(node.left as Node, out);
+    conjuncts(node.right as Node, out);
+  } else {
+    out.push(node);
+  }
+}
+
+/** Reads `r_x`, `r_x.a`, `r_x["a"].b` as a request path, or `undefined`. */
+function requestPath(
+  node: Node,
+  requestIndexes: ReadonlyMap<string, number>,
+  functionNames: ReadonlySet<string>,
+): { index: number; path: (string | number)[] } | undefined {
+  const path: (string | number)[] = [];
+  let current = node;
+  while (current.type === "MemberExpression") {
+    const property = current.property as Node;
+    let name: unknown;
+    if (current.computed === true) {
+      if (property.type !== "Literal") return undefined;
+      name = property.value;
+    } else {
+      if (property.type !== "Identifier") return undefined;
+      name = property.name;
+    }
+    if (typeof name !== "string" && typeof name !== "number") {
+      return undefined;
+    }
+    if (FORBIDDEN_MEMBER.test(String(name))) return undefined;
+    path.unshift(name);
+    current = current.object as Node;
+  }
+  if (current.type !== "Identifier") return undefined;
+  const identifier = current.name as string;
+  if (functionNames.has(identifier)) return undefined;
+  const index = requestIndexes.get(identifier);
+  if (index === undefined) return undefined;
+  return { index, path };
+}
+
+function policyField(
+  node: Node,
+  policyIndexes: ReadonlyMap<string, number>,
+  functionNames: ReadonlySet<string>,
+): number | undefined {
+  if (node.type !== "Identifier") return undefined;
+  const identifier = node.name as string;
+  if (functionNames.has(identifier)) return undefined;
+  return policyIndexes.get(identifier);
+}
+
+/**
+ * Builds the plan for a model's default matcher (`m`), request (`r`),
+ * policy (`p`) and effect (`e`).
+ *
+ * @param parts The model's parts.
+ * @returns The plan, or why the model does not fit the index.
+ */
+export function planMatcher(parts: ModelParts): MatcherPlan {
+  const { matcher, effect, requestTokens, policyTokens, functionNames } = parts;
+  if (requestTokens === undefined || requestTokens.length === 0) {
+    return fail("the model has no request definition r");
+  }
+  if (policyTokens === undefined || policyTokens.length === 0) {
+    return fail("the model has no policy definition p");
+  }
+  if (!matcher) return fail("the model has no matcher m");
+  if (effect === undefined) return fail("the model has no policy effect e");
+  const effectKind = EFFECTS.get(effect);
+  if (effectKind === undefined) {
+    return fail(`the policy effect "${effect}" is not indexed`);
+  }
+  // casbin rewrites `x in (a, b)`, and treats `eval(...)` per rule.
+  if (matcher.includes(" in ") || matcher.includes("eval(")) {
+    return fail("the matcher uses in or eval()");
+  }
+  if (!matcher.includes("p_")) {
+    return fail("the matcher reads no policy field");
+  }
+  let ast: Node;
+  try {
+    ast = parse(matcher) as unknown as Node;
+  } catch {
+    return fail("the matcher does not parse");
+  }
+  const requestIndexes = tokenIndexes(requestTokens);
+  const policyIndexes = tokenIndexes(policyTokens);
+  const leaves: Node[] = [];
+  conjuncts(ast, leaves);
+  const terms: MatcherTerm[] = [];
+  for (const leaf of leaves) {
+    if (
+      leaf.type !== "BinaryExpression" ||
+      (leaf.operator !== "==" && leaf.operator !== "===")
+    ) {
+      return fail("the matcher is not a conjunction of equalities");
+    }
+    const left = leaf.left as Node;
+    const right = leaf.right as Node;
+    let request = requestPath(left, requestIndexes, functionNames);
+    let policyIndex = policyField(right, policyIndexes, functionNames);
+    if (request === undefined || policyIndex === undefined) {
+      request = requestPath(right, requestIndexes, functionNames);
+      policyIndex = policyField(left, policyIndexes, functionNames);
+    }
+    if (request === undefined || policyIndex === undefined) {
+      return fail(
+        "an equality of the matcher does not compare a request value with a policy field",
+      );
+    }
+    terms.push({
+      requestIndex: request.index,
+      path: request.path,
+      policyIndex,
+      strict: leaf.operator === "===",
+    });
+  }
+  return {
+    ok: true,
+    terms,
+    effect: effectKind,
+    requestSize: requestTokens.length,
+    eftIndex: policyIndexes.get("p_eft") ?? -1,
+  };
+}

@@ -1,0 +1,508 @@
+import {
+  DefaultEffector,
+  EnforceContext,
+  Enforcer as CasbinEnforcer,
+} from "casbin";
+import type { Assertion, Model } from "casbin";
+import { DecisionCache, type DecisionCacheOptions } from "./decision_cache.ts";
+import type { Enforcer } from "./enforcer.ts";
+import {
+  type EffectKind,
+  type MatcherPlan,
+  type MatcherTerm,
+  planMatcher,
+} from "./_matcher_plan.ts";
+
+/**
+ * Options for {@linkcode indexEnforcer} and {@linkcode IndexedEnforcer.from}.
+ *
+ * @example
+ * ```ts
+ * import type { IndexedEnforcerOptions } from "@portcullis/portcullis/guard";
+ *
+ * const options: IndexedEnforcerOptions = {
+ *   cache: { maxEntries: 10_000 },
+ *   fallback: "enforce",
+ * };
+ * ```
+ */
+export interface IndexedEnforcerOptions {
+  /**
+   * Caches the decisions that go to casbin (the index answers the others
+   * without one). `true` uses the defaults of {@linkcode DecisionCacheOptions}.
+   * @default {false}
+   */
+  cache?: boolean | DecisionCacheOptions;
+  /**
+   * The casbin method that decides what the index cannot: `"enforce"`
+   * (asynchronous, supports asynchronous custom functions) or
+   * `"enforceSync"` (synchronous, about four times faster).
+   * @default {"enforce"}
+   */
+  fallback?: "enforce" | "enforceSync";
+}
+
+// Decisions a leaf of the index stands for: some matching rule allows,
+// some matching rule denies.
+const ALLOWS = 1;
+const DENIES = 2;
+
+interface Index {
+  readonly terms: readonly MatcherTerm[];
+  readonly effect: EffectKind;
+  readonly requestSize: number;
+  /** Nested maps, one level per term; the last level holds ALLOWS|DENIES. */
+  readonly root: Map<string, unknown>;
+}
+
+/** Fields of casbin's `CoreEnforcer` that decide whether `enforce` runs. */
+interface CasbinInternals {
+  enabled?: unknown;
+  acceptJsonRequest?: unknown;
+  eft?: unknown;
+  fm?: { getFunctions?: () => Map<string, unknown> };
+}
+
+/** What the index was built from; a change sends decisions to casbin. */
+interface Snapshot {
+  readonly model: Model;
+  readonly assertions: readonly Assertion[];
+  readonly policies: readonly (readonly string[][])[];
+  readonly lengths: readonly number[];
+}
+
+function assertionsOf(model: Model): Assertion[] {
+  const out: Assertion[] = [];
+  for (const section of ["p", "g"]) {
+    const assertions = model.model.get(section);
+    if (assertions !== undefined) out.push(...assertions.values());
+  }
+  return out;
+}
+
+function takeSnapshot(model: Model): Snapshot {
+  const assertions = assertionsOf(model);
+  return {
+    model,
+    assertions,
+    policies: assertions.map((assertion) => assertion.policy),
+    lengths: assertions.map((assertion) => assertion.policy.length),
+  };
+}
+
+/** Whether `enforce` of this enforcer runs casbin's own decision code. */
+function usesDefaultEnforce(enforcer: CasbinEnforcer): string | undefined {
+  const proto = CasbinEnforcer.prototype as unknown as Record<string, unknown>;
+  const own = enforcer as unknown as Record<string, unknown>;
+  for (const name of ["enforce", "enforceSync", "privateEnforce"]) {
+    if (own[name] !== proto[name]) {
+      return `the enforcer overrides ${name}()`;
+    }
+  }
+  const internals = enforcer as unknown as CasbinInternals;
+  if (internals.enabled !== true) return "enforcement is disabled";
+  if (internals.acceptJsonRequest !== false) {
+    return "the enforcer parses JSON requests";
+  }
+  const eft = internals.eft;
+  if (
+    typeof eft !== "object" || eft === null ||
+    (eft as object).constructor !== DefaultEffector
+  ) {
+    return "the enforcer uses a custom effector";
+  }
+  return undefined;
+}
+
+function functionNames(enforcer: CasbinEnforcer, model: Model): Set<string> {
+  const names = new Set<string>();
+  const functions = (enforcer as unknown as CasbinInternals).fm
+    ?.getFunctions?.();
+  functions?.forEach((_value, key) => names.add(key));
+  model.model.get("g")?.forEach((_value, key) => names.add(key));
+  return names;
+}
+
+function effectOf(rule: readonly unknown[], eftIndex: number): number {
+  // casbin: a matching rule allows, unless its eft field is set to
+  // anything but "allow" ("deny" denies, other values count for nothing).
+  const eft = eftIndex < 0 ? undefined : rule[eftIndex];
+  if (!eft || eft === "allow") return ALLOWS;
+  return eft === "deny" ? DENIES : 0;
+}
+
+function buildIndex(
+  plan: Extract<MatcherPlan, { ok: true }>,
+  policy: readonly (readonly unknown[])[],
+): Index | string {
+  const root = new Map<string, unknown>();
+  const last = plan.terms.length - 1;
+  for (let i = 0; i < policy.length; i++) {
+    const rule = policy[i]!;
+    let node = root;
+    for (let t = 0; t < last; t++) {
+      const cell = rule[plan.terms[t]!.policyIndex];
+      if (typeof cell !== "string") {
+        return `policy rule ${i + 1} lacks a field the matcher compares`;
+      }
+      let next = node.get(cell) as Map<string, unknown> | undefined;
+      if (next === undefined) {
+        next = new Map();
+        node.set(cell, next);
+      }
+      node = next;
+    }
+    const cell = rule[plan.terms[last]!.policyIndex];
+    if (typeof cell !== "string") {
+      return `policy rule ${i + 1} lacks a field the matcher compares`;
+    }
+    node.set(
+      cell,
+      ((node.get(cell) as number | undefined) ?? 0) |
+        effectOf(rule, plan.eftIndex),
+    );
+  }
+  return {
+    terms: plan.terms,
+    effect: plan.effect,
+    requestSize: plan.requestSize,
+    root,
+  };
+}
+
+// Outcomes of the index for one request.
+const NO_ANSWER = -1;
+
+/**
+ * Looks a request up in the index: the ALLOWS|DENIES mask of the rules that
+ * match it, or NO_ANSWER when casbin must decide (a value the index cannot
+ * compare, or a path casbin may throw on).
+ */
+function lookup(index: Index, rvals: readonly unknown[]): number {
+  const terms = index.terms;
+  let node: Map<string, unknown> | undefined = index.root;
+  let mask = 0;
+  for (let t = 0; t < terms.length; t++) {
+    const term = terms[t]!;
+    let value = rvals[term.requestIndex];
+    const path = term.path;
+    for (let k = 0; k < path.length; k++) {
+      // casbin throws on a member of null or undefined, if it gets there.
+      if (value === null || value === undefined) return NO_ANSWER;
+      value = (value as Record<string | number, unknown>)[path[k]!];
+    }
+    if (typeof value === "string") {
+      if (node !== undefined) {
+        const next: unknown = node.get(value);
+        if (t === terms.length - 1) {
+          mask = (next as number | undefined) ?? 0;
+        } else {
+          node = next as Map<string, unknown> | undefined;
+        }
+      }
+    } else if (value === null || value === undefined || term.strict) {
+      // Equal to no policy string: no rule matches. Later paths are still
+      // resolved, so that one that may throw in casbin goes to casbin.
+      node = undefined;
+      mask = 0;
+    } else {
+      // `==` converts numbers, booleans and objects: casbin decides.
+      return NO_ANSWER;
+    }
+  }
+  return node === undefined ? 0 : mask;
+}
+
+function decide(effect: EffectKind, mask: number): boolean {
+  switch (effect) {
+    case "allow":
+      return (mask & ALLOWS) !== 0;
+    case "deny":
+      return (mask & DENIES) === 0;
+    case "allowAndDeny":
+      return (mask & DENIES) === 0 && (mask & ALLOWS) !== 0;
+  }
+}
+
+/**
+ * A casbin enforcer with a hash index of its policy. When the model's
+ * matcher is a conjunction of equalities between request values (including
+ * attributes such as `r.sub.role`) and policy fields, with one of casbin's
+ * three usual effects (allow-override, deny-override, allow-and-deny), a
+ * decision is a few map lookups whatever the size of the policy, and gives
+ * the same answer as casbin's `enforce`. Everything else goes to casbin:
+ * other matchers and effects (`g()`, `keyMatch`, `priority`...), request
+ * values that `==` would convert (numbers, objects), paths casbin would
+ * throw on, an `EnforceContext`, an empty policy.
+ *
+ * The index is built once, from the enforcer's parsed model and policy: use
+ * one per enforcer, built when the enforcer is, and treat the enforcer as
+ * read-only afterwards. Rules added or removed later through casbin's
+ * management API are noticed (every decision then goes to casbin, without
+ * the cache); rules edited in place (`updatePolicy`) are not.
+ *
+ * @example Index a casbin enforcer
+ * ```ts
+ * import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
+ * import { IndexedEnforcer } from "@portcullis/portcullis/guard";
+ * import assert from "node:assert/strict";
+ *
+ * const model = newModelFromString(`
+ * [request_definition]
+ * r = sub, obj, act
+ * [policy_definition]
+ * p = sub, obj, act
+ * [policy_effect]
+ * e = some(where (p.eft == allow))
+ * [matchers]
+ * m = r.obj == p.obj && r.sub.role == p.sub && r.act == p.act
+ * `);
+ * const casbin = await newEnforcer(
+ *   model,
+ *   new StringAdapter("p, editor, post, write\np, viewer, post, read"),
+ * );
+ * const enforcer = IndexedEnforcer.from(casbin, { cache: true });
+ * assert.equal(enforcer.indexed, true);
+ * assert.equal(await enforcer.enforce({ role: "editor" }, "post", "write"), true);
+ * assert.equal(await enforcer.enforce({ role: "viewer" }, "post", "write"), false);
+ * ```
+ */
+export class IndexedEnforcer implements Enforcer {
+  #casbin: CasbinEnforcer;
+  #index: Index | undefined;
+  #reason: string | undefined;
+  #snapshot: Snapshot;
+  #changed = false;
+  #cache: DecisionCache | undefined;
+  #sync: boolean;
+
+  /**
+   * Indexes an enforcer. Prefer {@linkcode IndexedEnforcer.from}.
+   *
+   * @param enforcer A casbin enforcer with its model and policy loaded.
+   * @param options The cache and the fallback method.
+   */
+  constructor(enforcer: CasbinEnforcer, options: IndexedEnforcerOptions = {}) {
+    if (
+      typeof enforcer !== "object" || enforcer === null ||
+      typeof enforcer.getModel !== "function"
+    ) {
+      throw new TypeError(
+        "Cannot index the enforcer: expected a casbin Enforcer",
+      );
+    }
+    const fallback = options.fallback ?? "enforce";
+    if (fallback !== "enforce" && fallback !== "enforceSync") {
+      throw new TypeError(
+        `Cannot index the enforcer: unknown fallback "${String(fallback)}"`,
+      );
+    }
+    this.#casbin = enforcer;
+    this.#sync = fallback === "enforceSync";
+    const cache = options.cache ?? false;
+    this.#cache = cache === false
+      ? undefined
+      : new DecisionCache(cache === true ? {} : cache);
+    const model = enforcer.getModel();
+    this.#snapshot = takeSnapshot(model);
+    const built = IndexedEnforcer.#build(enforcer, model);
+    if (typeof built === "string") {
+      this.#reason = built;
+    } else {
+      this.#index = built;
+    }
+  }
+
+  static #build(enforcer: CasbinEnforcer, model: Model): Index | string {
+    const unsupported = usesDefaultEnforce(enforcer);
+    if (unsupported !== undefined) return unsupported;
+    const plan = planMatcher({
+      matcher: model.model.get("m")?.get("m")?.value,
+      effect: model.model.get("e")?.get("e")?.value,
+      requestTokens: model.model.get("r")?.get("r")?.tokens,
+      policyTokens: model.model.get("p")?.get("p")?.tokens,
+      functionNames: functionNames(enforcer, model),
+    });
+    if (!plan.ok) return plan.reason;
+    const policy = model.model.get("p")?.get("p")?.policy ?? [];
+    // casbin evaluates the matcher once with empty policy fields when there
+    // is no rule: that case is its own.
+    if (policy.length === 0) return "the policy is empty";
+    return buildIndex(plan, policy);
+  }
+
+  /**
+   * Indexes a casbin enforcer. Fits the `prepare` hook of
+   * `CachedFileEnforcerProvider`, so that each reloaded enforcer gets its
+   * own index and its own, empty, cache.
+   *
+   * @param enforcer A casbin enforcer with its model and policy loaded.
+   * @param options The cache and the fallback method.
+   * @returns The indexed enforcer.
+   *
+   * @example
+   * ```ts
+   * import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
+   * import { IndexedEnforcer } from "@portcullis/portcullis/guard";
+   * import assert from "node:assert/strict";
+   *
+   * const casbin = await newEnforcer(
+   *   newModelFromString(`
+   * [request_definition]
+   * r = sub, obj, act
+   * [policy_definition]
+   * p = sub, obj, act
+   * [policy_effect]
+   * e = some(where (p.eft == allow))
+   * [matchers]
+   * m = keyMatch(r.obj, p.obj) && r.sub == p.sub && r.act == p.act
+   * `),
+   *   new StringAdapter("p, alice, /posts/*, read"),
+   * );
+   * const enforcer = IndexedEnforcer.from(casbin);
+   * assert.equal(enforcer.indexed, false); // keyMatch: casbin decides
+   * assert.equal(await enforcer.enforce("alice", "/posts/1", "read"), true);
+   * ```
+   */
+  static from(
+    enforcer: CasbinEnforcer,
+    options: IndexedEnforcerOptions = {},
+  ): IndexedEnforcer {
+    return new IndexedEnforcer(enforcer, options);
+  }
+
+  /** Whether the index answers this model's decisions (else casbin does). */
+  get indexed(): boolean {
+    return this.#index !== undefined && !this.#changed;
+  }
+
+  /** Why the index does not answer, or `undefined` when it does. */
+  get reason(): string | undefined {
+    if (this.#changed) return "the policy changed after indexing";
+    return this.#reason;
+  }
+
+  /** The casbin enforcer that decides what the index cannot. */
+  get casbin(): CasbinEnforcer {
+    return this.#casbin;
+  }
+
+  /** The number of decisions in the cache (0 without a cache). */
+  get cacheSize(): number {
+    return this.#cache?.size ?? 0;
+  }
+
+  /**
+   * Decides a request, with the same answer as casbin's `enforce` (and the
+   * same error when casbin throws). Returns a boolean when the index or the
+   * cache answers, and a promise when casbin's `enforce` does.
+   *
+   * @param rvals The request values, as for casbin's `enforce`.
+   * @returns Whether the request is allowed.
+   */
+  enforce(...rvals: unknown[]): boolean | Promise<boolean> {
+    if (this.#unchanged()) {
+      const index = this.#index;
+      if (
+        index !== undefined && rvals.length === index.requestSize &&
+        !(rvals[0] instanceof EnforceContext)
+      ) {
+        let mask: number;
+        try {
+          mask = lookup(index, rvals);
+        } catch {
+          mask = NO_ANSWER; // a getter threw: casbin decides (and throws)
+        }
+        if (mask !== NO_ANSWER) return decide(index.effect, mask);
+      }
+      const cache = this.#cache;
+      if (cache !== undefined) {
+        const key = cache.keyOf(rvals);
+        if (key !== undefined) {
+          const hit = cache.get(key);
+          if (hit !== undefined) return hit;
+          return this.#decideAndStore(cache, key, rvals);
+        }
+      }
+    }
+    return this.#sync
+      ? this.#casbin.enforceSync(...rvals)
+      : this.#casbin.enforce(...rvals);
+  }
+
+  #decideAndStore(
+    cache: DecisionCache,
+    key: string,
+    rvals: unknown[],
+  ): boolean | Promise<boolean> {
+    if (this.#sync) {
+      const decision = this.#casbin.enforceSync(...rvals);
+      if (typeof decision === "boolean") cache.set(key, decision);
+      return decision;
+    }
+    return this.#casbin.enforce(...rvals).then((decision) => {
+      // The policy may have changed while casbin was deciding.
+      if (typeof decision === "boolean" && this.#unchanged()) {
+        cache.set(key, decision);
+      }
+      return decision;
+    });
+  }
+
+  /** Whether the enforcer still holds the model and rules indexed. */
+  #unchanged(): boolean {
+    if (this.#changed) return false;
+    const snapshot = this.#snapshot;
+    const internals = this.#casbin as unknown as CasbinInternals;
+    let same = this.#casbin.getModel() === snapshot.model &&
+      internals.enabled === true && internals.acceptJsonRequest === false;
+    for (let i = 0; same && i < snapshot.assertions.length; i++) {
+      const policy = snapshot.assertions[i]!.policy;
+      same = policy === snapshot.policies[i] &&
+        policy.length === snapshot.lengths[i];
+    }
+    if (!same) {
+      this.#changed = true;
+      this.#cache?.clear();
+    }
+    return same;
+  }
+}
+
+/**
+ * Indexes a casbin enforcer: the same as {@linkcode IndexedEnforcer.from},
+ * as a function that fits the `prepare` hook of `CachedFileEnforcerProvider`.
+ *
+ * @param enforcer A casbin enforcer with its model and policy loaded.
+ * @param options The cache and the fallback method.
+ * @returns The indexed enforcer.
+ *
+ * @example
+ * ```ts
+ * import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
+ * import { indexEnforcer } from "@portcullis/portcullis/guard";
+ * import assert from "node:assert/strict";
+ *
+ * const casbin = await newEnforcer(
+ *   newModelFromString(`
+ * [request_definition]
+ * r = sub, obj, act
+ * [policy_definition]
+ * p = sub, obj, act, eft
+ * [policy_effect]
+ * e = some(where (p.eft == allow)) && !some(where (p.eft == deny))
+ * [matchers]
+ * m = r.sub == p.sub && r.obj == p.obj && r.act == p.act
+ * `),
+ *   new StringAdapter("p, bob, post, read, allow\np, bob, post, read, deny"),
+ * );
+ * const enforcer = indexEnforcer(casbin);
+ * assert.equal(enforcer.enforce("bob", "post", "read"), false);
+ * ```
+ */
+export function indexEnforcer(
+  enforcer: CasbinEnforcer,
+  options: IndexedEnforcerOptions = {},
+): IndexedEnforcer {
+  return new IndexedEnforcer(enforcer, options);
+}
