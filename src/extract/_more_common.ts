@@ -1,0 +1,286 @@
+// Private helpers shared by the Java, C#, Rust, PHP, Ruby, Elixir and queue
+// extractors: positions, owners, client URL composition and port records.
+import type { Node } from "web-tree-sitter";
+import { httpBoundaryKey } from "../boundary/http_path.ts";
+import type { ExtractedPort, PortOwner } from "./types.ts";
+import type { ExtractDiagnostic } from "./_extractor.ts";
+import { positionOf, stringParts } from "./_tree.ts";
+
+/** A piece of a statically evaluated string expression. */
+export type StringPiece =
+  | { kind: "text"; text: string }
+  | { kind: "hole"; text: string };
+
+/** A string expression evaluated as far as the code allows. */
+export interface EvaluatedString {
+  /** Literal text and unresolved parts, in order. */
+  pieces: StringPiece[];
+  /** Whether a constant (or environment default) was substituted. */
+  resolved: boolean;
+}
+
+/** A literal with no unresolved parts. */
+export function literal(text: string, resolved = false): EvaluatedString {
+  return { pieces: [{ kind: "text", text }], resolved };
+}
+
+/** A single unresolved part. */
+export function hole(text: string): EvaluatedString {
+  return { pieces: [{ kind: "hole", text }], resolved: false };
+}
+
+/** Concatenation of evaluated strings. */
+export function concat(parts: readonly EvaluatedString[]): EvaluatedString {
+  const pieces: StringPiece[] = [];
+  let resolved = false;
+  for (const part of parts) {
+    resolved ||= part.resolved;
+    for (const piece of part.pieces) {
+      const last = pieces[pieces.length - 1];
+      if (piece.kind === "text" && last?.kind === "text") {
+        pieces[pieces.length - 1] = {
+          kind: "text",
+          text: last.text + piece.text,
+        };
+      } else {
+        pieces.push(piece);
+      }
+    }
+  }
+  return { pieces, resolved };
+}
+
+/** The text of an evaluated string when it has no holes. */
+export function exactText(value: EvaluatedString): string | undefined {
+  if (value.pieces.length === 0) return "";
+  if (value.pieces.length !== 1) return undefined;
+  const piece = value.pieces[0]!;
+  return piece.kind === "text" ? piece.text : undefined;
+}
+
+/** Replaces printf-style `%s`/`%d` and `{}`/`{0}` placeholders by holes. */
+export function splitPlaceholders(text: string): StringPiece[] {
+  const pieces: StringPiece[] = [];
+  let start = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    let len = 0;
+    if (c === "%" && i + 1 < text.length && "sdvf".includes(text[i + 1]!)) {
+      len = 2;
+    } else if (c === "{") {
+      let j = i + 1;
+      while (j < text.length && text[j]! >= "0" && text[j]! <= "9") j++;
+      if (text[j] === "}") len = j + 1 - i;
+    }
+    if (len > 0) {
+      if (i > start) pieces.push({ kind: "text", text: text.slice(start, i) });
+      pieces.push({ kind: "hole", text: text.slice(i, i + len) });
+      i += len;
+      start = i;
+    } else {
+      i++;
+    }
+  }
+  if (start < text.length) {
+    pieces.push({ kind: "text", text: text.slice(start) });
+  }
+  return pieces;
+}
+
+/** A client URL reduced to its path, with the confidence it deserves. */
+export interface ClientPath {
+  /** The path with unresolved parts written `{}`, starting with `/`. */
+  path: string;
+  /** 1.0 literal, 0.95 constants resolved, 0.8 unresolved parts. */
+  confidence: number;
+}
+
+/**
+ * Reduces a client URL expression to its path: an absolute URL loses its
+ * scheme and authority, a leading base variable is dropped when a literal
+ * path follows it, other unresolved parts become `{}`; the query string and
+ * fragment are dropped. Returns undefined when no path can be told (a bare
+ * variable, a relative path).
+ */
+export function clientPath(value: EvaluatedString): ClientPath | undefined {
+  const pieces = [...value.pieces];
+  let droppedBase = false;
+  // A leading unresolved base (`baseUrl + "/users"`): keep the path only.
+  while (pieces[0]?.kind === "hole") {
+    const next = pieces[1];
+    if (next?.kind === "text" && next.text.startsWith("/")) {
+      pieces.shift();
+      droppedBase = true;
+    } else if (next?.kind === "text" && /^https?:\/\//i.test(next.text)) {
+      pieces.shift();
+    } else {
+      return undefined;
+    }
+  }
+  let path = "";
+  let holes = false;
+  for (const piece of pieces) {
+    if (piece.kind === "text") path += piece.text;
+    else {
+      path += "{}";
+      holes = true;
+    }
+  }
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(path);
+  if (scheme) {
+    const rest = path.slice(scheme[0].length);
+    const slash = rest.search(/[/?#]/);
+    path = slash < 0 ? "/" : rest.slice(slash);
+    if (!path.startsWith("/")) path = "/" + path;
+  }
+  const cut = path.search(/[?#]/);
+  if (cut >= 0) path = path.slice(0, cut);
+  if (!path.startsWith("/")) return undefined;
+  const confidence = holes ? 0.8 : value.resolved || droppedBase ? 0.95 : 1;
+  return { path, confidence };
+}
+
+/**
+ * Joins route prefixes and a route path with single slashes; the result
+ * starts with `/` and has no trailing slash (except the root `/`).
+ */
+export function joinPaths(...parts: readonly string[]): string {
+  const segments: string[] = [];
+  for (const part of parts) {
+    for (const segment of part.split("/")) {
+      if (segment !== "") segments.push(segment);
+    }
+  }
+  return "/" + segments.join("/");
+}
+
+/** Options of {@linkcode httpPort}. */
+export interface HttpPortInit {
+  role: "server" | "client";
+  method: string;
+  path: string;
+  node: Node;
+  owner: PortOwner;
+  filePath: string;
+  confidence: number;
+  framework: string;
+  extra?: Record<string, string>;
+}
+
+/**
+ * Builds an HTTP port, or undefined when the path cannot be normalized (the
+ * caller records nothing rather than a wrong key).
+ */
+export function httpPort(init: HttpPortInit): ExtractedPort | undefined {
+  let key: string;
+  try {
+    key = httpBoundaryKey(init.method, init.path);
+  } catch {
+    return undefined;
+  }
+  const { line, col } = positionOf(init.node);
+  return {
+    ref: {
+      mechanism: "http",
+      role: init.role,
+      key,
+      line,
+      col,
+      confidence: init.confidence,
+      detail: {
+        method: init.method,
+        path: init.path,
+        framework: init.framework,
+        ...init.extra,
+      },
+    },
+    owner: init.owner,
+    filePath: init.filePath,
+  };
+}
+
+/** Runs a per-file extraction, turning a failure into a diagnostic. */
+export async function eachFile<F extends { path: string }>(
+  files: readonly F[],
+  diagnostics: ExtractDiagnostic[],
+  run: (file: F) => Promise<void>,
+): Promise<void> {
+  for (const file of files) {
+    try {
+      await run(file);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      diagnostics.push({
+        filePath: file.path,
+        severity: "error",
+        message: `Cannot extract ports: ${detail}`,
+      });
+    }
+  }
+}
+
+/** Reports a file whose syntax tree has errors (the ports found are kept). */
+export function syntaxWarning(
+  root: Node,
+  filePath: string,
+  diagnostics: ExtractDiagnostic[],
+): void {
+  if (!root.hasError) return;
+  let where = "";
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.isError || n.isMissing) {
+      const { line, col } = positionOf(n);
+      where = ` at ${line}:${col}`;
+      break;
+    }
+    for (let i = n.childCount - 1; i >= 0; i--) {
+      const c = n.child(i);
+      if (c?.hasError || c?.isError || c?.isMissing) stack.push(c);
+    }
+  }
+  diagnostics.push({
+    filePath,
+    severity: "warning",
+    message: `Cannot parse: syntax error${where}`,
+  });
+}
+
+/** The HTTP method names recognised in framework calls. */
+export const HTTP_METHODS: ReadonlySet<string> = new Set([
+  "GET",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "HEAD",
+  "OPTIONS",
+]);
+
+/**
+ * Evaluates a string literal node with `evaluate` for its interpolated
+ * expressions, or undefined when the node is not a string literal.
+ */
+export function evaluateStringNode(
+  node: Node,
+  evaluate: (expression: Node) => EvaluatedString,
+): EvaluatedString | undefined {
+  const parts = stringParts(node);
+  if (!parts) return undefined;
+  return concat(
+    parts.map((part) =>
+      typeof part === "string" ? literal(part) : evaluate(part)
+    ),
+  );
+}
+
+/**
+ * Where a port written as a method call is reported: the call's start, or
+ * the method name when a chain puts it on a later line than the receiver
+ * (`Router::new()\n  .route(...)` reports the `.route` line).
+ */
+export function anchorOf(call: Node, name: Node): Node {
+  return name.startPosition.row > call.startPosition.row ? name : call;
+}

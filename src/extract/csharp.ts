@@ -1,0 +1,646 @@
+// C# extractor: ASP.NET Core minimal APIs (`MapGet`, `MapGroup` prefixes),
+// attribute-routed controllers (`[Route("api/[controller]")]` +
+// `[HttpGet("{id}")]`) and HttpClient calls.
+import type { Node } from "web-tree-sitter";
+import { parseSource } from "./_parser.ts";
+import type {
+  ExtractDiagnostic,
+  ExtractResult,
+  LanguageExtractor,
+  SourceFile,
+} from "./_extractor.ts";
+import type { ExtractedPort } from "./types.ts";
+import {
+  anchorOf,
+  clientPath,
+  concat,
+  eachFile,
+  type EvaluatedString,
+  evaluateStringNode,
+  exactText,
+  hole,
+  HTTP_METHODS,
+  httpPort,
+  joinPaths,
+  literal,
+  splitPlaceholders,
+  syntaxWarning,
+} from "./_more_common.ts";
+import { ownerOf } from "./_owner.ts";
+import { namedChildren, walk } from "./_tree.ts";
+
+const MAP_METHOD: Record<string, string> = {
+  MapGet: "GET",
+  MapPost: "POST",
+  MapPut: "PUT",
+  MapDelete: "DELETE",
+  MapPatch: "PATCH",
+  Map: "ANY",
+  MapMethods: "",
+};
+
+const HTTP_ATTRIBUTE: Record<string, string> = {
+  HttpGet: "GET",
+  HttpPost: "POST",
+  HttpPut: "PUT",
+  HttpDelete: "DELETE",
+  HttpPatch: "PATCH",
+  HttpHead: "HEAD",
+  HttpOptions: "OPTIONS",
+};
+
+const CLIENT_METHOD: Record<string, string> = {
+  GetAsync: "GET",
+  GetStringAsync: "GET",
+  GetStreamAsync: "GET",
+  GetByteArrayAsync: "GET",
+  GetFromJsonAsync: "GET",
+  PostAsync: "POST",
+  PostAsJsonAsync: "POST",
+  PutAsync: "PUT",
+  PutAsJsonAsync: "PUT",
+  PatchAsync: "PATCH",
+  PatchAsJsonAsync: "PATCH",
+  DeleteAsync: "DELETE",
+  DeleteFromJsonAsync: "DELETE",
+};
+
+/** The value of a variable declarator (`x = value`). */
+function declaratorValue(declarator: Node): Node | undefined {
+  const named = namedChildren(declarator);
+  const name = declarator.childForFieldName("name");
+  const value = named.find((n) => n.id !== name?.id);
+  return value?.type === "equals_value_clause"
+    ? value.namedChild(0) ?? undefined
+    : value;
+}
+
+/** Last segment of a (qualified, generic) type or attribute name. */
+function simpleName(text: string): string {
+  let t = text;
+  const lt = t.indexOf("<");
+  if (lt >= 0) t = t.slice(0, lt);
+  t = t.slice(t.lastIndexOf(".") + 1).trim();
+  return t.endsWith("Attribute") ? t.slice(0, -"Attribute".length) : t;
+}
+
+/** The attributes (with their lists) of a declaration. */
+function attributesOf(decl: Node): Node[] {
+  const out: Node[] = [];
+  for (const list of namedChildren(decl)) {
+    if (list.type !== "attribute_list") continue;
+    for (const a of namedChildren(list)) {
+      if (a.type === "attribute") out.push(a);
+    }
+  }
+  return out;
+}
+
+/** Positional (unnamed) arguments of an attribute. */
+function attributeArgs(attribute: Node): Node[] {
+  const list = namedChildren(attribute).find((n) =>
+    n.type === "attribute_argument_list"
+  );
+  if (!list) return [];
+  const out: Node[] = [];
+  for (const arg of namedChildren(list)) {
+    const named = namedChildren(arg);
+    // `Name = value` / `name: value` arguments are not templates.
+    if (named.length !== 1) continue;
+    out.push(named[0]!);
+  }
+  return out;
+}
+
+/** Arguments of an invocation or object creation, unwrapped. */
+function callArgs(call: Node): Node[] {
+  const list = call.childForFieldName("arguments");
+  if (!list) return [];
+  const out: Node[] = [];
+  for (const arg of namedChildren(list)) {
+    if (arg.type !== "argument") continue;
+    const named = namedChildren(arg);
+    const value = named[named.length - 1];
+    if (value) out.push(value);
+  }
+  return out;
+}
+
+/** Unwraps `await x`, `(x)`, `x!`. */
+function unwrap(node: Node): Node {
+  let n = node;
+  while (
+    n.type === "await_expression" || n.type === "parenthesized_expression" ||
+    n.type === "postfix_unary_expression"
+  ) {
+    const inner = n.namedChild(0);
+    if (!inner) break;
+    n = inner;
+  }
+  return n;
+}
+
+interface Declaration {
+  type: string;
+  value: Node | undefined;
+}
+
+class CSharpFile {
+  readonly file: SourceFile;
+  readonly constants: Map<string, EvaluatedString>;
+  readonly ports: ExtractedPort[];
+
+  constructor(
+    file: SourceFile,
+    constants: Map<string, EvaluatedString>,
+    ports: ExtractedPort[],
+  ) {
+    this.file = file;
+    this.constants = constants;
+    this.ports = ports;
+  }
+
+  evaluate(node: Node | null | undefined, depth = 0): EvaluatedString {
+    if (!node || depth > 8) return hole("?");
+    const n = unwrap(node);
+    const str = evaluateStringNode(n, (e) => this.evaluate(e, depth + 1));
+    if (str) return str;
+    switch (n.type) {
+      case "binary_expression": {
+        if (n.childForFieldName("operator")?.text !== "+") return hole(n.text);
+        return concat([
+          this.evaluate(n.childForFieldName("left"), depth + 1),
+          this.evaluate(n.childForFieldName("right"), depth + 1),
+        ]);
+      }
+      case "identifier": {
+        const decl = this.declaration(n.text, n);
+        if (decl?.value) {
+          return { ...this.evaluate(decl.value, depth + 1), resolved: true };
+        }
+        const c = this.constants.get(n.text);
+        return c ? { ...c, resolved: true } : hole(n.text);
+      }
+      case "member_access_expression": {
+        const c = this.constants.get(
+          `${simpleName(n.childForFieldName("expression")?.text ?? "")}.${
+            n.childForFieldName("name")?.text ?? ""
+          }`,
+        );
+        return c ? { ...c, resolved: true } : hole(n.text);
+      }
+      case "invocation_expression": {
+        const fn = n.childForFieldName("function");
+        const args = callArgs(n);
+        if (
+          fn?.type === "member_access_expression" &&
+          /^(string|String)\.Format$/.test(fn.text) && args[0]
+        ) {
+          const format = this.evaluate(args[0], depth + 1);
+          const text = exactText(format);
+          return text === undefined
+            ? format
+            : { pieces: splitPlaceholders(text), resolved: format.resolved };
+        }
+        return hole(n.text);
+      }
+      case "object_creation_expression": {
+        const type = simpleName(n.childForFieldName("type")?.text ?? "");
+        const args = callArgs(n);
+        if (type === "Uri" && args[0]) return this.evaluate(args[0], depth + 1);
+        return hole(n.text);
+      }
+      default:
+        return hole(n.text);
+    }
+  }
+
+  /** The declaration of a name visible at a node. */
+  declaration(name: string, at: Node): Declaration | undefined {
+    for (let scope: Node | null = at.parent; scope; scope = scope.parent) {
+      switch (scope.type) {
+        case "block":
+        case "declaration_list":
+        case "compilation_unit": {
+          for (const stmt of namedChildren(scope)) {
+            const found = this.declarationIn(stmt, name, at);
+            if (found) return found;
+          }
+          break;
+        }
+        case "method_declaration":
+        case "constructor_declaration":
+        case "local_function_statement":
+        case "lambda_expression":
+        case "class_declaration":
+        case "record_declaration":
+        case "struct_declaration": {
+          const params = scope.childForFieldName("parameters") ??
+            namedChildren(scope).find((c) => c.type === "parameter_list");
+          for (const p of params ? namedChildren(params) : []) {
+            if (p.childForFieldName("name")?.text === name) {
+              return {
+                type: simpleName(p.childForFieldName("type")?.text ?? ""),
+                value: undefined,
+              };
+            }
+          }
+          break;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  declarationIn(stmt: Node, name: string, at: Node): Declaration | undefined {
+    let holder = stmt;
+    if (holder.type === "global_statement") {
+      holder = holder.namedChild(0) ?? holder;
+    }
+    if (holder.type === "property_declaration") {
+      if (holder.childForFieldName("name")?.text !== name) return undefined;
+      return {
+        type: simpleName(holder.childForFieldName("type")?.text ?? ""),
+        value: holder.childForFieldName("value") ?? undefined,
+      };
+    }
+    if (
+      holder.type !== "local_declaration_statement" &&
+      holder.type !== "field_declaration"
+    ) return undefined;
+    if (
+      holder.type === "local_declaration_statement" &&
+      holder.startIndex > at.startIndex
+    ) return undefined;
+    const decl = namedChildren(holder).find((c) =>
+      c.type === "variable_declaration"
+    );
+    if (!decl) return undefined;
+    const type = simpleName(decl.childForFieldName("type")?.text ?? "");
+    for (const d of namedChildren(decl)) {
+      if (d.type !== "variable_declarator") continue;
+      if (d.childForFieldName("name")?.text !== name) continue;
+      return { type, value: declaratorValue(d) };
+    }
+    return undefined;
+  }
+
+  /** The type of a receiver: declared, or made by `new T()`/factories. */
+  typeOf(node: Node | null | undefined): string | undefined {
+    if (!node) return undefined;
+    const n = unwrap(node);
+    if (n.type === "object_creation_expression") {
+      return simpleName(n.childForFieldName("type")?.text ?? "");
+    }
+    if (n.type === "invocation_expression") {
+      const fn = n.childForFieldName("function");
+      if (fn?.childForFieldName("name")?.text === "CreateClient") {
+        return "HttpClient";
+      }
+      return undefined;
+    }
+    let name: string | undefined;
+    if (n.type === "identifier") name = n.text;
+    else if (
+      n.type === "member_access_expression" &&
+      n.childForFieldName("expression")?.type === "this_expression"
+    ) name = n.childForFieldName("name")?.text;
+    if (!name) return undefined;
+    const decl = this.declaration(name, n);
+    if (!decl) return undefined;
+    if (decl.type !== "" && decl.type !== "var") return decl.type;
+    return decl.value ? this.typeOf(decl.value) : undefined;
+  }
+
+  run(root: Node): void {
+    walk(root, (node) => {
+      switch (node.type) {
+        case "class_declaration":
+          this.controller(node);
+          break;
+        case "invocation_expression":
+          this.invocation(node);
+          break;
+        case "object_creation_expression":
+          this.requestMessage(node);
+          break;
+      }
+    });
+  }
+
+  /** `[Route]` prefixes + `[HttpGet("{id}")]` actions of a controller. */
+  controller(cls: Node): void {
+    const className = cls.childForFieldName("name")?.text ?? "";
+    const controllerName = className.endsWith("Controller")
+      ? className.slice(0, -"Controller".length)
+      : className;
+    const prefixes: EvaluatedString[] = [];
+    let isController = className.endsWith("Controller");
+    for (const a of attributesOf(cls)) {
+      const name = simpleName(a.childForFieldName("name")?.text ?? "");
+      if (name === "ApiController" || name === "Controller") {
+        isController = true;
+      } else if (name === "Route") {
+        const template = attributeArgs(a)[0];
+        if (template) prefixes.push(this.evaluate(template));
+        isController = true;
+      }
+    }
+    if (!isController) return;
+    if (prefixes.length === 0) prefixes.push(literal(""));
+    const body = cls.childForFieldName("body");
+    for (const member of body ? namedChildren(body) : []) {
+      if (member.type !== "method_declaration") continue;
+      const action = member.childForFieldName("name")?.text ?? "";
+      const routes: Array<{ node: Node; verb: string; template?: Node }> = [];
+      const localRoutes: Node[] = [];
+      for (const a of attributesOf(member)) {
+        const name = simpleName(a.childForFieldName("name")?.text ?? "");
+        const verb = HTTP_ATTRIBUTE[name];
+        if (verb) {
+          const template = attributeArgs(a)[0];
+          routes.push(
+            template ? { node: a, verb, template } : { node: a, verb },
+          );
+        } else if (name === "Route") {
+          const template = attributeArgs(a)[0];
+          if (template) localRoutes.push(template);
+        } else if (name === "AcceptVerbs") {
+          for (const arg of attributeArgs(a)) {
+            const m = exactText(this.evaluate(arg))?.toUpperCase();
+            if (m && HTTP_METHODS.has(m)) routes.push({ node: a, verb: m });
+          }
+        }
+      }
+      if (routes.length === 0 && localRoutes.length > 0) {
+        for (const template of localRoutes) {
+          routes.push({ node: template, verb: "ANY", template });
+        }
+      } else if (localRoutes.length > 0) {
+        // `[HttpGet] [Route("x")]`: the verb applies to each route template.
+        const verbs = routes.filter((r) => !r.template);
+        for (const r of verbs) {
+          routes.splice(routes.indexOf(r), 1);
+          for (const template of localRoutes) {
+            routes.push({ node: r.node, verb: r.verb, template });
+          }
+        }
+      }
+      const owner = ownerOf(member, this.file.path, "c-sharp");
+      for (const route of routes) {
+        const template = route.template
+          ? this.evaluate(route.template)
+          : literal("");
+        const templateText = exactText(template) ?? "";
+        const absolute = templateText.startsWith("/") ||
+          templateText.startsWith("~/");
+        for (const prefix of absolute ? [literal("")] : prefixes) {
+          const composed = concat([prefix, literal("/"), template]);
+          let text = composed.pieces.map((p) =>
+            p.kind === "text" ? p.text : "{}"
+          ).join("");
+          text = text.replace(/^\/*~/, "")
+            .replaceAll("[controller]", controllerName)
+            .replaceAll("[action]", action)
+            .replaceAll("[area]", "{}");
+          const holes = composed.pieces.some((p) => p.kind === "hole");
+          const prefixed = (exactText(prefix) ?? "x") !== "";
+          const port = httpPort({
+            role: "server",
+            method: route.verb,
+            path: joinPaths(text),
+            node: route.node.parent ?? route.node,
+            owner,
+            filePath: this.file.path,
+            confidence: holes ? 0.8 : composed.resolved || prefixed ? 0.95 : 1,
+            framework: "aspnetcore",
+          });
+          if (port) this.ports.push(port);
+        }
+      }
+    }
+  }
+
+  /** The prefix a `MapGroup` receiver chain adds, or undefined if none. */
+  groupPrefix(node: Node | null | undefined, depth = 0): EvaluatedString {
+    if (!node || depth > 8) return literal("");
+    const n = unwrap(node);
+    if (n.type === "invocation_expression") {
+      const fn = n.childForFieldName("function");
+      if (fn?.type === "member_access_expression") {
+        const name = fn.childForFieldName("name")?.text ?? "";
+        const receiver = fn.childForFieldName("expression");
+        if (name === "MapGroup") {
+          const arg = callArgs(n)[0];
+          return concat([
+            this.groupPrefix(receiver, depth + 1),
+            literal("/"),
+            arg ? this.evaluate(arg) : hole("?"),
+          ]);
+        }
+        // Fluent configuration (`.RequireAuthorization()`, `.WithTags()`).
+        return this.groupPrefix(receiver, depth + 1);
+      }
+      return literal("");
+    }
+    if (n.type === "identifier") {
+      const decl = this.declaration(n.text, n);
+      if (decl?.value) return this.groupPrefix(decl.value, depth + 1);
+    }
+    return literal("");
+  }
+
+  invocation(call: Node): void {
+    const fn = call.childForFieldName("function");
+    if (fn?.type !== "member_access_expression") return;
+    const name = simpleName(fn.childForFieldName("name")?.text ?? "");
+    const receiver = fn.childForFieldName("expression");
+    const args = callArgs(call);
+    if (name in MAP_METHOD) {
+      this.minimalApi(call, name, receiver, args);
+      return;
+    }
+    const method = CLIENT_METHOD[name];
+    if (method && args[0] && this.typeOf(receiver) === "HttpClient") {
+      const at = anchorOf(call, fn.childForFieldName("name") ?? call);
+      this.emitClient(at, method, args[0], "httpclient");
+    }
+  }
+
+  minimalApi(
+    call: Node,
+    name: string,
+    receiver: Node | null,
+    args: Node[],
+  ): void {
+    const pattern = args[0];
+    if (!pattern) return;
+    const handlerCount = name === "MapMethods" ? 3 : 2;
+    if (args.length < handlerCount) return;
+    let verbs: string[];
+    if (name === "MapMethods") {
+      const list = args[1]!;
+      verbs = [];
+      walk(list, (n) => {
+        const v = exactText(
+          evaluateStringNode(n, (e) => hole(e.text)) ?? hole(""),
+        );
+        if (v && HTTP_METHODS.has(v.toUpperCase())) verbs.push(v.toUpperCase());
+        return true;
+      });
+      if (verbs.length === 0) return;
+    } else {
+      verbs = [MAP_METHOD[name]!];
+    }
+    // `Map` is also a common name (AutoMapper, dictionaries): require a
+    // route pattern literal starting with `/` there.
+    const path = this.evaluate(pattern);
+    if (name === "Map" && !(exactText(path) ?? "").startsWith("/")) return;
+    const prefix = this.groupPrefix(receiver);
+    const composed = concat([prefix, literal("/"), path]);
+    const text = composed.pieces.map((p) => p.kind === "text" ? p.text : "{}")
+      .join("");
+    const holes = composed.pieces.some((p) => p.kind === "hole");
+    const prefixed = (exactText(prefix) ?? "x") !== "";
+    for (const verb of verbs) {
+      const port = httpPort({
+        role: "server",
+        method: verb,
+        path: joinPaths(text),
+        node: anchorOf(
+          call,
+          call.childForFieldName("function")?.childForFieldName("name") ??
+            call,
+        ),
+        owner: ownerOf(call, this.file.path, "c-sharp"),
+        filePath: this.file.path,
+        confidence: holes ? 0.8 : composed.resolved || prefixed ? 0.95 : 1,
+        framework: "aspnetcore-minimal",
+      });
+      if (port) this.ports.push(port);
+    }
+  }
+
+  /** `new HttpRequestMessage(HttpMethod.Post, url)`. */
+  requestMessage(node: Node): void {
+    const type = simpleName(node.childForFieldName("type")?.text ?? "");
+    if (type !== "HttpRequestMessage") return;
+    const [methodArg, urlArg] = callArgs(node);
+    if (!methodArg || !urlArg) return;
+    let method: string | undefined;
+    const text = methodArg.text;
+    if (text.startsWith("HttpMethod.")) {
+      method = text.slice("HttpMethod.".length).toUpperCase();
+    } else if (methodArg.type === "object_creation_expression") {
+      const inner = callArgs(methodArg)[0];
+      method = inner
+        ? exactText(this.evaluate(inner))?.toUpperCase()
+        : undefined;
+    }
+    if (!method || !HTTP_METHODS.has(method)) return;
+    this.emitClient(node, method, urlArg, "httpclient");
+  }
+
+  emitClient(
+    call: Node,
+    method: string,
+    urlNode: Node,
+    framework: string,
+  ): void {
+    const url = this.evaluate(urlNode);
+    let path = clientPath(url);
+    // A relative URI resolves against the client's BaseAddress.
+    if (!path && url.pieces[0]?.kind === "text") {
+      const relative = clientPath(concat([literal("/"), url]));
+      if (relative) path = { path: relative.path, confidence: 0.8 };
+    }
+    if (!path) return;
+    const port = httpPort({
+      role: "client",
+      method,
+      path: path.path,
+      node: call,
+      owner: ownerOf(call, this.file.path, "c-sharp"),
+      filePath: this.file.path,
+      confidence: path.confidence,
+      framework,
+      extra: { raw: urlNode.text },
+    });
+    if (port) this.ports.push(port);
+  }
+}
+
+/** `const string X = "..."` / `static readonly string X = "..."`. */
+function collectConstants(
+  root: Node,
+  constants: Map<string, EvaluatedString>,
+): void {
+  walk(root, (node) => {
+    if (node.type !== "field_declaration") return true;
+    const modifiers = namedChildren(node).filter((c) => c.type === "modifier")
+      .map((c) => c.text);
+    if (
+      !modifiers.includes("const") &&
+      !(modifiers.includes("static") && modifiers.includes("readonly"))
+    ) return false;
+    const decl = namedChildren(node).find((c) =>
+      c.type === "variable_declaration"
+    );
+    if (!decl) return false;
+    const cls = node.parent?.parent?.childForFieldName("name")?.text;
+    for (const d of namedChildren(decl)) {
+      if (d.type !== "variable_declarator") continue;
+      const name = d.childForFieldName("name")?.text;
+      const value = declaratorValue(d);
+      if (!name || !value) continue;
+      const v = evaluateStringNode(value, (e) => hole(e.text));
+      if (!v || exactText(v) === undefined) continue;
+      if (cls) constants.set(`${cls}.${name}`, v);
+      if (!constants.has(name)) constants.set(name, v);
+    }
+    return false;
+  });
+}
+
+/**
+ * Extracts ASP.NET Core routes and HttpClient calls from C# files.
+ *
+ * Servers: minimal APIs (`app.MapGet("/x", ...)`, `MapPost`, `MapMethods`,
+ * `Map` (`ANY`)) with `MapGroup("/api")` prefixes followed through
+ * variables and chains; controllers (a `...Controller` class, `[ApiController]`
+ * or a class `[Route]`) with `[controller]`/`[action]` tokens replaced and
+ * `[HttpGet("{id}")]`/`[Route]` actions (`~/` or `/` templates ignore the
+ * class prefix). Clients: `HttpClient` receivers (declared type, `new
+ * HttpClient()`, `IHttpClientFactory.CreateClient()`) calling `GetAsync`,
+ * `PostAsJsonAsync`, `GetFromJsonAsync`..., and every `new
+ * HttpRequestMessage(HttpMethod.X, url)`.
+ */
+export const csharpExtractor: LanguageExtractor = {
+  name: "csharp",
+  accepts(path: string): boolean {
+    return path.endsWith(".cs");
+  },
+  async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
+    const diagnostics: ExtractDiagnostic[] = [];
+    const ports: ExtractedPort[] = [];
+    const constants = new Map<string, EvaluatedString>();
+    await eachFile(files, diagnostics, async (file) => {
+      const tree = await parseSource("c-sharp", file.text);
+      try {
+        collectConstants(tree.rootNode, constants);
+      } finally {
+        tree.delete();
+      }
+    });
+    await eachFile(files, [], async (file) => {
+      const tree = await parseSource("c-sharp", file.text);
+      try {
+        syntaxWarning(tree.rootNode, file.path, diagnostics);
+        new CSharpFile(file, constants, ports).run(tree.rootNode);
+      } finally {
+        tree.delete();
+      }
+    });
+    return { ports, diagnostics };
+  },
+};

@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { javaExtractor } from "../../src/extract/java.ts";
+import { loadFixture, only, portAt, summarize } from "./_more_fixture.ts";
+
+const DIR = "src/main/java/com/acme/";
+
+Deno.test("javaExtractor finds Spring routes with class prefixes", async () => {
+  const files = await loadFixture("java");
+  const { ports, diagnostics } = await javaExtractor.extract(files);
+  assert.deepEqual(diagnostics, []);
+  const servers = ports.filter((p) => p.ref.role === "server");
+  assert.deepEqual(summarize(servers), [
+    `${DIR}HealthController.java:7 server GET /health`,
+    `${DIR}UserController.java:9 server GET /api/users`,
+    `${DIR}UserController.java:14 server GET /api/users/{}`,
+    `${DIR}UserController.java:19 server POST /api/users`,
+    `${DIR}UserController.java:24 server PATCH /api/users/{}`,
+    `${DIR}UserController.java:24 server PUT /api/users/{}`,
+    `${DIR}UserController.java:29 server ANY /api/users/search`,
+    `${DIR}UserController.java:34 server DELETE /api/users/by-name/{}`,
+    `${DIR}UserController.java:34 server DELETE /api/users/{}`,
+  ]);
+  const get = portAt(servers, "UserController.java", 14)!;
+  assert.equal(get.ref.confidence, 0.95);
+  assert.equal(get.ref.col, 5);
+  assert.equal(
+    get.owner.qualifiedName,
+    `${DIR}UserController.java::UserController.get`,
+  );
+  assert.equal(get.ref.detail.framework, "spring");
+});
+
+Deno.test("javaExtractor finds RestTemplate, WebClient and HttpRequest calls", async () => {
+  const all = await loadFixture("java");
+  const files = [
+    ...only(all, `${DIR}OrderClient.java`),
+    ...only(all, `${DIR}ApiPaths.java`),
+  ];
+  const { ports } = await javaExtractor.extract(files);
+  assert.deepEqual(summarize(ports), [
+    `${DIR}OrderClient.java:21 client GET /orders/{}`,
+    `${DIR}OrderClient.java:25 client POST /orders`,
+    `${DIR}OrderClient.java:29 client POST /orders/{}/cancel`,
+    `${DIR}OrderClient.java:33 client GET /orders/{}`,
+    `${DIR}OrderClient.java:37 client DELETE /orders/{}`,
+    `${DIR}OrderClient.java:41 client GET /api/users`,
+    `${DIR}OrderClient.java:42 client POST /api/users`,
+  ]);
+  const confidences = ports.map((p) => p.ref.confidence);
+  assert.deepEqual(confidences, [0.8, 1, 0.8, 1, 1, 0.95, 1]);
+  assert.equal(
+    ports[0]!.owner.qualifiedName,
+    `${DIR}OrderClient.java::OrderClient.find`,
+  );
+});
+
+Deno.test("javaExtractor drops a client URL made only of unknown parts", async () => {
+  const files = only(await loadFixture("java"), `${DIR}OrderClient.java`);
+  const { ports } = await javaExtractor.extract(files);
+  assert.equal(portAt(ports, "OrderClient.java", 41), undefined);
+  assert.equal(ports.length, 6);
+});
+
+Deno.test("javaExtractor ignores maps, loggers and untyped receivers", async () => {
+  const files = only(await loadFixture("java"), `${DIR}Lookalikes.java`);
+  const { ports } = await javaExtractor.extract(files);
+  assert.deepEqual(ports, []);
+});
