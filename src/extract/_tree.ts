@@ -3,6 +3,7 @@
 // grammars of `_parser.ts`.
 import type { Node } from "web-tree-sitter";
 import type { SourceSpan } from "./types.ts";
+import type { ExtractDiagnostic } from "./_extractor.ts";
 
 export type { Node };
 
@@ -255,4 +256,32 @@ export function unescapeString(text: string): string {
 export function baseName(path: string): string {
   const slash = path.lastIndexOf("/");
   return slash === -1 ? path : path.slice(slash + 1);
+}
+
+/**
+ * A warning for a tree with syntax errors (`Cannot fully parse: syntax
+ * error at 3:5`), or `undefined` for a clean tree. Extractors still read
+ * what parsed.
+ */
+export function parseDiagnostic(
+  root: Node,
+  filePath: string,
+): ExtractDiagnostic | undefined {
+  if (!root.hasError) return undefined;
+  let found: Node | undefined;
+  walk(root, (node) => {
+    if (found) return false;
+    if (node.isError || node.isMissing) {
+      found = node;
+      return false;
+    }
+    return node.hasError;
+  });
+  const where = found ? positionOf(found) : positionOf(root);
+  const what = found?.isMissing ? `missing "${found.type}"` : "syntax error";
+  return {
+    filePath,
+    severity: "warning",
+    message: `Cannot fully parse: ${what} at ${where.line}:${where.col}`,
+  };
 }
