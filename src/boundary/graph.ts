@@ -1,0 +1,853 @@
+import { graphDocumentSchema } from "./_graph_schema.ts";
+import { toIssues } from "./_issues.ts";
+import { canonicalKey, jsonEqual } from "./_json.ts";
+import {
+  BoundaryValidationError,
+  DuplicateNodeError,
+  type ValidationIssue,
+} from "./errors.ts";
+import {
+  type NodeKind,
+  nodeKindSet,
+  type RelationKind,
+  relationKindSet,
+} from "./graph_kinds.ts";
+
+/**
+ * A JSON value: what node, relation and graph metadata may hold.
+ *
+ * @example
+ * ```ts
+ * import type { JsonValue } from "@portcullis/portcullis/boundary";
+ *
+ * const value: JsonValue = { tags: ["a", "b"], weight: 0.5, ok: true, none: null };
+ * ```
+ */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
+/**
+ * Free-form metadata of a node, a relation or a graph.
+ *
+ * @example
+ * ```ts
+ * import type { GraphMetadata } from "@portcullis/portcullis/boundary";
+ *
+ * const metadata: GraphMetadata = { mechanism: "http", key: "GET /users/{}" };
+ * ```
+ */
+export type GraphMetadata = { [key: string]: JsonValue };
+
+/**
+ * Where a node is defined: graphlens's `Span`, all four values 1-based.
+ * In JSON it is the list `[start_line, start_col, end_line, end_col]`.
+ * The field names match `SourceSpan` of the extract entry point, so an
+ * extractor's owner span can be passed as is.
+ *
+ * @example
+ * ```ts
+ * import type { NodeSpan } from "@portcullis/portcullis/boundary";
+ *
+ * const span: NodeSpan = { startLine: 3, startCol: 1, endLine: 9, endCol: 2 };
+ * ```
+ */
+export interface NodeSpan {
+  /** 1-based first line. */
+  readonly startLine: number;
+  /** 1-based first column. */
+  readonly startCol: number;
+  /** 1-based last line. */
+  readonly endLine: number;
+  /** 1-based end column. */
+  readonly endCol: number;
+}
+
+/**
+ * A node of a {@linkcode BoundaryGraph}: a code element (function, method,
+ * class, module, file...) or a boundary.
+ *
+ * @example
+ * ```ts
+ * import type { GraphNode } from "@portcullis/portcullis/boundary";
+ *
+ * const node: GraphNode = {
+ *   id: "a1b2c3d4e5f60718",
+ *   kind: "function",
+ *   qualifiedName: "app/users.py::get_user",
+ *   name: "get_user",
+ *   filePath: "app/users.py",
+ *   span: { startLine: 10, startCol: 1, endLine: 14, endCol: 20 },
+ *   metadata: {},
+ * };
+ * ```
+ */
+export interface GraphNode {
+  /** Unique within the graph. */
+  readonly id: string;
+  /** What the node stands for. */
+  readonly kind: NodeKind;
+  /** Unique, human-readable name, e.g. `src/api.ts::loadUser`. */
+  readonly qualifiedName: string;
+  /** Short name, e.g. `loadUser`. */
+  readonly name: string;
+  /** File of the element, relative to its project root; none for boundaries. */
+  readonly filePath?: string;
+  /** Where the element is defined; none for boundaries. */
+  readonly span?: NodeSpan;
+  /** Free-form facts; a boundary's is exactly `{ mechanism, key }`. */
+  readonly metadata: Readonly<GraphMetadata>;
+}
+
+/**
+ * What {@linkcode BoundaryGraph.addNode} accepts: a {@linkcode GraphNode}
+ * whose `metadata` may be left out.
+ *
+ * @example
+ * ```ts
+ * import type { GraphNodeInit } from "@portcullis/portcullis/boundary";
+ *
+ * const init: GraphNodeInit = {
+ *   id: "n1",
+ *   kind: "module",
+ *   qualifiedName: "src/api.ts",
+ *   name: "api.ts",
+ * };
+ * ```
+ */
+export interface GraphNodeInit {
+  /** Unique within the graph; a non-empty string. */
+  id: string;
+  /** What the node stands for. */
+  kind: NodeKind;
+  /** Unique, human-readable name. */
+  qualifiedName: string;
+  /** Short name. */
+  name: string;
+  /**
+   * File of the element.
+   * @default {undefined}
+   */
+  filePath?: string | undefined;
+  /**
+   * Where the element is defined.
+   * @default {undefined}
+   */
+  span?: NodeSpan | undefined;
+  /**
+   * Free-form facts.
+   * @default {{}}
+   */
+  metadata?: Readonly<GraphMetadata> | undefined;
+}
+
+/**
+ * A directed relation between two nodes, referenced by id.
+ *
+ * @example
+ * ```ts
+ * import type { GraphRelation } from "@portcullis/portcullis/boundary";
+ *
+ * const relation: GraphRelation = {
+ *   sourceId: "caller",
+ *   targetId: "callee",
+ *   kind: "calls",
+ *   metadata: {},
+ * };
+ * ```
+ */
+export interface GraphRelation {
+  /** Id of the source node. */
+  readonly sourceId: string;
+  /** Id of the target node. */
+  readonly targetId: string;
+  /** What the relation means. */
+  readonly kind: RelationKind;
+  /** Free-form facts. */
+  readonly metadata: Readonly<GraphMetadata>;
+}
+
+/**
+ * What {@linkcode BoundaryGraph.addRelation} accepts: a
+ * {@linkcode GraphRelation} whose `metadata` may be left out.
+ *
+ * @example
+ * ```ts
+ * import type { GraphRelationInit } from "@portcullis/portcullis/boundary";
+ *
+ * const init: GraphRelationInit = { sourceId: "a", targetId: "b", kind: "calls" };
+ * ```
+ */
+export interface GraphRelationInit {
+  /** Id of the source node. */
+  sourceId: string;
+  /** Id of the target node. */
+  targetId: string;
+  /** What the relation means. */
+  kind: RelationKind;
+  /**
+   * Free-form facts.
+   * @default {{}}
+   */
+  metadata?: Readonly<GraphMetadata> | undefined;
+}
+
+/**
+ * Options for {@linkcode BoundaryGraph.merge}.
+ *
+ * @example
+ * ```ts
+ * import type { MergeOptions } from "@portcullis/portcullis/boundary";
+ *
+ * const options: MergeOptions = { allowShared: true };
+ * ```
+ */
+export interface MergeOptions {
+  /**
+   * Let identical nodes (same id, kind, names, file, span and metadata)
+   * collapse into one, as boundary nodes of graphs from different
+   * languages do. Two different nodes with one id still throw.
+   * @default {false}
+   */
+  allowShared?: boolean;
+}
+
+/**
+ * What {@linkcode BoundaryGraph.merge} added.
+ *
+ * @example
+ * ```ts
+ * import type { MergeResult } from "@portcullis/portcullis/boundary";
+ *
+ * const result: MergeResult = { nodesAdded: 3, relationsAdded: 2 };
+ * ```
+ */
+export interface MergeResult {
+  /** Nodes that were not in the graph before. */
+  nodesAdded: number;
+  /** Relations that were not in the graph before. */
+  relationsAdded: number;
+}
+
+/**
+ * Options for the {@linkcode BoundaryGraph} constructor.
+ *
+ * @example
+ * ```ts
+ * import { BoundaryGraph, type BoundaryGraphOptions } from "@portcullis/portcullis/boundary";
+ *
+ * const options: BoundaryGraphOptions = { metadata: { project: "shop" } };
+ * const graph = new BoundaryGraph(options);
+ * ```
+ */
+export interface BoundaryGraphOptions {
+  /**
+   * Graph-level metadata (copied).
+   * @default {{}}
+   */
+  metadata?: Readonly<GraphMetadata>;
+}
+
+/**
+ * A node as graphlens writes it in JSON (schema version 1).
+ *
+ * @example
+ * ```ts
+ * import type { NodeDocument } from "@portcullis/portcullis/boundary";
+ *
+ * const node: NodeDocument = {
+ *   id: "n1",
+ *   kind: "function",
+ *   qualified_name: "app.main",
+ *   name: "main",
+ *   file_path: "app.py",
+ *   span: [1, 1, 3, 10],
+ *   metadata: {},
+ * };
+ * ```
+ */
+export interface NodeDocument {
+  /** Unique within the graph. */
+  id: string;
+  /** One of {@linkcode NODE_KINDS}. */
+  kind: NodeKind;
+  /** Unique, human-readable name. */
+  "qualified_name": string;
+  /** Short name. */
+  name: string;
+  /** File of the element, or null. */
+  "file_path": string | null;
+  /** `[start_line, start_col, end_line, end_col]`, or null. */
+  span: [number, number, number, number] | null;
+  /** Free-form facts. */
+  metadata: GraphMetadata;
+}
+
+/**
+ * A relation as graphlens writes it in JSON (schema version 1).
+ *
+ * @example
+ * ```ts
+ * import type { RelationDocument } from "@portcullis/portcullis/boundary";
+ *
+ * const relation: RelationDocument = {
+ *   source_id: "a",
+ *   target_id: "b",
+ *   kind: "calls",
+ *   metadata: {},
+ * };
+ * ```
+ */
+export interface RelationDocument {
+  /** Id of the source node. */
+  "source_id": string;
+  /** Id of the target node. */
+  "target_id": string;
+  /** One of {@linkcode RELATION_KINDS}. */
+  kind: RelationKind;
+  /** Free-form facts. */
+  metadata: GraphMetadata;
+}
+
+/**
+ * A whole graph as graphlens writes it in JSON (schema version 1).
+ *
+ * @example
+ * ```ts
+ * import type { GraphDocument } from "@portcullis/portcullis/boundary";
+ *
+ * const document: GraphDocument = {
+ *   schema_version: 1,
+ *   metadata: {},
+ *   nodes: [],
+ *   relations: [],
+ * };
+ * ```
+ */
+export interface GraphDocument {
+  /** Always 1. */
+  "schema_version": 1;
+  /** Graph-level metadata. */
+  metadata: GraphMetadata;
+  /** Nodes in insertion order. */
+  nodes: NodeDocument[];
+  /** Relations in insertion order. */
+  relations: RelationDocument[];
+}
+
+const EMPTY: readonly GraphRelation[] = Object.freeze([]);
+
+function isPosition(value: unknown): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+
+function checkNode(node: GraphNodeInit): void {
+  if (node === null || typeof node !== "object") {
+    throw new TypeError("Cannot add node: expected an object");
+  }
+  if (typeof node.id !== "string" || node.id === "") {
+    throw new TypeError("Cannot add node: id must be a non-empty string");
+  }
+  if (!nodeKindSet.has(node.kind)) {
+    throw new TypeError(
+      `Cannot add node "${node.id}": unknown node kind "${node.kind}"`,
+    );
+  }
+  if (typeof node.qualifiedName !== "string" || typeof node.name !== "string") {
+    throw new TypeError(
+      `Cannot add node "${node.id}": qualifiedName and name must be strings`,
+    );
+  }
+  if (node.filePath !== undefined && typeof node.filePath !== "string") {
+    throw new TypeError(
+      `Cannot add node "${node.id}": filePath must be a string`,
+    );
+  }
+  const span = node.span;
+  if (
+    span !== undefined &&
+    (span === null || typeof span !== "object" ||
+      !isPosition(span.startLine) || !isPosition(span.startCol) ||
+      !isPosition(span.endLine) || !isPosition(span.endCol))
+  ) {
+    throw new TypeError(
+      `Cannot add node "${node.id}": span must hold four integers >= 0`,
+    );
+  }
+  if (
+    node.metadata !== undefined &&
+    (node.metadata === null || typeof node.metadata !== "object" ||
+      Array.isArray(node.metadata))
+  ) {
+    throw new TypeError(
+      `Cannot add node "${node.id}": metadata must be an object`,
+    );
+  }
+}
+
+function makeNode(init: GraphNodeInit): GraphNode {
+  const node: {
+    id: string;
+    kind: NodeKind;
+    qualifiedName: string;
+    name: string;
+    filePath?: string;
+    span?: NodeSpan;
+    metadata: Readonly<GraphMetadata>;
+  } = {
+    id: init.id,
+    kind: init.kind,
+    qualifiedName: init.qualifiedName,
+    name: init.name,
+    metadata: init.metadata ?? {},
+  };
+  if (init.filePath !== undefined) node.filePath = init.filePath;
+  if (init.span !== undefined) {
+    const s = init.span;
+    node.span = {
+      startLine: s.startLine,
+      startCol: s.startCol,
+      endLine: s.endLine,
+      endCol: s.endCol,
+    };
+  }
+  return node;
+}
+
+function nodesEqual(a: GraphNode, b: GraphNode): boolean {
+  if (
+    a.id !== b.id || a.kind !== b.kind ||
+    a.qualifiedName !== b.qualifiedName || a.name !== b.name ||
+    a.filePath !== b.filePath
+  ) return false;
+  const sa = a.span;
+  const sb = b.span;
+  if (sa !== sb) {
+    if (
+      sa === undefined || sb === undefined ||
+      sa.startLine !== sb.startLine || sa.startCol !== sb.startCol ||
+      sa.endLine !== sb.endLine || sa.endCol !== sb.endCol
+    ) return false;
+  }
+  return jsonEqual(a.metadata, b.metadata);
+}
+
+function relationKey(relation: GraphRelation): string {
+  return relation.kind + "\u0000" + relation.sourceId + "\u0000" +
+    relation.targetId + "\u0000" + canonicalKey(relation.metadata);
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+function filterKind(
+  list: readonly GraphRelation[] | undefined,
+  kind: RelationKind | undefined,
+): GraphRelation[] {
+  if (list === undefined) return [];
+  if (kind === undefined) return list.slice();
+  const out: GraphRelation[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const relation = list[i]!;
+    if (relation.kind === kind) out.push(relation);
+  }
+  return out;
+}
+
+/**
+ * An in-memory graph of code elements and the boundaries between them, in
+ * graphlens's model: nodes keyed by id, directed relations by node id.
+ * Relations may point at ids that are not (yet) in the graph, as in
+ * graphlens. The edge indexes behind {@linkcode BoundaryGraph.outgoing},
+ * {@linkcode BoundaryGraph.incoming}, {@linkcode BoundaryGraph.nodesByKind}
+ * and {@linkcode BoundaryGraph.relationsByKind} are kept up to date on every
+ * insertion, so queries never rebuild them.
+ *
+ * @example Building, linking and saving a graph
+ * ```ts
+ * import {
+ *   addBoundary,
+ *   BoundaryGraph,
+ *   httpBoundaryKey,
+ *   linkGraph,
+ * } from "@portcullis/portcullis/boundary";
+ * import assert from "node:assert/strict";
+ *
+ * const graph = new BoundaryGraph();
+ * graph.addNode({ id: "client", kind: "function", qualifiedName: "web::load", name: "load" });
+ * graph.addNode({ id: "server", kind: "function", qualifiedName: "api::get_user", name: "get_user" });
+ * const key = httpBoundaryKey("GET", "/users/{id}");
+ * addBoundary(graph, "server", { mechanism: "http", role: "server", key, line: 3, col: 1, confidence: 1, detail: {} });
+ * addBoundary(graph, "client", { mechanism: "http", role: "client", key, line: 8, col: 5, confidence: 0.9, detail: {} });
+ *
+ * linkGraph(graph);
+ * assert.deepEqual(graph.outgoing("client", "communicates_with").map((r) => r.targetId), ["server"]);
+ *
+ * const copy = BoundaryGraph.fromJSON(JSON.stringify(graph));
+ * assert.equal(copy.relations.length, graph.relations.length);
+ * ```
+ */
+export class BoundaryGraph {
+  /** Graph-level metadata; merged with `Object.assign` semantics. */
+  readonly metadata: GraphMetadata;
+  #nodes = new Map<string, GraphNode>();
+  #relations: GraphRelation[] = [];
+  #out = new Map<string, GraphRelation[]>();
+  #in = new Map<string, GraphRelation[]>();
+  #nodesByKind = new Map<NodeKind, GraphNode[]>();
+  #relationsByKind = new Map<RelationKind, GraphRelation[]>();
+
+  /**
+   * Creates an empty graph.
+   *
+   * @param options Graph-level metadata.
+   */
+  constructor(options: BoundaryGraphOptions = {}) {
+    this.metadata = { ...(options.metadata ?? {}) };
+  }
+
+  /** All nodes by id, in insertion order (read-only view). */
+  get nodes(): ReadonlyMap<string, GraphNode> {
+    return this.#nodes;
+  }
+
+  /** All relations in insertion order (read-only view). */
+  get relations(): readonly GraphRelation[] {
+    return this.#relations;
+  }
+
+  /**
+   * Adds a node.
+   *
+   * @param init The node; `metadata` defaults to `{}`.
+   * @returns The stored node.
+   * @throws {DuplicateNodeError} If a node with this id exists.
+   * @throws {TypeError} If the node is malformed (empty id, unknown kind...).
+   */
+  addNode(init: GraphNodeInit): GraphNode {
+    checkNode(init);
+    if (this.#nodes.has(init.id)) {
+      throw new DuplicateNodeError("add node", init.id);
+    }
+    const node = makeNode(init);
+    this.#insertNode(node);
+    return node;
+  }
+
+  /**
+   * Returns the node with this id, if any.
+   *
+   * @param id A node id.
+   * @returns The node, or `undefined`.
+   */
+  getNode(id: string): GraphNode | undefined {
+    return this.#nodes.get(id);
+  }
+
+  /**
+   * Whether a node with this id exists.
+   *
+   * @param id A node id.
+   * @returns `true` if it exists.
+   */
+  hasNode(id: string): boolean {
+    return this.#nodes.has(id);
+  }
+
+  /**
+   * Adds a relation. Its ends need not be nodes of the graph (yet), as in
+   * graphlens; adding the same relation twice stores it twice.
+   *
+   * @param init The relation; `metadata` defaults to `{}`.
+   * @returns The stored relation.
+   * @throws {TypeError} If ids are empty or the kind is unknown.
+   */
+  addRelation(init: GraphRelationInit): GraphRelation {
+    if (
+      init === null || typeof init !== "object" ||
+      typeof init.sourceId !== "string" || init.sourceId === "" ||
+      typeof init.targetId !== "string" || init.targetId === ""
+    ) {
+      throw new TypeError(
+        "Cannot add relation: sourceId and targetId must be non-empty strings",
+      );
+    }
+    if (!relationKindSet.has(init.kind)) {
+      throw new TypeError(
+        `Cannot add relation: unknown relation kind "${init.kind}"`,
+      );
+    }
+    const metadata = init.metadata ?? {};
+    if (
+      metadata === null || typeof metadata !== "object" ||
+      Array.isArray(metadata)
+    ) {
+      throw new TypeError("Cannot add relation: metadata must be an object");
+    }
+    const relation: GraphRelation = {
+      sourceId: init.sourceId,
+      targetId: init.targetId,
+      kind: init.kind,
+      metadata,
+    };
+    this.#insertRelation(relation);
+    return relation;
+  }
+
+  /**
+   * Relations whose source is `id`, optionally of one kind, in insertion
+   * order. Uses the outgoing index: cost is the node's out-degree.
+   *
+   * @param id A node id.
+   * @param kind Only relations of this kind.
+   * @returns A new array.
+   */
+  outgoing(id: string, kind?: RelationKind): GraphRelation[] {
+    return filterKind(this.#out.get(id), kind);
+  }
+
+  /**
+   * Relations whose target is `id`, optionally of one kind, in insertion
+   * order. Uses the incoming index: cost is the node's in-degree.
+   *
+   * @param id A node id.
+   * @param kind Only relations of this kind.
+   * @returns A new array.
+   */
+  incoming(id: string, kind?: RelationKind): GraphRelation[] {
+    return filterKind(this.#in.get(id), kind);
+  }
+
+  /**
+   * All nodes of one kind, in insertion order.
+   *
+   * @param kind A node kind.
+   * @returns A new array.
+   */
+  nodesByKind(kind: NodeKind): GraphNode[] {
+    return this.#nodesByKind.get(kind)?.slice() ?? [];
+  }
+
+  /**
+   * All relations of one kind, in insertion order.
+   *
+   * @param kind A relation kind.
+   * @returns A new array.
+   */
+  relationsByKind(kind: RelationKind): GraphRelation[] {
+    return (this.#relationsByKind.get(kind) ?? EMPTY).slice();
+  }
+
+  /**
+   * Merges another graph into this one: its nodes, its relations (those
+   * identical to a relation already here are skipped, so merging twice
+   * changes nothing) and its metadata (`Object.assign`). Atomic: if it
+   * throws, this graph is unchanged.
+   *
+   * @param other The graph to merge in (left unchanged).
+   * @param options `allowShared` lets identical nodes collapse.
+   * @returns How many nodes and relations were added.
+   * @throws {DuplicateNodeError} On an id collision, or with `allowShared`
+   *   on a collision between two different nodes.
+   */
+  merge(other: BoundaryGraph, options: MergeOptions = {}): MergeResult {
+    if (!(other instanceof BoundaryGraph)) {
+      throw new TypeError("Cannot merge graphs: expected a BoundaryGraph");
+    }
+    const allowShared = options.allowShared === true;
+    // Phase 1: decide everything without touching this graph.
+    const newNodes: GraphNode[] = [];
+    for (const node of other.#nodes.values()) {
+      const existing = this.#nodes.get(node.id);
+      if (existing === undefined) {
+        newNodes.push(node);
+        continue;
+      }
+      if (allowShared && nodesEqual(existing, node)) continue;
+      throw new DuplicateNodeError("merge graphs", node.id);
+    }
+    const newRelations: GraphRelation[] = [];
+    // Only a relation whose source already has outgoing relations here can
+    // duplicate one; keys are computed for those sources only.
+    let seen: Map<string, Set<string>> | undefined;
+    const theirs = other.#relations;
+    const count = theirs.length;
+    for (let i = 0; i < count; i++) {
+      const relation = theirs[i]!;
+      const mine = this.#out.get(relation.sourceId);
+      if (mine === undefined) {
+        newRelations.push(relation);
+        continue;
+      }
+      seen ??= new Map();
+      let keys = seen.get(relation.sourceId);
+      if (keys === undefined) {
+        keys = new Set();
+        for (const own of mine) keys.add(relationKey(own));
+        seen.set(relation.sourceId, keys);
+      }
+      const key = relationKey(relation);
+      if (keys.has(key)) continue;
+      keys.add(key);
+      newRelations.push(relation);
+    }
+    // Phase 2: apply (cannot fail).
+    for (const node of newNodes) this.#insertNode(node);
+    for (const relation of newRelations) this.#insertRelation(relation);
+    Object.assign(this.metadata, other.metadata);
+    return { nodesAdded: newNodes.length, relationsAdded: newRelations.length };
+  }
+
+  /**
+   * The graph as a graphlens schema-version-1 document (snake_case keys;
+   * `file_path` and `span` are `null` when absent). `JSON.stringify(graph)`
+   * uses it.
+   *
+   * @returns A new plain object.
+   */
+  toJSON(): GraphDocument {
+    const nodes: NodeDocument[] = new Array(this.#nodes.size);
+    let i = 0;
+    for (const node of this.#nodes.values()) {
+      const span = node.span;
+      nodes[i++] = {
+        id: node.id,
+        kind: node.kind,
+        "qualified_name": node.qualifiedName,
+        name: node.name,
+        "file_path": node.filePath ?? null,
+        span: span === undefined
+          ? null
+          : [span.startLine, span.startCol, span.endLine, span.endCol],
+        metadata: node.metadata as GraphMetadata,
+      };
+    }
+    const relations: RelationDocument[] = new Array(this.#relations.length);
+    for (let j = 0; j < this.#relations.length; j++) {
+      const relation = this.#relations[j]!;
+      relations[j] = {
+        "source_id": relation.sourceId,
+        "target_id": relation.targetId,
+        kind: relation.kind,
+        metadata: relation.metadata as GraphMetadata,
+      };
+    }
+    return {
+      "schema_version": 1,
+      metadata: this.metadata,
+      nodes,
+      relations,
+    };
+  }
+
+  /**
+   * Reads a graphlens schema-version-1 document, as JSON text or as an
+   * already parsed value. The whole document is validated first.
+   *
+   * @param input JSON text or a parsed document.
+   * @returns A new graph.
+   * @throws {SyntaxError} If the text is not JSON.
+   * @throws {BoundaryValidationError} Naming the JSON path of every
+   *   problem (an unsupported `schema_version` alone is reported first and
+   *   alone; duplicate node ids are reported too).
+   */
+  static fromJSON(input: string | unknown): BoundaryGraph {
+    let data: unknown = input;
+    if (typeof input === "string") {
+      try {
+        data = JSON.parse(input);
+      } catch (error) {
+        throw new SyntaxError(
+          `Cannot load graph: invalid JSON (${(error as Error).message})`,
+          { cause: error },
+        );
+      }
+    }
+    if (data !== null && typeof data === "object" && !Array.isArray(data)) {
+      const version = (data as Record<string, unknown>)["schema_version"];
+      if (version !== 1) {
+        throw new BoundaryValidationError("load graph", [{
+          path: "$.schema_version",
+          message: `unsupported schema_version ${
+            JSON.stringify(version) ?? "undefined"
+          }; expected 1`,
+        }]);
+      }
+    }
+    const result = graphDocumentSchema.safeParse(data);
+    if (!result.success) {
+      throw new BoundaryValidationError(
+        "load graph",
+        toIssues(result.error.issues, "$"),
+      );
+    }
+    const document = result.data;
+    const issues: ValidationIssue[] = [];
+    const seenIds = new Set<string>();
+    for (let i = 0; i < document.nodes.length; i++) {
+      const id = document.nodes[i]!.id;
+      if (seenIds.has(id)) {
+        issues.push({
+          path: `$.nodes[${i}].id`,
+          message: `duplicate node id "${id}"`,
+        });
+      }
+      seenIds.add(id);
+    }
+    if (issues.length > 0) {
+      throw new BoundaryValidationError("load graph", issues);
+    }
+
+    const graph = new BoundaryGraph({
+      metadata: (document.metadata ?? {}) as GraphMetadata,
+    });
+    for (const node of document.nodes) {
+      const span = node.span;
+      const built: GraphNodeInit = {
+        id: node.id,
+        kind: node.kind,
+        qualifiedName: node.qualified_name,
+        name: node.name,
+        metadata: (node.metadata ?? {}) as GraphMetadata,
+      };
+      if (typeof node.file_path === "string") built.filePath = node.file_path;
+      if (span) {
+        built.span = {
+          startLine: span[0],
+          startCol: span[1],
+          endLine: span[2],
+          endCol: span[3],
+        };
+      }
+      graph.#insertNode(makeNode(built));
+    }
+    for (const relation of document.relations) {
+      graph.#insertRelation({
+        sourceId: relation.source_id,
+        targetId: relation.target_id,
+        kind: relation.kind,
+        metadata: (relation.metadata ?? {}) as GraphMetadata,
+      });
+    }
+    return graph;
+  }
+
+  #insertNode(node: GraphNode): void {
+    this.#nodes.set(node.id, node);
+    push(this.#nodesByKind, node.kind, node);
+  }
+
+  #insertRelation(relation: GraphRelation): void {
+    this.#relations.push(relation);
+    push(this.#out, relation.sourceId, relation);
+    push(this.#in, relation.targetId, relation);
+    push(this.#relationsByKind, relation.kind, relation);
+  }
+}

@@ -1,0 +1,193 @@
+import type { BoundaryGraph, GraphRelation, JsonValue } from "./graph.ts";
+
+/**
+ * Options for {@linkcode linkGraph}.
+ *
+ * @example
+ * ```ts
+ * import type { LinkOptions } from "@portcullis/portcullis/boundary";
+ *
+ * const options: LinkOptions = { minConfidence: 0.5 };
+ * ```
+ */
+export interface LinkOptions {
+  /**
+   * Skip consumer/provider pairs whose combined confidence is below this;
+   * a pair exactly at it is kept. A number from 0 to 1.
+   * @default {0}
+   */
+  minConfidence?: number;
+}
+
+/**
+ * What one {@linkcode linkGraph} pass did.
+ *
+ * @example
+ * ```ts
+ * import type { LinkResult } from "@portcullis/portcullis/boundary";
+ *
+ * const result: LinkResult = { relationsAdded: 4, boundariesTotal: 2, boundariesLinked: 1 };
+ * ```
+ */
+export interface LinkResult {
+  /** `communicates_with` relations added by this pass. */
+  relationsAdded: number;
+  /** Boundary nodes in the graph. */
+  boundariesTotal: number;
+  /**
+   * Boundaries with at least one consumer→provider link that passes
+   * `minConfidence` (added now or by an earlier pass), so a second pass
+   * reports the same number.
+   */
+  boundariesLinked: number;
+}
+
+/** A metadata confidence as a number: missing or non-numeric counts as 1. */
+export function confidenceOf(value: JsonValue | undefined): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : 1;
+}
+
+function text(value: JsonValue | undefined): string {
+  return typeof value === "string" ? value : "";
+}
+
+// Reused between boundaries: distinct consumers and providers with their
+// best confidence, in first-seen order.
+const consumers = new Map<string, number>();
+const providers = new Map<string, number>();
+
+function collect(
+  relation: GraphRelation,
+  into: Map<string, number>,
+): void {
+  const confidence = confidenceOf(relation.metadata["confidence"]);
+  const previous = into.get(relation.sourceId);
+  if (previous === undefined || confidence > previous) {
+    into.set(relation.sourceId, confidence);
+  }
+}
+
+/**
+ * Links consumers to providers across every boundary of the graph: for each
+ * boundary, each distinct consumer (source of a `consumes` relation) is
+ * paired with each distinct provider (source of an `exposes` relation) and
+ * a `communicates_with` relation goes from consumer to provider, with
+ * metadata `mechanism`, `boundary_id`, `boundary_key` and `confidence` =
+ * consumer confidence × provider confidence (a missing or non-numeric
+ * confidence counts as 1; a node with several ports on one boundary counts
+ * with its best one).
+ *
+ * A node is never linked to itself. Pairs below `minConfidence` are
+ * skipped. The pass is idempotent: a link for the same (consumer, provider,
+ * boundary) is never added twice. It mutates the graph in place. Cost is
+ * O(relations + links): one look at the incoming relations of each
+ * boundary and at the existing `communicates_with` relations.
+ *
+ * @param graph The graph to link.
+ * @param options The confidence threshold.
+ * @returns Counts of what was done.
+ * @throws {RangeError} If `minConfidence` is not a number from 0 to 1.
+ *
+ * @example Usage
+ * ```ts
+ * import { addBoundary, BoundaryGraph, linkGraph } from "@portcullis/portcullis/boundary";
+ * import assert from "node:assert/strict";
+ *
+ * const graph = new BoundaryGraph();
+ * for (const id of ["publisher", "worker"]) {
+ *   graph.addNode({ id, kind: "function", qualifiedName: id, name: id });
+ * }
+ * const port = { mechanism: "queue", key: "orders.created", line: 1, col: 1, detail: {} } as const;
+ * addBoundary(graph, "worker", { ...port, role: "server", confidence: 1 });
+ * addBoundary(graph, "publisher", { ...port, role: "client", confidence: 0.8 });
+ *
+ * const result = linkGraph(graph, { minConfidence: 0.5 });
+ * assert.deepEqual(result, { relationsAdded: 1, boundariesTotal: 1, boundariesLinked: 1 });
+ * assert.equal(graph.outgoing("publisher", "communicates_with")[0]?.metadata.confidence, 0.8);
+ * assert.equal(linkGraph(graph).relationsAdded, 0);
+ * ```
+ */
+export function linkGraph(
+  graph: BoundaryGraph,
+  options: LinkOptions = {},
+): LinkResult {
+  const minConfidence = options.minConfidence ?? 0;
+  if (
+    typeof minConfidence !== "number" || !(minConfidence >= 0) ||
+    minConfidence > 1
+  ) {
+    throw new RangeError(
+      `Cannot link graph: minConfidence must be a number from 0 to 1, got ${
+        String(minConfidence)
+      }`,
+    );
+  }
+  // Existing links, grouped by boundary id; pair keys are built lazily,
+  // only for boundaries that already have links.
+  const existing = new Map<string, GraphRelation[]>();
+  for (const relation of graph.relationsByKind("communicates_with")) {
+    const boundaryId = relation.metadata["boundary_id"];
+    if (typeof boundaryId !== "string") continue;
+    const list = existing.get(boundaryId);
+    if (list === undefined) existing.set(boundaryId, [relation]);
+    else list.push(relation);
+  }
+
+  const boundaries = graph.nodesByKind("boundary");
+  let added = 0;
+  let linked = 0;
+  for (const boundary of boundaries) {
+    consumers.clear();
+    providers.clear();
+    for (const relation of graph.incoming(boundary.id)) {
+      if (relation.kind === "consumes") collect(relation, consumers);
+      else if (relation.kind === "exposes") collect(relation, providers);
+    }
+    if (consumers.size === 0 || providers.size === 0) continue;
+
+    const previous = existing.get(boundary.id);
+    let done: Set<string> | undefined;
+    if (previous !== undefined) {
+      done = new Set();
+      for (const relation of previous) {
+        done.add(relation.sourceId + "\u0000" + relation.targetId);
+      }
+    }
+    const mechanism = text(boundary.metadata["mechanism"]);
+    const key = text(boundary.metadata["key"]);
+    let hasLink = false;
+    for (const [consumerId, consumerConfidence] of consumers) {
+      for (const [providerId, providerConfidence] of providers) {
+        if (consumerId === providerId) continue;
+        const confidence = consumerConfidence * providerConfidence;
+        if (confidence < minConfidence) continue;
+        hasLink = true;
+        if (
+          done !== undefined && done.has(consumerId + "\u0000" + providerId)
+        ) {
+          continue;
+        }
+        graph.addRelation({
+          sourceId: consumerId,
+          targetId: providerId,
+          kind: "communicates_with",
+          metadata: {
+            mechanism,
+            "boundary_id": boundary.id,
+            "boundary_key": key,
+            confidence,
+          },
+        });
+        added++;
+      }
+    }
+    if (hasLink) linked++;
+  }
+  consumers.clear();
+  providers.clear();
+  return {
+    relationsAdded: added,
+    boundariesTotal: boundaries.length,
+    boundariesLinked: linked,
+  };
+}
