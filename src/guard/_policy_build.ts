@@ -1,0 +1,307 @@
+// Builds and validates a casbin enforcer from model and policy text, in
+// time slices, so that a large policy never blocks the event loop for long.
+import {
+  type Adapter,
+  BracketAwareCsvParser,
+  type Enforcer as CasbinEnforcer,
+  type Model,
+  newEnforcer,
+  newModelFromString,
+} from "casbin";
+import { EnforcerLoadError } from "./_policy_error.ts";
+
+/** Options for {@linkcode buildEnforcer}. */
+export interface BuildOptions {
+  /** Shown in error messages and set on errors as `path`. */
+  modelPath?: string;
+  /** Shown in error messages and set on errors as `path`. */
+  policyPath?: string;
+  /** Request values of the probe decision; derived from the model if unset. */
+  probe?: readonly unknown[];
+  /** Accept a policy with no rules (deny everything). */
+  allowEmptyPolicy?: boolean;
+  /** Longest stretch of synchronous work before yielding, in ms. */
+  sliceMs?: number;
+  /** Returns true when the build should stop (the provider closed). */
+  isCancelled?: () => boolean;
+}
+
+/** What {@linkcode buildEnforcer} returns. */
+export interface BuiltEnforcer {
+  /** The validated enforcer, with its policy loaded. */
+  enforcer: CasbinEnforcer;
+  /** How many policy rules (p and g lines) it holds. */
+  rules: number;
+}
+
+/** Thrown by a build that {@linkcode BuildOptions.isCancelled} stopped. */
+export class BuildCancelledError extends Error {
+  constructor() {
+    super("Cannot build enforcer: the build was cancelled");
+    this.name = "BuildCancelledError";
+  }
+}
+
+const DEFAULT_SLICE_MS = 4;
+// Lines between two clock reads while parsing.
+const LINES_PER_CLOCK_READ = 128;
+
+type Immediate = (callback: () => void) => unknown;
+const setImmediateOrTimeout: Immediate =
+  (globalThis as { setImmediate?: Immediate }).setImmediate ??
+    ((callback: () => void) => setTimeout(callback, 0));
+
+/** Lets the event loop run timers and I/O (pending requests) once. */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediateOrTimeout(resolve));
+}
+
+/**
+ * The number of fields each policy type of the model expects: the tokens of
+ * `p = sub, obj, act` (3) or the `_` of `g = _, _` (2).
+ */
+function expectedFieldCounts(model: Model): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const [key, assertion] of model.model.get("p") ?? []) {
+    counts.set(key, assertion.tokens.length);
+  }
+  for (const [key, assertion] of model.model.get("g") ?? []) {
+    counts.set(key, (assertion.value.match(/_/g) ?? []).length);
+  }
+  return counts;
+}
+
+/** Removes one pair of surrounding double quotes, as casbin's loader does. */
+function unquote(value: string): string {
+  return value.length >= 2 && value.startsWith('"') && value.endsWith('"')
+    ? value.slice(1, -1)
+    : value;
+}
+
+/**
+ * Splits one policy line into its fields exactly as casbin's file and
+ * string adapters do. Lines without quotes, brackets or carriage returns
+ * inside take a fast path (split on commas, trim); the others go through
+ * casbin's own CSV parser. Returns null for a line that holds no fields.
+ */
+export function splitPolicyLine(
+  line: string,
+  parser: BracketAwareCsvParser,
+): string[] | null {
+  let text = line;
+  if (text.endsWith("\r")) text = text.slice(0, -1);
+  if (
+    text.indexOf('"') === -1 && text.indexOf("(") === -1 &&
+    text.indexOf(")") === -1 && text.indexOf("\r") === -1
+  ) {
+    const fields = text.split(",");
+    for (let i = 0; i < fields.length; i++) fields[i] = fields[i]!.trim();
+    return fields;
+  }
+  const records = parser.parse(line);
+  const record = records?.[0];
+  if (!record || record.length === 0) return null;
+  const fields = [unquote(record[0]!.trim())];
+  for (let i = 1; i < record.length; i++) {
+    fields.push(unquote(record[i]!).replace(/""/g, '"').trim());
+  }
+  return fields;
+}
+
+/** The parsed rules of a policy, per policy type (`p`, `p2`, `g`, ...). */
+export type ParsedPolicy = Map<string, string[][]>;
+
+/**
+ * Parses and validates policy text against a model, yielding to the event
+ * loop every `sliceMs`. Every non-blank line that is not a `#` comment must
+ * name a policy type of the model and carry exactly its number of fields.
+ */
+export async function parsePolicy(
+  text: string,
+  model: Model,
+  options: BuildOptions = {},
+): Promise<{ rules: ParsedPolicy; count: number }> {
+  const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
+  const path = options.policyPath;
+  const where = path === undefined ? "" : ` "${path}"`;
+  const counts = expectedFieldCounts(model);
+  const rules: ParsedPolicy = new Map();
+  for (const key of counts.keys()) rules.set(key, []);
+  const parser = new BracketAwareCsvParser();
+  let count = 0;
+  let lineNumber = 0;
+  let start = 0;
+  let sliceStart = performance.now();
+  while (start <= text.length) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
+    lineNumber++;
+    if (lineNumber % LINES_PER_CLOCK_READ === 0) {
+      if (performance.now() - sliceStart >= sliceMs) {
+        await yieldToEventLoop();
+        if (options.isCancelled?.()) throw new BuildCancelledError();
+        sliceStart = performance.now();
+      }
+    }
+    const trimmed = line.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) continue;
+    let fields: string[] | null;
+    try {
+      fields = splitPolicyLine(line, parser);
+    } catch (error) {
+      throw new EnforcerLoadError(
+        "POLICY_INVALID",
+        `Cannot load policy${where}: line ${lineNumber} is not valid CSV (${
+          error instanceof Error ? error.message : String(error)
+        })`,
+        { path, line: lineNumber, cause: error },
+      );
+    }
+    const key = fields?.[0];
+    const expected = key === undefined ? undefined : counts.get(key);
+    if (fields === null || key === undefined || expected === undefined) {
+      throw new EnforcerLoadError(
+        "POLICY_INVALID",
+        `Cannot load policy${where}: line ${lineNumber} has unknown policy type "${
+          key ?? ""
+        }" (the model defines ${[...counts.keys()].join(", ")})`,
+        { path, line: lineNumber },
+      );
+    }
+    if (fields.length - 1 !== expected) {
+      throw new EnforcerLoadError(
+        "POLICY_INVALID",
+        `Cannot load policy${where}: line ${lineNumber} has ${
+          fields.length - 1
+        } fields after "${key}", expected ${expected}`,
+        { path, line: lineNumber },
+      );
+    }
+    fields.shift();
+    rules.get(key)!.push(fields);
+    count++;
+  }
+  if (count === 0 && options.allowEmptyPolicy !== true) {
+    throw new EnforcerLoadError(
+      "POLICY_INVALID",
+      `Cannot load policy${where}: it has no rules`,
+      { path },
+    );
+  }
+  return { rules, count };
+}
+
+/** A read-only adapter that hands already parsed rules to casbin. */
+class ParsedPolicyAdapter implements Adapter {
+  #rules: ParsedPolicy;
+  constructor(rules: ParsedPolicy) {
+    this.#rules = rules;
+  }
+  loadPolicy(model: Model): Promise<void> {
+    for (const [key, rules] of this.#rules) {
+      const assertion = model.model.get(key.slice(0, 1))?.get(key);
+      if (!assertion) continue;
+      for (const rule of rules) assertion.policy.push(rule);
+    }
+    return Promise.resolve();
+  }
+  savePolicy(): Promise<boolean> {
+    return Promise.reject(readOnly());
+  }
+  addPolicy(): Promise<void> {
+    return Promise.reject(readOnly());
+  }
+  removePolicy(): Promise<void> {
+    return Promise.reject(readOnly());
+  }
+  removeFilteredPolicy(): Promise<void> {
+    return Promise.reject(readOnly());
+  }
+}
+
+function readOnly(): Error {
+  return new Error(
+    "Cannot change policy: the enforcer of a file provider is read-only; edit the policy file instead",
+  );
+}
+
+/**
+ * Derives probe request values from the model: for each request token, an
+ * object with the attributes the matcher reads (`r.sub.role` gives
+ * `{ role: "" }`), or an empty string when the matcher reads none.
+ */
+export function defaultProbe(model: Model): unknown[] {
+  const request = model.model.get("r")?.get("r");
+  const matcher = model.model.get("m")?.get("m")?.value ?? "";
+  const values: unknown[] = [];
+  for (const token of request?.tokens ?? []) {
+    const escaped = token.replace(/[^A-Za-z0-9_]/g, "");
+    const attributes = matcher.matchAll(
+      new RegExp(`\\b${escaped}\\.([A-Za-z_$][A-Za-z0-9_$]*)`, "g"),
+    );
+    let value: Record<string, string> | undefined;
+    for (const match of attributes) {
+      value ??= {};
+      value[match[1]!] = "";
+    }
+    values.push(value ?? "");
+  }
+  return values;
+}
+
+/**
+ * Builds a new casbin enforcer from model and policy text and validates it:
+ * the model must parse, every policy line must fit the model, and a probe
+ * decision must not throw (a broken matcher builds fine and then throws on
+ * every decision). Throws {@linkcode EnforcerLoadError} otherwise.
+ */
+export async function buildEnforcer(
+  modelText: string,
+  policyText: string,
+  options: BuildOptions = {},
+): Promise<BuiltEnforcer> {
+  const modelWhere = options.modelPath === undefined
+    ? ""
+    : ` "${options.modelPath}"`;
+  let model: Model;
+  try {
+    model = newModelFromString(modelText);
+  } catch (error) {
+    throw new EnforcerLoadError(
+      "MODEL_INVALID",
+      `Cannot load model${modelWhere}: ${
+        error instanceof Error ? error.message : String(error)
+      }`,
+      { path: options.modelPath, cause: error },
+    );
+  }
+  const { rules, count } = await parsePolicy(policyText, model, options);
+  if (options.isCancelled?.()) throw new BuildCancelledError();
+  let enforcer: CasbinEnforcer;
+  try {
+    enforcer = await newEnforcer(model, new ParsedPolicyAdapter(rules));
+  } catch (error) {
+    throw new EnforcerLoadError(
+      "POLICY_INVALID",
+      `Cannot load policy${
+        options.policyPath === undefined ? "" : ` "${options.policyPath}"`
+      }: ${error instanceof Error ? error.message : String(error)}`,
+      { path: options.policyPath, cause: error },
+    );
+  }
+  const probe = options.probe ?? defaultProbe(model);
+  try {
+    await enforcer.enforce(...probe);
+  } catch (error) {
+    throw new EnforcerLoadError(
+      "PROBE_FAILED",
+      `Cannot load model${modelWhere}: a probe decision failed (${
+        error instanceof Error ? error.message : String(error)
+      })`,
+      { path: options.modelPath, cause: error },
+    );
+  }
+  return { enforcer, rules: count };
+}

@@ -1,0 +1,754 @@
+import type { Enforcer as CasbinEnforcer } from "casbin";
+import { type FSWatcher, watch } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import { basename, dirname, resolve } from "node:path";
+import type { Enforcer } from "./enforcer.ts";
+import { BuildCancelledError, buildEnforcer } from "./_policy_build.ts";
+import { EnforcerLoadError } from "./_policy_error.ts";
+
+export {
+  EnforcerLoadError,
+  type EnforcerLoadErrorCode,
+  type EnforcerLoadErrorOptions,
+} from "./_policy_error.ts";
+
+/**
+ * What the `onReload` hook of {@linkcode CachedFileEnforcerProvider}
+ * receives after a new enforcer was swapped in.
+ *
+ * @example
+ * ```ts
+ * import type { EnforcerReloadEvent } from "@portcullis/portcullis/guard";
+ *
+ * const onReload = (event: EnforcerReloadEvent): void => {
+ *   console.log(`policy reloaded: ${event.rules} rules in ${event.durationMs} ms`);
+ * };
+ * ```
+ */
+export interface EnforcerReloadEvent {
+  /** Which files changed since the previous enforcer. */
+  readonly changed: readonly ("model" | "policy")[];
+  /** How many policy rules (`p` and `g` lines) the new enforcer holds. */
+  readonly rules: number;
+  /** Time from the start of the read to the swap, in milliseconds. */
+  readonly durationMs: number;
+}
+
+/**
+ * Options for {@linkcode CachedFileEnforcerProvider.open}.
+ *
+ * @typeParam E The enforcer type `getEnforcer()` returns: a casbin
+ * `Enforcer`, or what `prepare` turns it into.
+ *
+ * @example
+ * ```ts
+ * import type { CachedFileEnforcerProviderOptions } from "@portcullis/portcullis/guard";
+ *
+ * const options: CachedFileEnforcerProviderOptions = {
+ *   modelPath: "./model.conf",
+ *   policyPath: "./policy.csv",
+ *   onError: (error) => console.warn(`policy not reloaded: ${error.message}`),
+ * };
+ * ```
+ */
+export interface CachedFileEnforcerProviderOptions<
+  E extends Enforcer = CasbinEnforcer,
+> {
+  /** Path of the casbin model (`.conf`) file. */
+  modelPath: string;
+  /** Path of the casbin policy (`.csv`) file. */
+  policyPath: string;
+  /**
+   * Called with every new casbin enforcer after it was built and validated,
+   * and before it is swapped in; returns the enforcer `getEnforcer()` will
+   * hand out (for example a faster decision path over the casbin one). A
+   * throw or rejection fails the load like an invalid file does.
+   * @default {(enforcer) => enforcer}
+   */
+  prepare?: (enforcer: CasbinEnforcer) => E | Promise<E>;
+  /**
+   * Called after each successful reload, once the new enforcer is live.
+   * @default {undefined}
+   */
+  onReload?: (event: EnforcerReloadEvent) => void;
+  /**
+   * Called once for each failed reload (the last good enforcer stays live).
+   * The same broken file content is reported once, not once per request or
+   * per check.
+   * @default {logs the error message with console.error}
+   */
+  onError?: (error: EnforcerLoadError) => void;
+  /**
+   * Request values of the probe decision every new enforcer must survive
+   * without throwing. By default one value per request token of the model:
+   * an object holding the attributes the matcher reads (`r.sub.role` gives
+   * `{ role: "" }`), or `""`.
+   * @default {derived from the model}
+   */
+  probe?: readonly unknown[];
+  /**
+   * Accept a policy file with no rules. Off by default, because a truncated
+   * file read mid-write also has no rules, and with a deny-only effect an
+   * empty policy allows everything.
+   * @default {false}
+   */
+  allowEmptyPolicy?: boolean;
+  /**
+   * When false, a request that arrives after a change was detected waits
+   * for that reload to finish (or fail), so it is decided by the new policy.
+   * When true, requests keep getting the last good enforcer until the new
+   * one is swapped in: no request ever waits for a reload, at the price of a
+   * window (the reload time) in which an edit is not yet in force.
+   * @default {false}
+   */
+  staleWhileReload?: boolean;
+  /**
+   * Watch the directories of both files for changes (`fs.watch`).
+   * @default {true}
+   */
+  watch?: boolean;
+  /**
+   * Period of the fallback check, in milliseconds: a `stat` of both files,
+   * plus a content comparison while a file's modification time is too
+   * recent to be trusted. It catches what a watcher can miss (network file
+   * systems, symlink swaps, a watcher error). 0 turns it off.
+   * @default {1000}
+   */
+  pollIntervalMs?: number;
+  /**
+   * Quiet time after a change event before the files are read, so that the
+   * several events of one write are handled by one reload.
+   * @default {10}
+   */
+  debounceMs?: number;
+}
+
+interface FileSnapshot {
+  /** `stat` signature, or "missing" / "error". */
+  signature: string;
+  /** Content, or undefined when the read failed. */
+  text: string | undefined;
+}
+
+interface Waiter<E> {
+  count: number;
+  resolve: (enforcer: E) => void;
+}
+
+const MISSING = "missing";
+const UNREADABLE = "unreadable";
+// A file modified less than this long ago may change again without its
+// stat signature changing (coarse timestamps): compare its content.
+const RACY_WINDOW_MS = 3000;
+const STABLE_READ_ATTEMPTS = 5;
+
+function signatureOf(
+  info: {
+    dev: bigint;
+    ino: bigint;
+    size: bigint;
+    mtimeNs: bigint;
+    ctimeNs: bigint;
+  },
+): string {
+  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function sleep(
+  ms: number,
+  timers: Set<ReturnType<typeof setTimeout>>,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const id = setTimeout(() => {
+      timers.delete(id);
+      resolve();
+    }, ms);
+    timers.add(id);
+  });
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Reads a file so that the content matches one version of it: the stat
+ * signature is taken before and after the read and must agree, and the
+ * byte count must equal the size.
+ */
+async function readStable(
+  path: string,
+  kind: "model" | "policy",
+  timers: Set<ReturnType<typeof setTimeout>>,
+  retryMs: number,
+): Promise<{ signature: string; text: string }> {
+  for (let attempt = 1;; attempt++) {
+    let before: string;
+    let bytes: Uint8Array;
+    let after: string;
+    try {
+      before = signatureOf(await stat(path, { bigint: true }));
+      bytes = await readFile(path);
+      const info = await stat(path, { bigint: true });
+      after = signatureOf(info);
+      if (before === after && BigInt(bytes.byteLength) !== info.size) {
+        after = "";
+      }
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === "ENOENT" || code === "ENOTDIR") {
+        throw new EnforcerLoadError(
+          "NOT_FOUND",
+          `Cannot load ${kind}: "${path}" does not exist`,
+          { path, cause: error },
+        );
+      }
+      throw new EnforcerLoadError(
+        "READ_FAILED",
+        `Cannot load ${kind}: "${path}" could not be read (${message(error)})`,
+        { path, cause: error },
+      );
+    }
+    if (before === after) {
+      try {
+        return { signature: after, text: utf8.decode(bytes) };
+      } catch (error) {
+        throw new EnforcerLoadError(
+          "READ_FAILED",
+          `Cannot load ${kind}: "${path}" is not valid UTF-8`,
+          { path, cause: error },
+        );
+      }
+    }
+    if (attempt >= STABLE_READ_ATTEMPTS) {
+      throw new EnforcerLoadError(
+        "READ_FAILED",
+        `Cannot load ${kind}: "${path}" kept changing while it was read`,
+        { path },
+      );
+    }
+    await sleep(retryMs, timers);
+  }
+}
+
+function defaultOnError(error: EnforcerLoadError): void {
+  // deno-lint-ignore no-console
+  console.error(`portcullis: ${error.message}; keeping the last good policy`);
+}
+
+/**
+ * Serves a casbin enforcer built from a model file and a policy file, and
+ * rebuilds it when either file changes, without a restart and without a
+ * file read per request.
+ *
+ * - Change detection: `fs.watch` on both files' directories (in-place
+ *   writes, atomic renames, delete then recreate), plus a throttled
+ *   `stat` check that compares content while a file's timestamp is too
+ *   recent to be trusted (same-size edits within one timestamp tick). A
+ *   request costs two integer comparisons when nothing changed.
+ * - Freshness: a request that arrives after a change was detected waits
+ *   for that reload, so it sees the new policy (see `staleWhileReload`).
+ * - Safety: a reload builds a new enforcer (casbin's `loadPolicy()` on a
+ *   live enforcer empties it first) and validates it (model syntax, the
+ *   field count of every policy line, quotes, a probe decision against the
+ *   matcher) before swapping the reference. A reload that fails keeps the
+ *   last good enforcer and is reported once to `onError`. Requests in
+ *   flight finish on the enforcer they started with. One reload at a time;
+ *   large policies are parsed in slices of a few milliseconds so requests
+ *   keep flowing meanwhile.
+ *
+ * Close it (`await using`, `close()`) to stop its watchers and timers.
+ *
+ * @typeParam E The enforcer type `getEnforcer()` returns.
+ *
+ * @example Serving and reloading a policy
+ * ```ts
+ * import { CachedFileEnforcerProvider } from "@portcullis/portcullis/guard";
+ * import assert from "node:assert/strict";
+ * import { mkdtemp, rm, writeFile } from "node:fs/promises";
+ * import { tmpdir } from "node:os";
+ * import { join } from "node:path";
+ *
+ * const dir = await mkdtemp(join(tmpdir(), "portcullis-"));
+ * const modelPath = join(dir, "model.conf");
+ * const policyPath = join(dir, "policy.csv");
+ * await writeFile(modelPath, `
+ * [request_definition]
+ * r = sub, obj, act
+ * [policy_definition]
+ * p = sub, obj, act
+ * [policy_effect]
+ * e = some(where (p.eft == allow))
+ * [matchers]
+ * m = r.obj == p.obj && r.sub.role == p.sub && r.act == p.act
+ * `);
+ * await writeFile(policyPath, "p, viewer, post, read\n");
+ *
+ * {
+ *   const reloaded = Promise.withResolvers<void>();
+ *   await using provider = await CachedFileEnforcerProvider.open({
+ *     modelPath,
+ *     policyPath,
+ *     onReload: () => reloaded.resolve(),
+ *   });
+ *   const viewer = { role: "viewer" };
+ *   let enforcer = await provider.getEnforcer();
+ *   assert.equal(await enforcer.enforce(viewer, "post", "write"), false);
+ *
+ *   await writeFile(policyPath, "p, viewer, post, read\np, viewer, post, write\n");
+ *   await reloaded.promise;
+ *   enforcer = await provider.getEnforcer();
+ *   assert.equal(await enforcer.enforce(viewer, "post", "write"), true);
+ * }
+ * await rm(dir, { recursive: true });
+ * ```
+ */
+export class CachedFileEnforcerProvider<E extends Enforcer = CasbinEnforcer>
+  implements AsyncDisposable {
+  #modelPath: string;
+  #policyPath: string;
+  #prepare: (enforcer: CasbinEnforcer) => E | Promise<E>;
+  #onReload: ((event: EnforcerReloadEvent) => void) | undefined;
+  #onError: (error: EnforcerLoadError) => void;
+  #probe: readonly unknown[] | undefined;
+  #allowEmptyPolicy: boolean;
+  #staleWhileReload: boolean;
+  #watch: boolean;
+  #pollIntervalMs: number;
+  #debounceMs: number;
+
+  #current!: E;
+  #closed = false;
+  // Change events seen / change events a finished reload has covered.
+  #changeCount = 0;
+  #handledCount = 0;
+  #waiters: Waiter<E>[] = [];
+  #reloading = false;
+  #reloadDone: Promise<void> = Promise.resolve();
+  #timers = new Set<ReturnType<typeof setTimeout>>();
+  #watchers: FSWatcher[] = [];
+  #watchersBroken = false;
+  #pollTimer: ReturnType<typeof setInterval> | undefined;
+  #polling = false;
+  // The files behind the live enforcer, and the last files read (a failed
+  // attempt included, so that the same broken content is reported once).
+  #loaded: { model: FileSnapshot; policy: FileSnapshot } = {
+    model: { signature: MISSING, text: undefined },
+    policy: { signature: MISSING, text: undefined },
+  };
+  #seen: { model: FileSnapshot; policy: FileSnapshot } = this.#loaded;
+
+  /**
+   * Use {@linkcode CachedFileEnforcerProvider.open}, which loads and
+   * validates both files before it resolves.
+   *
+   * @param options The files and hooks.
+   */
+  private constructor(options: CachedFileEnforcerProviderOptions<E>) {
+    this.#modelPath = resolve(options.modelPath);
+    this.#policyPath = resolve(options.policyPath);
+    this.#prepare = options.prepare ??
+      ((enforcer: CasbinEnforcer) => enforcer as unknown as E);
+    this.#onReload = options.onReload;
+    this.#onError = options.onError ?? defaultOnError;
+    this.#probe = options.probe;
+    this.#allowEmptyPolicy = options.allowEmptyPolicy ?? false;
+    this.#staleWhileReload = options.staleWhileReload ?? false;
+    this.#watch = options.watch ?? true;
+    this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.#debounceMs = options.debounceMs ?? 10;
+    for (
+      const [name, value] of [
+        ["pollIntervalMs", this.#pollIntervalMs],
+        ["debounceMs", this.#debounceMs],
+      ] as const
+    ) {
+      if (!Number.isFinite(value) || value < 0) {
+        throw new RangeError(
+          `Cannot open enforcer provider: ${name} must be a finite number >= 0, got ${value}`,
+        );
+      }
+    }
+  }
+
+  /**
+   * Loads and validates the model and the policy, then starts watching
+   * both files.
+   *
+   * @typeParam E The enforcer type `getEnforcer()` returns.
+   * @param options The files and hooks.
+   * @returns The provider, serving the enforcer built from the files.
+   * @throws {EnforcerLoadError} If a file is missing, unreadable or
+   * invalid, or `prepare` fails.
+   *
+   * @example A missing file is a clear error
+   * ```ts
+   * import {
+   *   CachedFileEnforcerProvider,
+   *   EnforcerLoadError,
+   * } from "@portcullis/portcullis/guard";
+   * import assert from "node:assert/strict";
+   *
+   * await assert.rejects(
+   *   CachedFileEnforcerProvider.open({
+   *     modelPath: "/nonexistent/model.conf",
+   *     policyPath: "/nonexistent/policy.csv",
+   *   }),
+   *   (error) =>
+   *     error instanceof EnforcerLoadError && error.code === "NOT_FOUND",
+   * );
+   * ```
+   */
+  static async open<E extends Enforcer = CasbinEnforcer>(
+    options: CachedFileEnforcerProviderOptions<E>,
+  ): Promise<CachedFileEnforcerProvider<E>> {
+    const provider = new CachedFileEnforcerProvider<E>(options);
+    try {
+      await provider.#start();
+    } catch (error) {
+      await provider.close();
+      throw error;
+    }
+    return provider;
+  }
+
+  /**
+   * Returns the enforcer for the current request. When a change to either
+   * file was detected and not yet handled, the returned promise settles
+   * once the reload finished (with the new enforcer, or with the last good
+   * one if the new files are invalid); otherwise the cached enforcer is
+   * returned at once, with no I/O.
+   *
+   * @returns The live enforcer, or a promise of it.
+   * @throws {Error} If the provider was closed.
+   *
+   * @example
+   * ```ts ignore
+   * const enforcer = await provider.getEnforcer();
+   * const allowed = await enforcer.enforce({ role: "viewer" }, "post", "read");
+   * ```
+   */
+  getEnforcer(): E | Promise<E> {
+    if (this.#closed) {
+      throw new Error("Cannot get enforcer: the provider is closed");
+    }
+    if (this.#handledCount === this.#changeCount || this.#staleWhileReload) {
+      return this.#current;
+    }
+    return new Promise<E>((resolve) => {
+      this.#waiters.push({ count: this.#changeCount, resolve });
+    });
+  }
+
+  /**
+   * Stops the watchers and timers and waits for a reload in progress to
+   * stop. `getEnforcer()` throws afterwards; enforcers already handed out
+   * keep working. Calling it again does nothing.
+   *
+   * @returns A promise that settles once everything stopped.
+   *
+   * @example
+   * ```ts ignore
+   * const provider = await CachedFileEnforcerProvider.open({ modelPath, policyPath });
+   * Deno.addSignalListener("SIGTERM", () => provider.close());
+   * ```
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return await this.#reloadDone;
+    this.#closed = true;
+    for (const watcher of this.#watchers) watcher.close();
+    this.#watchers = [];
+    if (this.#pollTimer !== undefined) clearInterval(this.#pollTimer);
+    this.#pollTimer = undefined;
+    for (const id of this.#timers) clearTimeout(id);
+    this.#timers.clear();
+    await this.#reloadDone;
+    this.#flushWaiters(true);
+  }
+
+  /**
+   * Same as {@linkcode CachedFileEnforcerProvider.close}, for `await using`.
+   *
+   * @returns A promise that settles once everything stopped.
+   *
+   * @example
+   * ```ts ignore
+   * await using provider = await CachedFileEnforcerProvider.open({ modelPath, policyPath });
+   * ```
+   */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  async #start(): Promise<void> {
+    // Watch first, so that no change between the read and the watch is lost.
+    if (this.#watch) this.#startWatchers();
+    const model = await readStable(
+      this.#modelPath,
+      "model",
+      this.#timers,
+      this.#debounceMs,
+    );
+    const policy = await readStable(
+      this.#policyPath,
+      "policy",
+      this.#timers,
+      this.#debounceMs,
+    );
+    const { enforcer } = await this.#build(model.text, policy.text);
+    this.#current = enforcer;
+    this.#loaded = { model, policy };
+    this.#seen = this.#loaded;
+    if (this.#pollIntervalMs > 0) {
+      this.#pollTimer = setInterval(() => this.#poll(), this.#pollIntervalMs);
+    }
+    // Changes seen while starting were covered by the read above only if
+    // they happened before it; check once more.
+    if (this.#changeCount > 0) this.#changed();
+  }
+
+  async #build(
+    modelText: string,
+    policyText: string,
+  ): Promise<{ enforcer: E; rules: number }> {
+    const built = await buildEnforcer(modelText, policyText, {
+      modelPath: this.#modelPath,
+      policyPath: this.#policyPath,
+      allowEmptyPolicy: this.#allowEmptyPolicy,
+      isCancelled: () => this.#closed,
+      ...(this.#probe === undefined ? {} : { probe: this.#probe }),
+    });
+    let enforcer: E;
+    try {
+      enforcer = await this.#prepare(built.enforcer);
+    } catch (error) {
+      throw new EnforcerLoadError(
+        "PREPARE_FAILED",
+        `Cannot load policy: the prepare hook failed (${message(error)})`,
+        { path: this.#policyPath, cause: error },
+      );
+    }
+    if (typeof enforcer?.enforce !== "function") {
+      throw new EnforcerLoadError(
+        "PREPARE_FAILED",
+        "Cannot load policy: the prepare hook did not return an enforcer",
+        { path: this.#policyPath },
+      );
+    }
+    return { enforcer, rules: built.rules };
+  }
+
+  #startWatchers(): void {
+    const names = new Map<string, Set<string>>();
+    for (const path of [this.#modelPath, this.#policyPath]) {
+      const dir = dirname(path);
+      if (!names.has(dir)) names.set(dir, new Set());
+      names.get(dir)!.add(basename(path));
+    }
+    this.#watchersBroken = false;
+    for (const [dir, files] of names) {
+      let watcher: FSWatcher;
+      try {
+        watcher = watch(dir, (_event, filename) => {
+          if (this.#closed) return;
+          const name = typeof filename === "string" ? filename : null;
+          if (name === null || files.has(name)) this.#changed();
+          // Another entry of the directory changed (a temporary file, a
+          // symlinked data directory swapped): let the stat check decide.
+          else this.#poll();
+        });
+      } catch {
+        this.#watchersBroken = true;
+        continue;
+      }
+      watcher.on("error", () => {
+        watcher.close();
+        this.#watchers = this.#watchers.filter((w) => w !== watcher);
+        this.#watchersBroken = true;
+      });
+      this.#watchers.push(watcher);
+    }
+  }
+
+  /** Records a change and makes sure a reload will handle it. */
+  #changed(): void {
+    if (this.#closed) return;
+    this.#changeCount++;
+    if (this.#reloading || this.#current === undefined) return;
+    this.#reloading = true;
+    this.#reloadDone = this.#reloadLoop();
+  }
+
+  async #reloadLoop(): Promise<void> {
+    try {
+      while (!this.#closed && this.#handledCount < this.#changeCount) {
+        if (this.#debounceMs > 0) await sleep(this.#debounceMs, this.#timers);
+        if (this.#closed) break;
+        const count = this.#changeCount;
+        await this.#reloadOnce();
+        this.#handledCount = count;
+        this.#flushWaiters(false);
+      }
+    } finally {
+      this.#reloading = false;
+    }
+  }
+
+  async #reloadOnce(): Promise<void> {
+    const started = performance.now();
+    let model: FileSnapshot;
+    let policy: FileSnapshot;
+    try {
+      model = await readStable(
+        this.#modelPath,
+        "model",
+        this.#timers,
+        this.#debounceMs,
+      );
+      policy = await readStable(
+        this.#policyPath,
+        "policy",
+        this.#timers,
+        this.#debounceMs,
+      );
+    } catch (error) {
+      if (this.#closed) return;
+      const failed = error as EnforcerLoadError;
+      const signature = failed.code === "NOT_FOUND" ? MISSING : UNREADABLE;
+      const snapshot = { signature, text: undefined };
+      const seen = failed.path === this.#modelPath
+        ? { model: snapshot, policy: this.#seen.policy }
+        : { model: this.#seen.model, policy: snapshot };
+      const repeated = failed.path === this.#modelPath
+        ? this.#seen.model.signature === signature
+        : this.#seen.policy.signature === signature;
+      this.#seen = seen;
+      if (!repeated) this.#report(failed);
+      return;
+    }
+    const sameAsLoaded = model.text === this.#loaded.model.text &&
+      policy.text === this.#loaded.policy.text;
+    const sameAsSeen = model.text === this.#seen.model.text &&
+      policy.text === this.#seen.policy.text;
+    if (sameAsLoaded || sameAsSeen) {
+      // Nothing new: only timestamps moved, or this content already failed.
+      this.#seen = { model, policy };
+      if (sameAsLoaded) this.#loaded = this.#seen;
+      return;
+    }
+    this.#seen = { model, policy };
+    try {
+      const { enforcer, rules } = await this.#build(model.text!, policy.text!);
+      if (this.#closed) return;
+      const changed: ("model" | "policy")[] = [];
+      if (model.text !== this.#loaded.model.text) changed.push("model");
+      if (policy.text !== this.#loaded.policy.text) changed.push("policy");
+      this.#current = enforcer;
+      this.#loaded = this.#seen;
+      this.#emitReload({
+        changed,
+        rules,
+        durationMs: performance.now() - started,
+      });
+    } catch (error) {
+      if (error instanceof BuildCancelledError || this.#closed) return;
+      this.#report(
+        error instanceof EnforcerLoadError ? error : new EnforcerLoadError(
+          "POLICY_INVALID",
+          `Cannot load policy: ${message(error)}`,
+          { path: this.#policyPath, cause: error },
+        ),
+      );
+    }
+  }
+
+  #report(error: EnforcerLoadError): void {
+    try {
+      this.#onError(error);
+    } catch {
+      // A failing hook must not stop the reloads.
+    }
+  }
+
+  #emitReload(event: EnforcerReloadEvent): void {
+    try {
+      this.#onReload?.(event);
+    } catch {
+      // A failing hook must not stop the reloads.
+    }
+  }
+
+  #flushWaiters(all: boolean): void {
+    if (this.#waiters.length === 0) return;
+    const keep: Waiter<E>[] = [];
+    for (const waiter of this.#waiters) {
+      if (all || waiter.count <= this.#handledCount) {
+        waiter.resolve(this.#current);
+      } else keep.push(waiter);
+    }
+    this.#waiters = keep;
+  }
+
+  /** The fallback check: stat both files, compare content if racy. */
+  async #poll(): Promise<void> {
+    if (this.#closed || this.#polling || this.#reloading) return;
+    this.#polling = true;
+    try {
+      if (this.#watch && this.#watchersBroken) {
+        for (const watcher of this.#watchers) watcher.close();
+        this.#watchers = [];
+        this.#startWatchers();
+      }
+      for (
+        const [path, kind] of [[this.#modelPath, "model"], [
+          this.#policyPath,
+          "policy",
+        ]] as const
+      ) {
+        const seen = this.#seen[kind];
+        let signature: string;
+        let modifiedMs = 0;
+        try {
+          const info = await stat(path, { bigint: true });
+          signature = signatureOf(info);
+          modifiedMs = Number(info.mtimeNs / 1_000_000n);
+        } catch (error) {
+          const code = errorCode(error);
+          signature = code === "ENOENT" || code === "ENOTDIR"
+            ? MISSING
+            : UNREADABLE;
+        }
+        if (this.#closed) return;
+        if (signature !== seen.signature) {
+          this.#changed();
+          return;
+        }
+        if (
+          seen.text !== undefined && Date.now() - modifiedMs < RACY_WINDOW_MS
+        ) {
+          let text: string | undefined;
+          try {
+            text = utf8.decode(await readFile(path));
+          } catch {
+            text = undefined;
+          }
+          if (this.#closed) return;
+          if (text !== seen.text) {
+            this.#changed();
+            return;
+          }
+        }
+      }
+    } finally {
+      this.#polling = false;
+    }
+  }
+}
