@@ -207,7 +207,13 @@ export class GoProject {
       case "call_expression": {
         const callee = expr.childForFieldName("function");
         const qualified = this.qualified(callee);
-        if (qualified) return CONSTRUCTORS.get(`${normalizeImport(qualified[0])}.${qualified[1]}`);
+        if (qualified) {
+          const known = CONSTRUCTORS.get(`${normalizeImport(qualified[0])}.${qualified[1]}`);
+          if (known) return known;
+          // generated gRPC stubs: pb.NewOrdersClient(conn) -> pb.OrdersClient
+          const stub = /^New(\w+Client)$/.exec(qualified[1]);
+          return stub?.[1] ? { pkg: qualified[0], name: stub[1] } : undefined;
+        }
         if (callee?.type === "identifier") {
           const fn = this.functionNamed(expr, callee.text);
           const result = fn?.childForFieldName("result");

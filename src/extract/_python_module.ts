@@ -5,7 +5,7 @@
 import type { Tree } from "web-tree-sitter";
 import type { ExtractDiagnostic, SourceFile } from "./_extractor.ts";
 import { parseSource } from "./_parser.ts";
-import { findAncestor, namedChildren, type Node, stringParts } from "./_tree.ts";
+import { findAll, findAncestor, namedChildren, type Node, stringParts } from "./_tree.ts";
 import {
   composedValue,
   concat,
@@ -51,6 +51,7 @@ export type PyTarget =
 
 const FUNCTION_SCOPES: ReadonlySet<string> = new Set(["function_definition"]);
 const MAX_DEPTH = 12;
+const ASSIGNMENT: ReadonlySet<string> = new Set(["assignment"]);
 // Libraries the extractors recognise: never matched to a project module by
 // a dotted-name suffix (a local `app/requests.py` is not `requests`).
 const EXTERNAL_ROOTS: ReadonlySet<string> = new Set([
@@ -513,3 +514,21 @@ function resolveRelative(spec: string, packageName: string): string {
   const rest = spec.slice(dots);
   return [...base, ...(rest ? [rest] : [])].join(".");
 }
+
+/** The value assigned to `self.<attr>` in any method of the enclosing class. */
+export function selfAttribute(at: Node, attr: string): Node | undefined {
+  let cls = at.parent;
+  while (cls && cls.type !== "class_definition") cls = cls.parent;
+  if (!cls) return undefined;
+  let found: Node | undefined;
+  for (const assignment of findAll(cls, ASSIGNMENT)) {
+    const left = assignment.childForFieldName("left");
+    if (
+      left?.type === "attribute" &&
+      left.childForFieldName("object")?.text === "self" &&
+      left.childForFieldName("attribute")?.text === attr
+    ) found = assignment.childForFieldName("right") ?? found;
+  }
+  return found;
+}
+

@@ -3,7 +3,7 @@
 // that are router values of those packages: the type of every receiver is
 // traced to a constructor, a parameter or field type, or a group/subrouter
 // of another router, so `url.Values.Get` or a map lookup never matches.
-import { httpBoundaryKey } from "../boundary/mod.ts";
+import { httpBoundaryKey } from "../boundary/http_path.ts";
 import type {
   ExtractDiagnostic,
   ExtractResult,

@@ -2,7 +2,7 @@
 // aiohttp). Routers are followed across modules: FastAPI `include_router`
 // and Flask `register_blueprint` prefixes compose with the router's own
 // prefix, Django `include()` prefixes compose along the URLconf tree.
-import { httpBoundaryKey } from "../boundary/mod.ts";
+import { httpBoundaryKey } from "../boundary/http_path.ts";
 import type {
   ExtractDiagnostic,
   ExtractResult,
@@ -16,6 +16,7 @@ import {
   localAssignment,
   positionalArgs,
   PyProject,
+  selfAttribute,
   unwrap,
 } from "./_python_module.ts";
 import {
@@ -436,23 +437,6 @@ function parameterType(identifier: Node): Node | undefined {
     return undefined;
   }
   return undefined;
-}
-
-/** The value assigned to `self.<attr>` in any method of the enclosing class. */
-function selfAttribute(at: Node, attr: string): Node | undefined {
-  let cls = at.parent;
-  while (cls && cls.type !== "class_definition") cls = cls.parent;
-  if (!cls) return undefined;
-  let found: Node | undefined;
-  for (const assignment of findAll(cls, new Set(["assignment"]))) {
-    const left = assignment.childForFieldName("left");
-    if (
-      left?.type === "attribute" &&
-      left.childForFieldName("object")?.text === "self" &&
-      left.childForFieldName("attribute")?.text === attr
-    ) found = assignment.childForFieldName("right") ?? found;
-  }
-  return found;
 }
 
 // ---------------------------------------------------------------- Django
