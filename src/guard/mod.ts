@@ -29,6 +29,14 @@ export {
 export { bearerUserProvider } from "./bearer_user_provider.ts";
 export type { Enforcer, EnforcerProvider, EnforcerSource } from "./enforcer.ts";
 export {
+  CachedFileEnforcerProvider,
+  type CachedFileEnforcerProviderOptions,
+  EnforcerLoadError,
+  type EnforcerLoadErrorCode,
+  type EnforcerLoadErrorOptions,
+  type EnforcerReloadEvent,
+} from "./cached_file_enforcer_provider.ts";
+export {
   type ErrorFactory,
   type GuardWrapper,
   PermissionGuard,
