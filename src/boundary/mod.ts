@@ -70,3 +70,12 @@ export {
 } from "./graph.ts";
 export { addBoundary, type PortLocation } from "./add_boundary.ts";
 export { linkGraph, type LinkOptions, type LinkResult } from "./link.ts";
+export {
+  type BoundaryPort,
+  type Communication,
+  communications,
+  consumersOf,
+  providersOf,
+  unconsumedProviders,
+  unmatchedConsumers,
+} from "./queries.ts";
