@@ -125,7 +125,9 @@ export class GoProject {
   /** Package-level function of the package of `at`. */
   functionNamed(at: Node, name: string): Node | undefined {
     const dir = this.fileOf(at)?.dir;
-    return dir === undefined ? undefined : this.#packages.get(dir)?.functions.get(name);
+    return dir === undefined
+      ? undefined
+      : this.#packages.get(dir)?.functions.get(name);
   }
 
   /** Methods declared on a project type. */
@@ -195,12 +197,19 @@ export class GoProject {
           }
           return undefined;
         }
-        const operand = this.typeOf(expr.childForFieldName("operand"), depth + 1);
+        const operand = this.typeOf(
+          expr.childForFieldName("operand"),
+          depth + 1,
+        );
         const field = expr.childForFieldName("field")?.text;
-        if (!operand || !field || operand.pkg !== "" || operand.dir === undefined) {
+        if (
+          !operand || !field || operand.pkg !== "" || operand.dir === undefined
+        ) {
           return undefined;
         }
-        const struct = this.#packages.get(operand.dir)?.structs.get(operand.name);
+        const struct = this.#packages.get(operand.dir)?.structs.get(
+          operand.name,
+        );
         const fieldType = struct ? structField(struct, field) : undefined;
         return fieldType ? this.typeFromNode(fieldType) : undefined;
       }
@@ -208,7 +217,9 @@ export class GoProject {
         const callee = expr.childForFieldName("function");
         const qualified = this.qualified(callee);
         if (qualified) {
-          const known = CONSTRUCTORS.get(`${normalizeImport(qualified[0])}.${qualified[1]}`);
+          const known = CONSTRUCTORS.get(
+            `${normalizeImport(qualified[0])}.${qualified[1]}`,
+          );
           if (known) return known;
           // generated gRPC stubs: pb.NewOrdersClient(conn) -> pb.OrdersClient
           const stub = /^New(\w+Client)$/.exec(qualified[1]);
@@ -217,14 +228,21 @@ export class GoProject {
         if (callee?.type === "identifier") {
           const fn = this.functionNamed(expr, callee.text);
           const result = fn?.childForFieldName("result");
-          if (result && result.type !== "parameter_list") return this.typeFromNode(result);
+          if (result && result.type !== "parameter_list") {
+            return this.typeFromNode(result);
+          }
           return undefined;
         }
         if (callee?.type === "selector_expression") {
-          const receiver = this.typeOf(callee.childForFieldName("operand"), depth + 1);
+          const receiver = this.typeOf(
+            callee.childForFieldName("operand"),
+            depth + 1,
+          );
           const method = callee.childForFieldName("field")?.text;
           if (!receiver || !method) return undefined;
-          return METHOD_RESULTS.get(`${normalizeImport(receiver.pkg)}.${receiver.name}.${method}`);
+          return METHOD_RESULTS.get(
+            `${normalizeImport(receiver.pkg)}.${receiver.name}.${method}`,
+          );
         }
         return undefined;
       }
@@ -267,14 +285,19 @@ export class GoProject {
       case "raw_string_literal": {
         const parts = stringParts(expr);
         if (!parts) return undefined;
-        return concat(parts.map((p) => typeof p === "string" ? literal(p) : undefined));
+        return concat(
+          parts.map((p) => typeof p === "string" ? literal(p) : undefined),
+        );
       }
       case "parenthesized_expression":
         return this.evalString(namedChildren(expr)[0], depth + 1);
       case "binary_expression": {
         if (expr.childForFieldName("operator")?.text !== "+") return undefined;
         const left = this.evalString(expr.childForFieldName("left"), depth + 1);
-        const right = this.evalString(expr.childForFieldName("right"), depth + 1);
+        const right = this.evalString(
+          expr.childForFieldName("right"),
+          depth + 1,
+        );
         if (!left && !right) return undefined;
         return concat([left, right]);
       }
@@ -302,7 +325,10 @@ export class GoProject {
           const [format, ...rest] = args;
           const value = this.evalString(format, depth + 1);
           if (!value) return undefined;
-          return formatPrintf(value, rest.map((a) => this.evalString(a, depth + 1)));
+          return formatPrintf(
+            value,
+            rest.map((a) => this.evalString(a, depth + 1)),
+          );
         }
         if (qualified?.[0] === "os" && qualified[1] === "Getenv") return hole();
         return undefined;
@@ -314,11 +340,17 @@ export class GoProject {
 
   #packageValue(importPath: string, name: string): Node | undefined {
     for (const [dir, pkg] of this.#packages) {
-      if (dir === "" || !(importPath === dir || importPath.endsWith("/" + dir) || dir.endsWith("/" + importPath.split("/").pop()))) continue;
+      if (
+        dir === "" ||
+        !(importPath === dir || importPath.endsWith("/" + dir) ||
+          dir.endsWith("/" + importPath.split("/").pop()))
+      ) continue;
       const spec = pkg.values.get(name);
       if (spec) {
         const declaration = declares(spec, name);
-        if (declaration?.kind === "value" && declaration.single) return declaration.node;
+        if (declaration?.kind === "value" && declaration.single) {
+          return declaration.node;
+        }
       }
     }
     return undefined;
@@ -349,7 +381,9 @@ export class GoProject {
         case "const_declaration":
         case "var_declaration":
           for (const spec of namedChildren(top)) {
-            const specs = spec.type === "var_spec_list" ? namedChildren(spec) : [spec];
+            const specs = spec.type === "var_spec_list"
+              ? namedChildren(spec)
+              : [spec];
             for (const s of specs) {
               for (const name of s.childrenForFieldName("name")) {
                 if (name) pkg.values.set(name.text, s);
@@ -361,7 +395,9 @@ export class GoProject {
           for (const spec of namedChildren(top)) {
             const name = spec.childForFieldName("name")?.text;
             const type = spec.childForFieldName("type");
-            if (name && type?.type === "struct_type") pkg.structs.set(name, type);
+            if (name && type?.type === "struct_type") {
+              pkg.structs.set(name, type);
+            }
           }
           break;
         case "function_declaration": {
@@ -373,7 +409,9 @@ export class GoProject {
           const name = top.childForFieldName("name")?.text;
           const receiver = top.childForFieldName("receiver");
           const param = receiver ? namedChildren(receiver)[0] : undefined;
-          const type = param ? this.typeFromNode(param.childForFieldName("type")) : undefined;
+          const type = param
+            ? this.typeFromNode(param.childForFieldName("type"))
+            : undefined;
           if (!name || !type) break;
           let methods = pkg.methods.get(type.name);
           if (!methods) pkg.methods.set(type.name, methods = new Map());
@@ -412,13 +450,19 @@ function importSpecs(declaration: Node): Node[] {
 }
 
 function parameterOf(fn: Node, name: string): GoDeclaration | undefined {
-  const lists = [fn.childForFieldName("receiver"), fn.childForFieldName("parameters")];
+  const lists = [
+    fn.childForFieldName("receiver"),
+    fn.childForFieldName("parameters"),
+  ];
   let index = 0;
   for (const list of lists) {
     if (!list) continue;
     const isReceiver = list === lists[0];
     for (const parameter of namedChildren(list)) {
-      if (parameter.type !== "parameter_declaration" && parameter.type !== "variadic_parameter_declaration") continue;
+      if (
+        parameter.type !== "parameter_declaration" &&
+        parameter.type !== "variadic_parameter_declaration"
+      ) continue;
       const names = parameter.childrenForFieldName("name").filter((n) => n);
       for (const n of names.length ? names : [null]) {
         if (n?.text === name) {
@@ -444,7 +488,9 @@ function declares(statement: Node, name: string): GoDeclaration | undefined {
       const right = statement.childForFieldName("right");
       if (!left || !right) return undefined;
       const names = namedChildren(left);
-      const index = names.findIndex((n) => n.type === "identifier" && n.text === name);
+      const index = names.findIndex((n) =>
+        n.type === "identifier" && n.text === name
+      );
       if (index === -1) return undefined;
       const values = namedChildren(right);
       if (values.length === names.length) {
@@ -457,7 +503,9 @@ function declares(statement: Node, name: string): GoDeclaration | undefined {
     case "var_declaration":
     case "const_declaration": {
       for (const spec of namedChildren(statement)) {
-        const specs = spec.type === "var_spec_list" ? namedChildren(spec) : [spec];
+        const specs = spec.type === "var_spec_list"
+          ? namedChildren(spec)
+          : [spec];
         for (const s of specs) {
           const found = declares(s, name);
           if (found) return found;
@@ -487,7 +535,9 @@ function declares(statement: Node, name: string): GoDeclaration | undefined {
 }
 
 function structField(struct: Node, field: string): Node | undefined {
-  const list = namedChildren(struct).find((n) => n.type === "field_declaration_list");
+  const list = namedChildren(struct).find((n) =>
+    n.type === "field_declaration_list"
+  );
   for (const declaration of list ? namedChildren(list) : []) {
     if (declaration.type !== "field_declaration") continue;
     const names = declaration.childrenForFieldName("name");
@@ -515,6 +565,7 @@ const CONSTRUCTORS: ReadonlyMap<string, GoType> = new Map([
   [`${ECHO}.New`, T(ECHO, "Echo")],
   [`${CHI}.NewRouter`, T(CHI, "Mux")],
   [`${CHI}.NewMux`, T(CHI, "Mux")],
+  ["go.temporal.io/sdk/worker.New", T("go.temporal.io/sdk/worker", "Worker")],
 ]);
 
 /** Methods of known types that return a value of a known type. */
@@ -533,6 +584,16 @@ const METHOD_RESULTS: ReadonlyMap<string, GoType> = new Map([
 ]);
 
 const HTTP_METHOD_CONSTANTS: ReadonlyMap<string, string> = new Map(
-  ["Get", "Head", "Post", "Put", "Patch", "Delete", "Connect", "Options", "Trace"]
+  [
+    "Get",
+    "Head",
+    "Post",
+    "Put",
+    "Patch",
+    "Delete",
+    "Connect",
+    "Options",
+    "Trace",
+  ]
     .map((m) => [`net/http.Method${m}`, m.toUpperCase()]),
 );

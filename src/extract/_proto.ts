@@ -42,7 +42,10 @@ export class ProtoIndex {
         });
         continue;
       }
-      const visit = (namespace: protobuf.NamespaceBase, path: string[]): void => {
+      const visit = (
+        namespace: protobuf.NamespaceBase,
+        path: string[],
+      ): void => {
         for (const nested of namespace.nestedArray) {
           if (nested instanceof protobuf.Service) {
             const service: ProtoService = {

@@ -143,7 +143,9 @@ export function clientPath(
   } else if (base) {
     const basePath = clientPath(base);
     if (!basePath) return undefined;
-    const prefix = basePath.path === "/" ? "" : basePath.path.replace(/\/$/, "");
+    const prefix = basePath.path === "/"
+      ? ""
+      : basePath.path.replace(/\/$/, "");
     text = prefix + (text.startsWith("/") || text === "" ? text : "/" + text);
     if (text === "") text = "/";
     composed ||= prefix !== "" || basePath.confidence < 1;
@@ -191,7 +193,9 @@ export function joinPaths(a: Value, b: Value): Value {
   let left = a.text;
   let right = b.text;
   if (left.endsWith("/") && right.startsWith("/")) right = right.slice(1);
-  else if (left !== "" && right !== "" && !left.endsWith("/") && !right.startsWith("/")) {
+  else if (
+    left !== "" && right !== "" && !left.endsWith("/") && !right.startsWith("/")
+  ) {
     left += "/";
   }
   return { text: left + right, composed: a.composed || b.composed };

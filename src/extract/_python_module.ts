@@ -5,7 +5,13 @@
 import type { Tree } from "web-tree-sitter";
 import type { ExtractDiagnostic, SourceFile } from "./_extractor.ts";
 import { parseSource } from "./_parser.ts";
-import { findAll, findAncestor, namedChildren, type Node, stringParts } from "./_tree.ts";
+import {
+  findAll,
+  findAncestor,
+  namedChildren,
+  type Node,
+  stringParts,
+} from "./_tree.ts";
 import {
   composedValue,
   concat,
@@ -199,7 +205,9 @@ export class PyProject {
         return this.resolveName(base.module, attr, depth + 1);
       case "class": {
         const value = classAttribute(base.node, attr);
-        return value ? { kind: "value", module: base.module, node: value } : undefined;
+        return value
+          ? { kind: "value", module: base.module, node: value }
+          : undefined;
       }
       case "value": {
         // an instance: settings = Settings() -> Settings.attr
@@ -286,7 +294,10 @@ export class PyProject {
         for (const arg of namedChildren(args)) {
           if (arg.type === "keyword_argument") {
             const key = arg.childForFieldName("name")?.text ?? "";
-            named.set(key, this.evalString(arg.childForFieldName("value"), depth + 1));
+            named.set(
+              key,
+              this.evalString(arg.childForFieldName("value"), depth + 1),
+            );
           } else positional.push(this.evalString(arg, depth + 1));
         }
         return formatBraces(format, positional, named);
@@ -362,11 +373,16 @@ export function localAssignment(at: Node, name: string): Node | undefined {
   const visit = (node: Node): void => {
     for (const child of namedChildren(node)) {
       if (child.startIndex >= limit) return;
-      if (child.type === "function_definition" || child.type === "class_definition") continue;
+      if (
+        child.type === "function_definition" ||
+        child.type === "class_definition"
+      ) continue;
       if (child.type === "assignment") {
         const left = child.childForFieldName("left");
         const right = child.childForFieldName("right");
-        if (left?.type === "identifier" && left.text === name && right) found = right;
+        if (left?.type === "identifier" && left.text === name && right) {
+          found = right;
+        }
       } else if (child.type === "as_pattern") {
         const alias = child.childForFieldName("alias");
         const value = namedChildren(child)[0];
@@ -433,7 +449,9 @@ function indexModule(file: SourceFile, tree: Tree): PyModule {
             } else if (child.type === "aliased_import") {
               const target = child.childForFieldName("name")?.text;
               const alias = child.childForFieldName("alias")?.text;
-              if (target && alias) module.imports.set(alias, { module: target });
+              if (target && alias) {
+                module.imports.set(alias, { module: target });
+              }
             }
           }
           break;
@@ -444,7 +462,10 @@ function indexModule(file: SourceFile, tree: Tree): PyModule {
           for (const child of statement.childrenForFieldName("name")) {
             if (!child) continue;
             if (child.type === "dotted_name") {
-              module.imports.set(child.text, { module: from, name: child.text });
+              module.imports.set(child.text, {
+                module: from,
+                name: child.text,
+              });
             } else if (child.type === "aliased_import") {
               const target = child.childForFieldName("name")?.text;
               const alias = child.childForFieldName("alias")?.text;
@@ -485,6 +506,12 @@ function indexModule(file: SourceFile, tree: Tree): PyModule {
           }
           break;
         }
+        case "with_statement": {
+          // with workflow.unsafe.imports_passed_through(): from x import y
+          const body = statement.childForFieldName("body");
+          if (body) visitStatements(body);
+          break;
+        }
         case "if_statement":
         case "try_statement":
           // conditional imports and definitions
@@ -494,7 +521,9 @@ function indexModule(file: SourceFile, tree: Tree): PyModule {
               child.type === "else_clause" || child.type === "except_clause" ||
               child.type === "elif_clause" || child.type === "finally_clause"
             ) {
-              const block = namedChildren(child).find((c) => c.type === "block");
+              const block = namedChildren(child).find((c) =>
+                c.type === "block"
+              );
               if (block) visitStatements(block);
             }
           }
@@ -531,4 +560,3 @@ export function selfAttribute(at: Node, attr: string): Node | undefined {
   }
   return found;
 }
-

@@ -76,7 +76,17 @@ const UPPER_VERBS: ReadonlySet<string> = new Set([
   "TRACE",
 ]);
 const CHI_VERBS: ReadonlySet<string> = new Set(
-  ["Get", "Post", "Put", "Delete", "Patch", "Head", "Options", "Connect", "Trace"],
+  [
+    "Get",
+    "Post",
+    "Put",
+    "Delete",
+    "Patch",
+    "Head",
+    "Options",
+    "Connect",
+    "Trace",
+  ],
 );
 
 interface Root {
@@ -113,7 +123,9 @@ class Routers {
 
   /** The framework of a router type, if it is one. */
   static framework(type: GoType | undefined): Framework | undefined {
-    return type ? FRAMEWORK_TYPES.get(`${normalizeImport(type.pkg)}.${type.name}`) : undefined;
+    return type
+      ? FRAMEWORK_TYPES.get(`${normalizeImport(type.pkg)}.${type.name}`)
+      : undefined;
   }
 
   root(key: string, framework: Framework): Root {
@@ -139,7 +151,10 @@ class Routers {
     switch (expr.type) {
       case "parenthesized_expression":
       case "unary_expression":
-        return this.refs(expr.childForFieldName("operand") ?? namedChildren(expr)[0], depth + 1);
+        return this.refs(
+          expr.childForFieldName("operand") ?? namedChildren(expr)[0],
+          depth + 1,
+        );
       case "identifier": {
         const declaration = project.declarationOf(expr);
         if (!declaration) return [];
@@ -152,9 +167,18 @@ class Routers {
         const framework = Routers.framework(type);
         if (!framework) return [];
         if (declaration.kind === "typed") {
-          return [{ root: this.root(`${fileKey}:${expr.text}`, framework), rel: literal(""), weak: false }];
+          return [{
+            root: this.root(`${fileKey}:${expr.text}`, framework),
+            rel: literal(""),
+            weak: false,
+          }];
         }
-        return this.#parameterRefs(declaration.fn, declaration.index, framework, depth);
+        return this.#parameterRefs(
+          declaration.fn,
+          declaration.index,
+          framework,
+          depth,
+        );
       }
       case "call_expression": {
         const callee = expr.childForFieldName("function");
@@ -163,7 +187,11 @@ class Routers {
         if (project.qualified(callee)) {
           const framework = Routers.framework(type);
           return framework
-            ? [{ root: this.root(`${fileKey}:${expr.startIndex}`, framework), rel: literal(""), weak: false }]
+            ? [{
+              root: this.root(`${fileKey}:${expr.startIndex}`, framework),
+              rel: literal(""),
+              weak: false,
+            }]
             : [];
         }
         if (callee?.type === "identifier") {
@@ -173,7 +201,14 @@ class Routers {
           for (const ret of findAll(fn, new Set(["return_statement"]))) {
             const value = namedChildren(namedChildren(ret)[0] ?? ret)[0] ??
               namedChildren(ret)[0];
-            if (value && value !== ret) out.push(...this.refs(value.type === "expression_list" ? namedChildren(value)[0] : value, depth + 1));
+            if (value && value !== ret) {
+              out.push(...this.refs(
+                value.type === "expression_list"
+                  ? namedChildren(value)[0]
+                  : value,
+                depth + 1,
+              ));
+            }
           }
           return out;
         }
@@ -185,23 +220,33 @@ class Routers {
           if (operand?.type !== "call_expression") return [];
           const inner = operand.childForFieldName("function");
           if (inner?.type !== "selector_expression") return [];
-          if (inner.childForFieldName("field")?.text !== "PathPrefix") return [];
+          if (inner.childForFieldName("field")?.text !== "PathPrefix") {
+            return [];
+          }
           const base = this.refs(inner.childForFieldName("operand"), depth + 1)
             .filter((r) => r.root.framework === "gorilla");
           const prefix = project.evalString(argumentsOf(operand)[0]);
-          return prefix ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) })) : [];
+          return prefix
+            ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }))
+            : [];
         }
         const base = this.refs(operand, depth + 1);
         if (base.length === 0) return [];
         const framework = base[0]?.root.framework;
-        if (method === "Group" && (framework === "gin" || framework === "echo")) {
+        if (
+          method === "Group" && (framework === "gin" || framework === "echo")
+        ) {
           const prefix = project.evalString(args[0]);
-          return prefix ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) })) : [];
+          return prefix
+            ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }))
+            : [];
         }
         if (framework === "chi" && method === "With") return base;
         if (framework === "chi" && method === "Route") {
           const prefix = project.evalString(args[0]);
-          return prefix ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) })) : [];
+          return prefix
+            ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }))
+            : [];
         }
         return [];
       }
@@ -211,7 +256,10 @@ class Routers {
         const owner = project.typeOf(expr.childForFieldName("operand"));
         const field = expr.childForFieldName("field")?.text ?? "";
         return [{
-          root: this.root(`${owner?.dir ?? ""}:${owner?.name ?? fileKey}.${field}`, framework),
+          root: this.root(
+            `${owner?.dir ?? ""}:${owner?.name ?? fileKey}.${field}`,
+            framework,
+          ),
           rel: literal(""),
           weak: false,
         }];
@@ -221,12 +269,19 @@ class Routers {
     }
   }
 
-  #parameterRefs(fn: Node, index: number, framework: Framework, depth: number): RouterRef[] {
+  #parameterRefs(
+    fn: Node,
+    index: number,
+    framework: Framework,
+    depth: number,
+  ): RouterRef[] {
     const project = this.#project;
     if (fn.type === "func_literal") {
       // chi: r.Route("/x", func(r chi.Router) {...}) and r.Group(func(r chi.Router) {...})
       const call = fn.parent?.parent;
-      const callee = call?.type === "call_expression" ? call.childForFieldName("function") : null;
+      const callee = call?.type === "call_expression"
+        ? call.childForFieldName("function")
+        : null;
       if (callee?.type === "selector_expression") {
         const method = callee.childForFieldName("field")?.text;
         const base = this.refs(callee.childForFieldName("operand"), depth + 1)
@@ -234,7 +289,9 @@ class Routers {
         if (method === "Group") return base;
         if (method === "Route" && call) {
           const prefix = project.evalString(argumentsOf(call)[0]);
-          if (prefix) return base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }));
+          if (prefix) {
+            return base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }));
+          }
         }
       }
       return [];
@@ -252,7 +309,9 @@ class Routers {
           ? callee.childForFieldName("field")?.text
           : undefined;
         if (called !== name) continue;
-        if (fn.type === "function_declaration" && callee?.type !== "identifier") continue;
+        if (
+          fn.type === "function_declaration" && callee?.type !== "identifier"
+        ) continue;
         out.push(...this.refs(argumentsOf(call)[index], depth + 1));
       }
     }
@@ -394,7 +453,11 @@ function routeOf(
   if (qualified) {
     if (qualified[0] !== "net/http") return undefined;
     if (method !== "HandleFunc" && method !== "Handle") return undefined;
-    refs = [{ root: routers.root("net/http.DefaultServeMux", "net/http"), rel: literal(""), weak: false }];
+    refs = [{
+      root: routers.root("net/http.DefaultServeMux", "net/http"),
+      rel: literal(""),
+      weak: false,
+    }];
   } else {
     refs = routers.refs(callee.childForFieldName("operand"));
   }
@@ -443,13 +506,19 @@ function routeOf(
         pathNode = args[0];
       } else if (method === "Handle" || method === "Add") {
         const verb = project.evalString(args[0])?.text;
-        methods = verb && /^[A-Za-z]+$/.test(verb) ? [verb.toUpperCase()] : ["ANY"];
+        methods = verb && /^[A-Za-z]+$/.test(verb)
+          ? [verb.toUpperCase()]
+          : ["ANY"];
         if (methods[0] === "ANY") confidence = CONFIDENCE_WEAK;
         pathNode = args[1];
       } else if (method === "Match" && framework === "echo") {
         const list = args[0];
         const body = list?.childForFieldName("body");
-        const verbs = body ? namedChildren(body).map((n) => project.evalString(namedChildren(n)[0] ?? n)?.text) : [];
+        const verbs = body
+          ? namedChildren(body).map((n) =>
+            project.evalString(namedChildren(n)[0] ?? n)?.text
+          )
+          : [];
         methods = verbs.every((v) => v && /^[A-Za-z]+$/.test(v)) && verbs.length
           ? verbs.map((v) => (v ?? "").toUpperCase())
           : ["ANY"];
@@ -466,14 +535,18 @@ function routeOf(
         pathNode = args[0];
       } else if (method === "Method" || method === "MethodFunc") {
         const verb = project.evalString(args[0])?.text;
-        methods = verb && /^[A-Za-z]+$/.test(verb) ? [verb.toUpperCase()] : ["ANY"];
+        methods = verb && /^[A-Za-z]+$/.test(verb)
+          ? [verb.toUpperCase()]
+          : ["ANY"];
         if (methods[0] === "ANY") confidence = CONFIDENCE_WEAK;
         pathNode = args[1];
       } else if (method === "Mount") {
         const prefix = project.evalString(args[0]);
         if (prefix) {
           for (const child of routers.refs(args[1])) {
-            for (const parent of refs) child.root.mounts.push({ parent, prefix });
+            for (const parent of refs) {
+              child.root.mounts.push({ parent, prefix });
+            }
           }
         }
         return undefined;
@@ -485,9 +558,20 @@ function routeOf(
   if (!path || !pathNode || !methods) return undefined;
   if (framework === "gorilla") {
     // {id:[0-9]+} -> {id}
-    path = { text: path.text.replace(/\{(\w+):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, "{$1}"), composed: path.composed };
+    path = {
+      text: path.text.replace(/\{(\w+):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, "{$1}"),
+      composed: path.composed,
+    };
   }
-  return { call, refs, methods, path, raw: pathNode.text, confidence, framework };
+  return {
+    call,
+    refs,
+    methods,
+    path,
+    raw: pathNode.text,
+    confidence,
+    framework,
+  };
 }
 
 /** `mux.Handle("/api/", http.StripPrefix("/api", sub))` mounts `sub`. */
@@ -499,7 +583,9 @@ function mountStripPrefix(
 ): boolean {
   if (handler?.type !== "call_expression") return false;
   const qualified = project.qualified(handler.childForFieldName("function"));
-  if (qualified?.[0] !== "net/http" || qualified[1] !== "StripPrefix") return false;
+  if (qualified?.[0] !== "net/http" || qualified[1] !== "StripPrefix") {
+    return false;
+  }
   const [prefixNode, inner] = argumentsOf(handler);
   const prefix = project.evalString(prefixNode);
   const children = routers.refs(inner);
@@ -519,7 +605,9 @@ function gorillaMethods(call: Node, project: GoProject): string[] {
   ) {
     const chained = current.parent.parent;
     if (current.parent.childForFieldName("field")?.text === "Methods") {
-      const verbs = argumentsOf(chained).map((a) => project.evalString(a)?.text);
+      const verbs = argumentsOf(chained).map((a) =>
+        project.evalString(a)?.text
+      );
       if (verbs.length && verbs.every((v) => v && /^[A-Za-z]+$/.test(v))) {
         return verbs.map((v) => (v ?? "").toUpperCase());
       }

@@ -64,7 +64,9 @@ import type { ExtractedPort } from "./types.ts";
 export const grpcExtractor: LanguageExtractor = {
   name: "grpc",
   accepts(path: string): boolean {
-    if (path.endsWith(".pb.go") || /_pb2(_grpc)?\.pyi?$/.test(path)) return false;
+    if (path.endsWith(".pb.go") || /_pb2(_grpc)?\.pyi?$/.test(path)) {
+      return false;
+    }
     return /\.(proto|go|py|[cm]?[jt]sx?|java|cs)$/.test(path) &&
       !path.endsWith(".d.ts");
   },
@@ -104,7 +106,8 @@ async function extractGrpc(
       diagnostics.push({
         filePath,
         severity: "warning",
-        message: `Cannot resolve gRPC service "${name}": no .proto file in the scan root defines it`,
+        message:
+          `Cannot resolve gRPC service "${name}": no .proto file in the scan root defines it`,
       });
     }
     return services;
@@ -141,7 +144,9 @@ async function extractGrpc(
     await goGrpc(go, ctx);
   }
   const py = files.filter((f) => f.path.endsWith(".py"));
-  if (py.some((f) => /_to_server|Stub\(/.test(f.text))) await pythonGrpc(py, ctx);
+  if (py.some((f) => /_to_server|Stub\(/.test(f.text))) {
+    await pythonGrpc(py, ctx);
+  }
   for (const file of files) {
     if (/\.[cm]?[jt]sx?$/.test(file.path)) {
       if (!/["'](@grpc\/grpc-js|grpc)["']/.test(file.text)) continue;
@@ -150,13 +155,28 @@ async function extractGrpc(
         : /\.[cm]?ts$/.test(file.path)
         ? "typescript"
         : "javascript";
-      await withTree(file, grammar, ctx, (root) => jsGrpc(root, file.path, grammar, ctx));
+      await withTree(
+        file,
+        grammar,
+        ctx,
+        (root) => jsGrpc(root, file.path, grammar, ctx),
+      );
     } else if (file.path.endsWith(".java")) {
       if (!/ImplBase|Grpc\.new\w*Stub|Grpc\.\w+Stub/.test(file.text)) continue;
-      await withTree(file, "java", ctx, (root) => javaGrpc(root, file.path, ctx));
+      await withTree(
+        file,
+        "java",
+        ctx,
+        (root) => javaGrpc(root, file.path, ctx),
+      );
     } else if (file.path.endsWith(".cs")) {
       if (!/MapGrpcService|Base\b|Client\b/.test(file.text)) continue;
-      await withTree(file, "c-sharp", ctx, (root) => csharpGrpc(root, file, files, ctx));
+      await withTree(
+        file,
+        "c-sharp",
+        ctx,
+        (root) => csharpGrpc(root, file, files, ctx),
+      );
     }
   }
   return { ports, diagnostics };
@@ -209,7 +229,9 @@ async function goGrpc(files: SourceFile[], ctx: Context): Promise<void> {
         const qualified = project.qualified(callee);
         const args = namedChildren(call.childForFieldName("arguments") ?? call)
           .filter((n) => n.type !== "comment");
-        const register = qualified ? /^Register(\w+)Server$/.exec(qualified[1]) : null;
+        const register = qualified
+          ? /^Register(\w+)Server$/.exec(qualified[1])
+          : null;
         if (register?.[1]) {
           const services = ctx.resolve(register[1], path);
           const implType = project.typeOf(args[1]);
@@ -221,12 +243,30 @@ async function goGrpc(files: SourceFile[], ctx: Context): Promise<void> {
                 const decl = methods?.get(rpc);
                 const declFile = decl ? project.fileOf(decl) : undefined;
                 if (decl && declFile) {
-                  ctx.emit(decl, declFile.file.path, "go", "server", service, rpc, serviceConfidence(services, 1), "grpc-go");
+                  ctx.emit(
+                    decl,
+                    declFile.file.path,
+                    "go",
+                    "server",
+                    service,
+                    rpc,
+                    serviceConfidence(services, 1),
+                    "grpc-go",
+                  );
                 }
               }
             } else {
               for (const rpc of service.methods) {
-                ctx.emit(call, path, "go", "server", service, rpc, serviceConfidence(services, CONFIDENCE_PARTIAL), "grpc-go");
+                ctx.emit(
+                  call,
+                  path,
+                  "go",
+                  "server",
+                  service,
+                  rpc,
+                  serviceConfidence(services, CONFIDENCE_PARTIAL),
+                  "grpc-go",
+                );
               }
             }
           }
@@ -234,14 +274,27 @@ async function goGrpc(files: SourceFile[], ctx: Context): Promise<void> {
         }
         if (callee?.type !== "selector_expression" || qualified) continue;
         const type = project.typeOf(callee.childForFieldName("operand"));
-        const stub = type && type.pkg !== "" ? /^(\w+)Client$/.exec(type.name) : null;
+        const stub = type && type.pkg !== ""
+          ? /^(\w+)Client$/.exec(type.name)
+          : null;
         const method = callee.childForFieldName("field")?.text;
-        if (!stub?.[1] || !method || !/Client$/.test(type?.name ?? "")) continue;
+        if (!stub?.[1] || !method || !/Client$/.test(type?.name ?? "")) {
+          continue;
+        }
         for (const service of ctx.resolve(stub[1], path)) {
           const rpc = service.methods.includes(method) ? method : undefined;
           if (rpc) {
             const services = ctx.resolve(stub[1], path);
-            ctx.emit(call, path, "go", "client", service, rpc, serviceConfidence(services, 1), "grpc-go");
+            ctx.emit(
+              call,
+              path,
+              "go",
+              "client",
+              service,
+              rpc,
+              serviceConfidence(services, 1),
+              "grpc-go",
+            );
           }
         }
       }
@@ -272,21 +325,31 @@ async function pythonGrpc(files: SourceFile[], ctx: Context): Promise<void> {
         const calleeName = callee.type === "attribute"
           ? callee.childForFieldName("attribute")?.text
           : callee.text;
-        const register = calleeName ? /^add_(\w+)Servicer_to_server$/.exec(calleeName) : null;
+        const register = calleeName
+          ? /^add_(\w+)Servicer_to_server$/.exec(calleeName)
+          : null;
         if (register?.[1]) {
           const services = ctx.resolve(register[1], path);
-          const [impl] = namedChildren(call.childForFieldName("arguments") ?? call);
+          const [impl] = namedChildren(
+            call.childForFieldName("arguments") ?? call,
+          );
           const implCall = impl ? unwrap(impl) : undefined;
           let cls: Node | undefined;
           const target = implCall?.type === "call"
-            ? project.resolveExpr(implCall.childForFieldName("function") ?? implCall)
+            ? project.resolveExpr(
+              implCall.childForFieldName("function") ?? implCall,
+            )
             : implCall
             ? project.resolveExpr(implCall)
             : undefined;
           if (target?.kind === "class") cls = target.node;
           else if (target?.kind === "value") {
             const value = unwrap(target.node);
-            const created = value.type === "call" ? project.resolveExpr(value.childForFieldName("function") ?? value) : undefined;
+            const created = value.type === "call"
+              ? project.resolveExpr(
+                value.childForFieldName("function") ?? value,
+              )
+              : undefined;
             if (created?.kind === "class") cls = created.node;
           }
           const defs = cls ? classMethods(cls) : new Map<string, Node>();
@@ -297,12 +360,30 @@ async function pythonGrpc(files: SourceFile[], ctx: Context): Promise<void> {
               for (const rpc of implemented) {
                 const def = defs.get(rpc);
                 if (def && clsModule) {
-                  ctx.emit(def, clsModule.file.path, "python", "server", service, rpc, serviceConfidence(services, 1), "grpcio");
+                  ctx.emit(
+                    def,
+                    clsModule.file.path,
+                    "python",
+                    "server",
+                    service,
+                    rpc,
+                    serviceConfidence(services, 1),
+                    "grpcio",
+                  );
                 }
               }
             } else {
               for (const rpc of service.methods) {
-                ctx.emit(call, path, "python", "server", service, rpc, serviceConfidence(services, CONFIDENCE_PARTIAL), "grpcio");
+                ctx.emit(
+                  call,
+                  path,
+                  "python",
+                  "server",
+                  service,
+                  rpc,
+                  serviceConfidence(services, CONFIDENCE_PARTIAL),
+                  "grpcio",
+                );
               }
             }
           }
@@ -325,7 +406,18 @@ async function pythonGrpc(files: SourceFile[], ctx: Context): Promise<void> {
         const services = ctx.resolve(service, path);
         for (const s of services) {
           const rpc = s.methods.includes(method) ? method : undefined;
-          if (rpc) ctx.emit(call, path, "python", "client", s, rpc, serviceConfidence(services, 1), "grpcio");
+          if (rpc) {
+            ctx.emit(
+              call,
+              path,
+              "python",
+              "client",
+              s,
+              rpc,
+              serviceConfidence(services, 1),
+              "grpcio",
+            );
+          }
         }
       }
     }
@@ -347,7 +439,10 @@ function pythonStub(object: Node, project: PyProject): string | undefined {
     object.type === "attribute" &&
     object.childForFieldName("object")?.text === "self"
   ) {
-    value = selfAttribute(object, object.childForFieldName("attribute")?.text ?? "");
+    value = selfAttribute(
+      object,
+      object.childForFieldName("attribute")?.text ?? "",
+    );
   }
   if (!value) return undefined;
   value = unwrap(value);
@@ -368,7 +463,9 @@ function classMethods(cls: Node): Map<string, Node> {
     const def = statement.type === "decorated_definition"
       ? statement.childForFieldName("definition")
       : statement;
-    const name = def?.type === "function_definition" ? def.childForFieldName("name")?.text : undefined;
+    const name = def?.type === "function_definition"
+      ? def.childForFieldName("name")?.text
+      : undefined;
     if (name) out.set(name, statement);
   }
   return out;
@@ -378,7 +475,9 @@ function classMethods(cls: Node): Map<string, Node> {
 
 function memberSegments(node: Node | null): string[] | undefined {
   if (!node) return undefined;
-  if (node.type === "identifier" || node.type === "property_identifier") return [node.text];
+  if (node.type === "identifier" || node.type === "property_identifier") {
+    return [node.text];
+  }
   if (node.type === "member_expression") {
     const object = memberSegments(node.childForFieldName("object"));
     const property = node.childForFieldName("property")?.text;
@@ -396,7 +495,9 @@ function jsService(
 ): ProtoService[] {
   const name = segments[segments.length - 1] ?? "";
   const qualifier = segments.slice(1, -1).join(".");
-  const stripped = name.endsWith(suffix) ? name.slice(0, -suffix.length) : undefined;
+  const stripped = name.endsWith(suffix)
+    ? name.slice(0, -suffix.length)
+    : undefined;
   const candidates = stripped !== undefined ? [stripped, name] : [name];
   for (const candidate of candidates) {
     const found = ctx.resolve(candidate, path, qualifier);
@@ -405,18 +506,37 @@ function jsService(
   return [];
 }
 
-function jsGrpc(root: Node, path: string, grammar: GrammarName, ctx: Context): void {
+function jsGrpc(
+  root: Node,
+  path: string,
+  grammar: GrammarName,
+  ctx: Context,
+): void {
   const stubs = new Map<string, ProtoService[]>();
-  for (const declarator of findAll(root, new Set(["variable_declarator", "assignment_expression"]))) {
-    const nameNode = declarator.childForFieldName(declarator.type === "variable_declarator" ? "name" : "left");
-    const value = declarator.childForFieldName(declarator.type === "variable_declarator" ? "value" : "right");
+  for (
+    const declarator of findAll(
+      root,
+      new Set(["variable_declarator", "assignment_expression"]),
+    )
+  ) {
+    const nameNode = declarator.childForFieldName(
+      declarator.type === "variable_declarator" ? "name" : "left",
+    );
+    const value = declarator.childForFieldName(
+      declarator.type === "variable_declarator" ? "value" : "right",
+    );
     if (!nameNode || value?.type !== "new_expression") continue;
     const segments = memberSegments(value.childForFieldName("constructor"));
     if (!segments) continue;
     const last = segments[segments.length - 1] ?? "";
     if (!/^[A-Z]/.test(last)) continue;
-    const services = jsService(segments, path, { ...ctx, resolve: (n, p, q) => silent(ctx, n, p, q) }, "Client");
-    if (services.length) stubs.set(nameNode.text.replace(/^this\./, ""), services);
+    const services = jsService(segments, path, {
+      ...ctx,
+      resolve: (n, p, q) => silent(ctx, n, p, q),
+    }, "Client");
+    if (services.length) {
+      stubs.set(nameNode.text.replace(/^this\./, ""), services);
+    }
   }
   for (const call of findAll(root, CALLS.js)) {
     const callee = call.childForFieldName("function");
@@ -438,11 +558,29 @@ function jsGrpc(root: Node, path: string, grammar: GrammarName, ctx: Context): v
         }
         if (implemented.size) {
           for (const [rpc, node] of implemented) {
-            ctx.emit(node, path, grammar, "server", service, rpc, serviceConfidence(services, 1), "grpc-js");
+            ctx.emit(
+              node,
+              path,
+              grammar,
+              "server",
+              service,
+              rpc,
+              serviceConfidence(services, 1),
+              "grpc-js",
+            );
           }
         } else {
           for (const rpc of service.methods) {
-            ctx.emit(call, path, grammar, "server", service, rpc, serviceConfidence(services, CONFIDENCE_PARTIAL), "grpc-js");
+            ctx.emit(
+              call,
+              path,
+              grammar,
+              "server",
+              service,
+              rpc,
+              serviceConfidence(services, CONFIDENCE_PARTIAL),
+              "grpc-js",
+            );
           }
         }
       }
@@ -453,12 +591,28 @@ function jsGrpc(root: Node, path: string, grammar: GrammarName, ctx: Context): v
     if (!services) continue;
     for (const service of services) {
       const rpc = rpcNamed(service, method);
-      if (rpc) ctx.emit(call, path, grammar, "client", service, rpc, serviceConfidence(services, 1), "grpc-js");
+      if (rpc) {
+        ctx.emit(
+          call,
+          path,
+          grammar,
+          "client",
+          service,
+          rpc,
+          serviceConfidence(services, 1),
+          "grpc-js",
+        );
+      }
     }
   }
 }
 
-function silent(ctx: Context, name: string, path: string, qualifier?: string): ProtoService[] {
+function silent(
+  ctx: Context,
+  name: string,
+  path: string,
+  qualifier?: string,
+): ProtoService[] {
   const before = ctx.diagnostics.length;
   const found = ctx.resolve(name, path, qualifier);
   ctx.diagnostics.length = before;
@@ -480,9 +634,12 @@ function jsObject(node: Node, root: Node): Map<string, Node> | undefined {
   if (object?.type !== "object") return undefined;
   const out = new Map<string, Node>();
   for (const member of namedChildren(object)) {
-    if (member.type === "shorthand_property_identifier") out.set(member.text, member);
-    else if (member.type === "pair" || member.type === "method_definition") {
-      const key = member.childForFieldName(member.type === "pair" ? "key" : "name");
+    if (member.type === "shorthand_property_identifier") {
+      out.set(member.text, member);
+    } else if (member.type === "pair" || member.type === "method_definition") {
+      const key = member.childForFieldName(
+        member.type === "pair" ? "key" : "name",
+      );
       const text = key ? stringValue(key) ?? key.text : undefined;
       if (text) out.set(text, member);
     }
@@ -499,25 +656,53 @@ function javaGrpc(root: Node, path: string, ctx: Context): void {
     if (!match?.[1]) continue;
     const services = ctx.resolve(match[1], path);
     const body = cls.childForFieldName("body");
-    const methods = body ? namedChildren(body).filter((n) => n.type === "method_declaration") : [];
+    const methods = body
+      ? namedChildren(body).filter((n) => n.type === "method_declaration")
+      : [];
     for (const service of services) {
       let found = 0;
       for (const method of methods) {
-        const rpc = rpcNamed(service, method.childForFieldName("name")?.text ?? "");
+        const rpc = rpcNamed(
+          service,
+          method.childForFieldName("name")?.text ?? "",
+        );
         if (!rpc) continue;
         found++;
-        ctx.emit(method, path, "java", "server", service, rpc, serviceConfidence(services, 1), "grpc-java");
+        ctx.emit(
+          method,
+          path,
+          "java",
+          "server",
+          service,
+          rpc,
+          serviceConfidence(services, 1),
+          "grpc-java",
+        );
       }
       if (found === 0) {
         for (const rpc of service.methods) {
-          ctx.emit(cls, path, "java", "server", service, rpc, serviceConfidence(services, CONFIDENCE_PARTIAL), "grpc-java");
+          ctx.emit(
+            cls,
+            path,
+            "java",
+            "server",
+            service,
+            rpc,
+            serviceConfidence(services, CONFIDENCE_PARTIAL),
+            "grpc-java",
+          );
         }
       }
     }
   }
   // stubs: fields or locals typed XGrpc.X(Blocking|Future)Stub or made by XGrpc.newStub(...)
   const stubs = new Map<string, string>();
-  for (const declaration of findAll(root, new Set(["field_declaration", "local_variable_declaration"]))) {
+  for (
+    const declaration of findAll(
+      root,
+      new Set(["field_declaration", "local_variable_declaration"]),
+    )
+  ) {
     const type = declaration.childForFieldName("type")?.text ?? "";
     const byType = /(\w+)Grpc\s*\.\s*\w*Stub\b/.exec(type);
     for (const declarator of declaration.childrenForFieldName("declarator")) {
@@ -529,15 +714,23 @@ function javaGrpc(root: Node, path: string, ctx: Context): void {
     }
   }
   for (const assignment of findAll(root, new Set(["assignment_expression"]))) {
-    const left = assignment.childForFieldName("left")?.text.replace(/^this\./, "");
-    const value = /(\w+)Grpc\s*\.\s*new\w*Stub\s*\(/.exec(assignment.childForFieldName("right")?.text ?? "");
+    const left = assignment.childForFieldName("left")?.text.replace(
+      /^this\./,
+      "",
+    );
+    const value = /(\w+)Grpc\s*\.\s*new\w*Stub\s*\(/.exec(
+      assignment.childForFieldName("right")?.text ?? "",
+    );
     if (left && value?.[1] && !stubs.has(left)) stubs.set(left, value[1]);
   }
   if (stubs.size === 0) return;
   for (const call of findAll(root, CALLS.java)) {
     let object = call.childForFieldName("object");
     // stub.withDeadlineAfter(...).getOrder(req)
-    while (object?.type === "method_invocation" && /^with/.test(object.childForFieldName("name")?.text ?? "")) {
+    while (
+      object?.type === "method_invocation" &&
+      /^with/.test(object.childForFieldName("name")?.text ?? "")
+    ) {
       object = object.childForFieldName("object");
     }
     const receiver = object?.text.replace(/^this\./, "");
@@ -547,44 +740,89 @@ function javaGrpc(root: Node, path: string, ctx: Context): void {
     const services = ctx.resolve(serviceName, path);
     for (const service of services) {
       const rpc = rpcNamed(service, method);
-      if (rpc) ctx.emit(call, path, "java", "client", service, rpc, serviceConfidence(services, 1), "grpc-java");
+      if (rpc) {
+        ctx.emit(
+          call,
+          path,
+          "java",
+          "client",
+          service,
+          rpc,
+          serviceConfidence(services, 1),
+          "grpc-java",
+        );
+      }
     }
   }
 }
 
 // ---------------------------------------------------------------- C#
 
-function csharpGrpc(root: Node, file: SourceFile, files: readonly SourceFile[], ctx: Context): void {
+function csharpGrpc(
+  root: Node,
+  file: SourceFile,
+  files: readonly SourceFile[],
+  ctx: Context,
+): void {
   const path = file.path;
   // servers: classes deriving from X.XBase, when registered with MapGrpcService<T>
   const registered = new Set<string>();
   for (const source of files) {
     if (!source.path.endsWith(".cs")) continue;
-    for (const m of source.text.matchAll(/MapGrpcService\s*<\s*([\w.]+)\s*>/g)) {
+    for (
+      const m of source.text.matchAll(/MapGrpcService\s*<\s*([\w.]+)\s*>/g)
+    ) {
       registered.add((m[1] ?? "").split(".").pop() ?? "");
     }
   }
   for (const cls of findAll(root, new Set(["class_declaration"]))) {
     const name = cls.childForFieldName("name")?.text ?? "";
-    const bases = namedChildren(cls).find((n) => n.type === "base_list")?.text ?? "";
+    const bases = namedChildren(cls).find((n) =>
+      n.type === "base_list"
+    )?.text ?? "";
     const match = /(\w+)\s*\.\s*(\w+)Base\b/.exec(bases);
     if (!match?.[1] || match[1] !== match[2]) continue;
     const services = ctx.resolve(match[1], path);
     const confidence = registered.has(name) ? 1 : CONFIDENCE_COMPOSED;
     const body = cls.childForFieldName("body");
-    const methods = body ? namedChildren(body).filter((n) => n.type === "method_declaration") : [];
+    const methods = body
+      ? namedChildren(body).filter((n) => n.type === "method_declaration")
+      : [];
     for (const service of services) {
       let found = 0;
       for (const method of methods) {
-        if (!/\boverride\b/.test(method.text.slice(0, method.text.indexOf("(")))) continue;
-        const rpc = rpcNamed(service, method.childForFieldName("name")?.text ?? "");
+        if (
+          !/\boverride\b/.test(method.text.slice(0, method.text.indexOf("(")))
+        ) continue;
+        const rpc = rpcNamed(
+          service,
+          method.childForFieldName("name")?.text ?? "",
+        );
         if (!rpc) continue;
         found++;
-        ctx.emit(method, path, "c-sharp", "server", service, rpc, serviceConfidence(services, confidence), "grpc-dotnet");
+        ctx.emit(
+          method,
+          path,
+          "c-sharp",
+          "server",
+          service,
+          rpc,
+          serviceConfidence(services, confidence),
+          "grpc-dotnet",
+        );
       }
       if (found === 0) {
         for (const rpc of service.methods) {
-          ctx.emit(cls, path, "c-sharp", "server", service, rpc, serviceConfidence(services, CONFIDENCE_PARTIAL), "grpc-dotnet");
+          ctx.emit(
+            cls,
+            path,
+            "c-sharp",
+            "server",
+            service,
+            rpc,
+            serviceConfidence(services, CONFIDENCE_PARTIAL),
+            "grpc-dotnet",
+          );
         }
       }
     }
@@ -593,26 +831,47 @@ function csharpGrpc(root: Node, file: SourceFile, files: readonly SourceFile[], 
   const stubs = new Map<string, string>();
   for (const declarator of findAll(root, new Set(["variable_declarator"]))) {
     const name = declarator.childForFieldName("name")?.text;
-    const match = /new\s+(?:[\w.]*\.)?(\w+)\.(\w+)Client\s*\(/.exec(declarator.text);
+    const match = /new\s+(?:[\w.]*\.)?(\w+)\.(\w+)Client\s*\(/.exec(
+      declarator.text,
+    );
     if (name && match?.[1] && match[1] === match[2]) stubs.set(name, match[1]);
   }
   for (const assignment of findAll(root, new Set(["assignment_expression"]))) {
-    const left = assignment.childForFieldName("left")?.text.replace(/^this\./, "");
-    const match = /new\s+(?:[\w.]*\.)?(\w+)\.(\w+)Client\s*\(/.exec(assignment.childForFieldName("right")?.text ?? "");
+    const left = assignment.childForFieldName("left")?.text.replace(
+      /^this\./,
+      "",
+    );
+    const match = /new\s+(?:[\w.]*\.)?(\w+)\.(\w+)Client\s*\(/.exec(
+      assignment.childForFieldName("right")?.text ?? "",
+    );
     if (left && match?.[1] && match[1] === match[2]) stubs.set(left, match[1]);
   }
   if (stubs.size === 0) return;
   for (const call of findAll(root, CALLS.cs)) {
     const callee = call.childForFieldName("function");
     if (callee?.type !== "member_access_expression") continue;
-    const receiver = callee.childForFieldName("expression")?.text.replace(/^this\./, "");
+    const receiver = callee.childForFieldName("expression")?.text.replace(
+      /^this\./,
+      "",
+    );
     const serviceName = receiver ? stubs.get(receiver) : undefined;
     const method = callee.childForFieldName("name")?.text.replace(/Async$/, "");
     if (!serviceName || !method) continue;
     const services = ctx.resolve(serviceName, path);
     for (const service of services) {
       const rpc = rpcNamed(service, method);
-      if (rpc) ctx.emit(call, path, "c-sharp", "client", service, rpc, serviceConfidence(services, 1), "grpc-dotnet");
+      if (rpc) {
+        ctx.emit(
+          call,
+          path,
+          "c-sharp",
+          "client",
+          service,
+          rpc,
+          serviceConfidence(services, 1),
+          "grpc-dotnet",
+        );
+      }
     }
   }
 }

@@ -14,3 +14,7 @@
  * @module
  */
 export type { ExtractedPort, PortOwner, SourceSpan } from "./types.ts";
+export { pythonExtractor } from "./python.ts";
+export { goExtractor } from "./go.ts";
+export { grpcExtractor } from "./grpc.ts";
+export { temporalExtractor } from "./temporal.ts";

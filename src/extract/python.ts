@@ -152,7 +152,13 @@ async function extractPython(
         let child: Router | undefined;
         let prefixNode: Node | undefined;
         if (method === "include_router" || method === "register_blueprint") {
-          child = routerOf(argument(args, 0, method === "include_router" ? "router" : "blueprint"));
+          child = routerOf(
+            argument(
+              args,
+              0,
+              method === "include_router" ? "router" : "blueprint",
+            ),
+          );
           prefixNode = keywordArg(
             args,
             method === "include_router" ? "prefix" : "url_prefix",
@@ -165,7 +171,9 @@ async function extractPython(
         if (!parent || !child || parent === child) continue;
         child.mounts.push({
           parent,
-          prefix: prefixNode ? project.evalString(prefixNode) ?? literal("\u0000") : undefined,
+          prefix: prefixNode
+            ? project.evalString(prefixNode) ?? literal("\u0000")
+            : undefined,
         });
       }
     }
@@ -279,14 +287,24 @@ function routeOf(
   if (!isVerb && !isGeneric) return undefined;
   const router = routerOf(callee.childForFieldName("object"));
   if (!router) return undefined;
-  if (router.framework === "fastapi" && (name === "route" || name === "add_url_rule")) {
+  if (
+    router.framework === "fastapi" &&
+    (name === "route" || name === "add_url_rule")
+  ) {
     return undefined;
   }
-  if (router.framework === "flask" && (name === "api_route" || name === "add_api_route")) {
+  if (
+    router.framework === "flask" &&
+    (name === "api_route" || name === "add_api_route")
+  ) {
     return undefined;
   }
   const args = call.childForFieldName("arguments");
-  const pathNode = argument(args, 0, router.framework === "fastapi" ? "path" : "rule");
+  const pathNode = argument(
+    args,
+    0,
+    router.framework === "fastapi" ? "path" : "rule",
+  );
   if (!pathNode) return undefined;
   let path = project.evalString(pathNode);
   if (!path) return undefined;
@@ -304,12 +322,14 @@ function routeOf(
     const list = keywordArg(args, "methods");
     if (!list) methods = ["GET"];
     else {
-      const items = list.type === "list" || list.type === "tuple" || list.type === "set"
-        ? namedChildren(list).map((n) => project.evalString(n))
-        : [undefined];
+      const items =
+        list.type === "list" || list.type === "tuple" || list.type === "set"
+          ? namedChildren(list).map((n) => project.evalString(n))
+          : [undefined];
       for (const item of items) {
-        if (item && /^[A-Za-z]+$/.test(item.text)) methods.push(item.text.toUpperCase());
-        else {
+        if (item && /^[A-Za-z]+$/.test(item.text)) {
+          methods.push(item.text.toUpperCase());
+        } else {
           methods = ["ANY"];
           confidence = CONFIDENCE_WEAK;
           break;
@@ -361,8 +381,9 @@ function clientCall(call: Node, project: PyProject): ClientCall | undefined {
   } else if (verb === "request" || verb === "stream") {
     const methodNode = argument(args, 0, "method");
     const value = methodNode ? project.evalString(methodNode) : undefined;
-    if (value && /^[A-Za-z]+$/.test(value.text)) method = value.text.toUpperCase();
-    else {
+    if (value && /^[A-Za-z]+$/.test(value.text)) {
+      method = value.text.toUpperCase();
+    } else {
       method = "ANY";
       confidence = CONFIDENCE_WEAK;
     }
@@ -397,7 +418,9 @@ function clientObject(
     if (!value) {
       const typed = parameterType(object);
       if (typed) {
-        const library = CLIENT_CONSTRUCTORS.get(project.externalName(typed) ?? "");
+        const library = CLIENT_CONSTRUCTORS.get(
+          project.externalName(typed) ?? "",
+        );
         return library ? { library, base: undefined } : undefined;
       }
       const target = project.resolveExpr(object);
@@ -407,13 +430,18 @@ function clientObject(
     object.type === "attribute" &&
     object.childForFieldName("object")?.text === "self"
   ) {
-    value = selfAttribute(object, object.childForFieldName("attribute")?.text ?? "");
+    value = selfAttribute(
+      object,
+      object.childForFieldName("attribute")?.text ?? "",
+    );
   }
   if (!value) return undefined;
   value = unwrap(value);
   if (value.type !== "call") return undefined;
   const callee = value.childForFieldName("function");
-  const library = callee ? CLIENT_CONSTRUCTORS.get(project.externalName(callee) ?? "") : undefined;
+  const library = callee
+    ? CLIENT_CONSTRUCTORS.get(project.externalName(callee) ?? "")
+    : undefined;
   if (!library) return undefined;
   const baseNode = keywordArg(value.childForFieldName("arguments"), "base_url");
   return { library, base: baseNode ? project.evalString(baseNode) : undefined };
@@ -429,7 +457,8 @@ function parameterType(identifier: Node): Node | undefined {
         parameter.type !== "typed_parameter" &&
         parameter.type !== "typed_default_parameter"
       ) continue;
-      const name = parameter.childForFieldName("name") ?? namedChildren(parameter)[0];
+      const name = parameter.childForFieldName("name") ??
+        namedChildren(parameter)[0];
       if (name?.text !== identifier.text) continue;
       const type = parameter.childForFieldName("type");
       return type ? namedChildren(type)[0] ?? undefined : undefined;
@@ -449,11 +478,15 @@ const DJANGO_ROUTES: ReadonlySet<string> = new Set([
 
 function djangoPorts(
   project: PyProject,
-  calls: ReadonlyArray<{ module: import("./_python_module.ts").PyModule; calls: Node[] }>,
+  calls: ReadonlyArray<
+    { module: import("./_python_module.ts").PyModule; calls: Node[] }
+  >,
 ): ExtractedPort[] {
   // module name -> prefixes it is included under
   const included = new Map<string, Array<{ parent: string; prefix: Value }>>();
-  const routes: Array<{ module: string; call: Node; route: Value; regex: boolean }> = [];
+  const routes: Array<
+    { module: string; call: Node; route: Value; regex: boolean }
+  > = [];
   const isRoute = (call: Node): string | undefined => {
     const callee = call.childForFieldName("function");
     const name = callee ? project.externalName(callee) : undefined;
@@ -469,7 +502,9 @@ function djangoPorts(
       if (!routeNode || !route) continue;
       const regex = kind !== "django.urls.path";
       const target = viewNode ? unwrap(viewNode) : undefined;
-      const targetCallee = target?.type === "call" ? target.childForFieldName("function") : null;
+      const targetCallee = target?.type === "call"
+        ? target.childForFieldName("function")
+        : null;
       if (
         target && targetCallee &&
         project.externalName(targetCallee)?.endsWith(".include")
@@ -485,7 +520,9 @@ function djangoPorts(
           const first = namedChildren(innerValue)[0];
           const text = first ? project.evalString(first)?.text : undefined;
           child = text ? project.findModule(text)?.name : undefined;
-        } else if (innerValue.type === "identifier" || innerValue.type === "attribute") {
+        } else if (
+          innerValue.type === "identifier" || innerValue.type === "attribute"
+        ) {
           const resolved = project.resolveExpr(innerValue);
           if (resolved?.kind === "module") child = resolved.module.name;
         }
@@ -505,7 +542,9 @@ function djangoPorts(
     seen.add(name);
     const out: Value[] = [];
     for (const { parent, prefix } of parents) {
-      for (const p of modulePrefixes(parent, seen)) out.push(joinPaths(p, prefix));
+      for (const p of modulePrefixes(parent, seen)) {
+        out.push(joinPaths(p, prefix));
+      }
     }
     seen.delete(name);
     return out;
@@ -521,7 +560,10 @@ function djangoPorts(
       const [outer] = positionalArgs(node.childForFieldName("arguments"));
       const value = outer ? project.evalString(outer) : undefined;
       if (value) {
-        inline = joinPaths(djangoRoute(value, isRoute(node) !== "django.urls.path"), inline);
+        inline = joinPaths(
+          djangoRoute(value, isRoute(node) !== "django.urls.path"),
+          inline,
+        );
       }
     }
     const own = joinPaths(inline, djangoRoute(route, regex));
@@ -532,7 +574,8 @@ function djangoPorts(
         text: full.text,
         composed: full.composed || prefix.text !== "" || inline.text !== "",
       });
-      const confidence = regex && /[\\()[\]|*+?]/.test(route.text.replace(/\(\?P<\w+>[^)]*\)/g, ""))
+      const confidence = regex &&
+          /[\\()[\]|*+?]/.test(route.text.replace(/\(\?P<\w+>[^)]*\)/g, ""))
         ? Math.min(result.confidence, CONFIDENCE_PARTIAL)
         : result.confidence;
       ports.push({
@@ -543,7 +586,12 @@ function djangoPorts(
           line,
           col,
           confidence,
-          detail: { method: "ANY", path: result.path, raw: route.text, framework: "django" },
+          detail: {
+            method: "ANY",
+            path: result.path,
+            raw: route.text,
+            framework: "django",
+          },
         },
         owner: ownerOf(call, module.file.path, "python"),
         filePath: module.file.path,

@@ -4,6 +4,10 @@ import type { LanguageExtractor } from "./_extractor.ts";
 import { javaExtractor } from "./java.ts";
 import { csharpExtractor } from "./csharp.ts";
 import { rustExtractor } from "./rust.ts";
+import { pythonExtractor } from "./python.ts";
+import { goExtractor } from "./go.ts";
+import { grpcExtractor } from "./grpc.ts";
+import { temporalExtractor } from "./temporal.ts";
 
 /** Every extractor a scan dispatches files to. */
 export const EXTRACTORS: readonly LanguageExtractor[] = [
@@ -11,4 +15,8 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   javaExtractor,
   csharpExtractor,
   rustExtractor,
+  pythonExtractor,
+  goExtractor,
+  grpcExtractor,
+  temporalExtractor,
 ];
