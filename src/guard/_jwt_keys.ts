@@ -258,6 +258,7 @@ async function preparePem(
   pem: string,
   explicit: JwtAlgorithm[] | undefined,
 ): Promise<PreparedKeys> {
+  pem = pem.trim();
   if (pem.includes("PRIVATE KEY-----")) {
     fail('"publicKey" holds a private key; configure the public key only');
   }
