@@ -55,3 +55,17 @@ export {
   IndexedEnforcer,
   type IndexedEnforcerOptions,
 } from "./indexed_enforcer.ts";
+export {
+  type JwksOptions,
+  type JwtAlgorithm,
+  type JwtClaims,
+  type JwtClaimsSchema,
+  type JwtSchemaResult,
+  type JwtUserContext,
+  JwtUserProvider,
+  type JwtUserProviderOptions,
+} from "./jwt_user_provider.ts";
+export {
+  type JwtErrorCode,
+  JwtVerificationError,
+} from "./jwt_verification_error.ts";
