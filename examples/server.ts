@@ -13,11 +13,11 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import {
   bearerUserProvider,
+  CachedFileEnforcerProvider,
   type EnforcerProvider,
   HttpError,
   PermissionGuard,
 } from "../src/guard/mod.ts";
-import { CachedFileEnforcerProvider } from "../src/guard/cached_file_enforcer_provider.ts";
 
 // Node before 23.8 has no URLPattern; Deno and Bun do.
 if (!("URLPattern" in globalThis)) await import("urlpattern-polyfill");
