@@ -233,6 +233,13 @@ class Collector {
   #requests = new Map<string, Node>();
   /** Local names of functions declared in this file. */
   #functions = new Set<string>();
+  /** `const h = guard.requirePermission(...)(...)`: name -> value. */
+  #handlers = new Map<string, Node>();
+  /**
+   * Route helpers: functions building `new URLPattern({ pathname: p })`
+   * from a parameter; name -> index of that parameter.
+   */
+  #patternHelpers = new Map<string, number>();
   /** `const p = new URLPattern(...)` -> method from `if` tests. */
   #patternMethods = new Map<string, string>();
 
@@ -275,6 +282,7 @@ class Collector {
       }
     }
     this.#collectPatternMethods();
+    for (const node of this.#nodes("new_expression")) this.#patternHelper(node);
     for (const node of this.#nodes("call_expression")) this.#call(node);
     for (const node of this.#nodes("new_expression")) this.#newExpr(node);
     for (const node of this.#nodes("class_declaration")) this.#nestClass(node);
@@ -359,6 +367,7 @@ class Collector {
     if (v.type === "new_expression" && constructorName(v) === "Request") {
       this.#requests.set(name.text, v);
     }
+    if (v.type === "call_expression") this.#handlers.set(name.text, v);
     if (
       v.type === "arrow_function" || v.type === "function_expression" ||
       v.type === "function"
@@ -669,6 +678,11 @@ class Collector {
         this.#kyCall(node, args, undefined, undefined);
         return;
       }
+      const helper = this.#patternHelpers.get(name);
+      if (helper !== undefined && this.#functions.has(name)) {
+        this.#helperRoute(node, args, helper);
+        return;
+      }
       const instance = this.#f.instances.get(name);
       if (instance) {
         if (instance.framework === "axios") {
@@ -843,7 +857,7 @@ class Collector {
       methods,
       path,
       framework,
-      extra: permissionOf(args),
+      extra: permissionOf(args, this.#handlers),
     });
   }
 
@@ -1067,6 +1081,7 @@ class Collector {
       path = valueOf(v);
     }
     if (!path) return;
+    if (this.#helperParam(node, path) !== undefined) return;
     const head = path[0];
     if (typeof head === "string" && !head.startsWith("/")) return;
     // { method: "GET", pattern: new URLPattern(...), handler }
@@ -1082,6 +1097,7 @@ class Collector {
         namedChildren(holder).map((p) => p.childForFieldName("value")).filter((
           n,
         ): n is Node => !!n),
+        this.#handlers,
       );
     }
     if (!method && node.parent?.type === "variable_declarator") {
@@ -1096,6 +1112,87 @@ class Collector {
       ...(method ? {} : { weakMethod: true }),
       extra,
     });
+  }
+
+  /** The URLPattern's pathname as one parameter of the enclosing function. */
+  #helperParam(
+    node: Node,
+    path: Val,
+  ): { name: string; index: number } | undefined {
+    const only = path.length === 1 ? path[0] : undefined;
+    if (!only || typeof only === "string" || !("ref" in only)) return undefined;
+    const fn = findAncestor(node, FUNCTION_TYPES);
+    if (!fn) return undefined;
+    const name = fn.childForFieldName("name")?.text ??
+      (fn.parent?.type === "variable_declarator"
+        ? fn.parent.childForFieldName("name")?.text
+        : undefined);
+    const params = fn.childForFieldName("parameters");
+    if (!name || !params) return undefined;
+    const list = namedChildren(params);
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i]!;
+      const id = p.type === "identifier" ? p : p.childForFieldName("pattern");
+      if (id?.text === only.ref) return { name, index: i };
+    }
+    return undefined;
+  }
+
+  #patternHelper(node: Node): void {
+    if (constructorName(node) !== "URLPattern") return;
+    const first = argList(node)[0];
+    if (!first) return;
+    const v = unwrap(first);
+    let pathname: Node | undefined;
+    if (v.type === "object") pathname = pairValue(v, "pathname");
+    else if (v.type === "identifier") pathname = v;
+    if (!pathname) return;
+    const helper = this.#helperParam(node, valueOf(pathname));
+    if (helper) this.#patternHelpers.set(helper.name, helper.index);
+  }
+
+  /** `route("/posts", { GET: listPosts, POST: createPost })`. */
+  #helperRoute(node: Node, args: Node[], index: number): void {
+    const pathArg = args[index];
+    if (!pathArg || !isPathish(pathArg)) return;
+    const path = valueOf(pathArg);
+    const head = path[0];
+    if (typeof head === "string" && !head.startsWith("/")) return;
+    let found = false;
+    for (const arg of args) {
+      const o = unwrap(arg);
+      if (o.type !== "object") continue;
+      for (const pair of namedChildren(o)) {
+        const key = pair.type === "pair"
+          ? propertyKey(pair.childForFieldName("key"))
+          : pair.type === "shorthand_property_identifier"
+          ? pair.text
+          : undefined;
+        const method = key?.toUpperCase();
+        if (!method || key !== method || !HTTP_METHODS.has(method)) continue;
+        const value = pair.type === "pair"
+          ? pair.childForFieldName("value") ?? pair
+          : pair;
+        found = true;
+        this.#f.routes.push({
+          ...this.#site(node),
+          methods: [method],
+          path,
+          framework: "urlpattern",
+          extra: permissionOf([value], this.#handlers),
+        });
+      }
+    }
+    if (!found) {
+      this.#f.routes.push({
+        ...this.#site(node),
+        methods: ["ANY"],
+        path,
+        framework: "urlpattern",
+        weakMethod: true,
+        extra: {},
+      });
+    }
   }
 
   #bunRoutes(options: Node | undefined): void {
@@ -1125,7 +1222,10 @@ class Collector {
             methods: [method],
             path: [path],
             framework: "bun",
-            extra: permissionOf([inner.childForFieldName("value") ?? inner]),
+            extra: permissionOf(
+              [inner.childForFieldName("value") ?? inner],
+              this.#handlers,
+            ),
           });
         }
       } else {
@@ -1134,7 +1234,7 @@ class Collector {
           methods: ["ANY"],
           path: [path],
           framework: "bun",
-          extra: permissionOf([v]),
+          extra: permissionOf([v], this.#handlers),
         });
       }
     }
@@ -1493,9 +1593,16 @@ function pluginOf(identifier: Node): string | undefined {
  * arguments: `guard.requirePermission("post", "read")(handler)` or the
  * wrapper itself as middleware.
  */
-function permissionOf(args: Node[]): Record<string, string> {
+function permissionOf(
+  args: Node[],
+  handlers?: ReadonlyMap<string, Node>,
+): Record<string, string> {
   for (const arg of args) {
     let v = unwrap(arg);
+    // const listPosts = guard.requirePermission("post", "read")(...)
+    if (v.type === "identifier" && handlers?.has(v.text)) {
+      v = unwrap(handlers.get(v.text)!);
+    }
     if (v.type === "call_expression") {
       const callee = unwrap(v.childForFieldName("function")!);
       if (callee.type === "call_expression") v = callee;

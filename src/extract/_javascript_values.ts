@@ -67,6 +67,7 @@ export function valueOf(node: Node, depth = 0): Val {
   }
   switch (expr.type) {
     case "identifier":
+    case "shorthand_property_identifier":
       return [{ ref: expr.text }];
     case "member_expression": {
       const object = expr.childForFieldName("object");

@@ -1,6 +1,8 @@
 // The extractors a scan runs, in order. Register an extractor by importing
 // it and adding it to the list (one import line, one list line).
 import type { LanguageExtractor } from "./_extractor.ts";
+import { javascriptExtractor } from "./javascript.ts";
+import { openapiExtractor } from "./openapi.ts";
 import { javaExtractor } from "./java.ts";
 import { csharpExtractor } from "./csharp.ts";
 import { rustExtractor } from "./rust.ts";
@@ -12,6 +14,8 @@ import { temporalExtractor } from "./temporal.ts";
 /** Every extractor a scan dispatches files to. */
 export const EXTRACTORS: readonly LanguageExtractor[] = [
   // one line per extractor, e.g. `pythonExtractor,`
+  javascriptExtractor,
+  openapiExtractor,
   javaExtractor,
   csharpExtractor,
   rustExtractor,
