@@ -210,7 +210,7 @@ function pushSegment(t: string): void {
  *   carry a `(regex)` and a `?`, `*` or `+` modifier; after such a
  *   parameter, a `:` that follows punctuation starts another one, so
  *   `:from-:to` is `{}-{}` while `123:activate` keeps its colon); wildcard
- *   segments `*` and `*name`. Go's `{$}` end marker is dropped.
+ *   segments `*` and `*name`. Go's `{$}` end marker (a whole segment) is dropped.
  * - A segment of ASCII digits becomes `{}`.
  * - A leading `{}` (or any `{...}` / `${...}`) not preceded by a slash is a
  *   base-URL placeholder and is dropped: `{}/users/{}` gives `/users/{}`.
@@ -334,9 +334,15 @@ export function normalizeHttpPath(raw: string): string {
     let emit = true;
     if (c === LBRACE) {
       paramEnd = skipGroup(s, k, end, LBRACE, RBRACE);
-      // Go's `{$}` marks the end of a pattern: it matches nothing.
-      emit = !(paramEnd - k === 3 && s.charCodeAt(k + 1) === DOLLAR &&
-        s.charCodeAt(k + 2) === RBRACE);
+      // Go's `{$}` segment marks the end of a pattern: it matches nothing.
+      if (
+        segStart && paramEnd - k === 3 && s.charCodeAt(k + 1) === DOLLAR &&
+        s.charCodeAt(k + 2) === RBRACE
+      ) {
+        const next = paramEnd < end ? s.charCodeAt(paramEnd) : -1;
+        emit = !(next === -1 || next === SLASH || next === QUESTION ||
+          next === HASH || (next === BACKSLASH && backslashIsSlash));
+      }
     } else if (c === LANGLE) {
       paramEnd = k + 1;
       while (paramEnd < end && s.charCodeAt(paramEnd) !== RANGLE) paramEnd++;

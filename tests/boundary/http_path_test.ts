@@ -219,6 +219,8 @@ Deno.test("normalizeHttpPath() drops Go's {$} end marker", () => {
     ["/users/{$}", "/users"],
     ["/{$}", "/"],
     ["/a/{$}/b", "/a/b"],
+    ["/a/x{$}", "/a/x{}"],
+    ["/:{$}\u00e9", "/:{}\u00e9"],
   ]);
 });
 
