@@ -1,0 +1,117 @@
+import assert from "node:assert/strict";
+import { goExtractor } from "../../src/extract/go.ts";
+import type { SourceFile } from "../../src/extract/_extractor.ts";
+import type { ExtractedPort } from "../../src/extract/types.ts";
+
+const FIXTURES = new URL("../fixtures/extract/go/", import.meta.url);
+
+async function load(dir: string): Promise<SourceFile[]> {
+  const root = new URL(`${dir}/`, FIXTURES);
+  const files: SourceFile[] = [];
+  const walk = async (url: URL, prefix: string): Promise<void> => {
+    for await (const entry of Deno.readDir(url)) {
+      const path = prefix + entry.name;
+      if (entry.isDirectory) {
+        await walk(new URL(`${entry.name}/`, url), `${path}/`);
+      } else if (goExtractor.accepts(path)) {
+        files.push({
+          path,
+          text: await Deno.readTextFile(new URL(entry.name, url)),
+        });
+      }
+    }
+  };
+  await walk(root, "");
+  return files.sort((a, b) => a.path < b.path ? -1 : 1);
+}
+
+function summary(ports: ExtractedPort[]): string[] {
+  return ports.map((p) =>
+    `${p.filePath}:${p.ref.line} ${p.ref.role} ${p.ref.key} ${p.ref.confidence}`
+  ).sort();
+}
+
+Deno.test("goExtractor reads net/http patterns with Go 1.22 methods, wildcards and StripPrefix mounts", async () => {
+  const { ports, diagnostics } = await goExtractor.extract(
+    await load("nethttp"),
+  );
+  assert.deepEqual(diagnostics, []);
+  assert.deepEqual(summary(ports), [
+    "main.go:11 server GET /users/{} 1",
+    "main.go:12 server POST /api/users 0.95",
+    "main.go:13 server ANY /files/{} 1",
+    "main.go:14 server GET / 1",
+    "main.go:16 server ANY /healthz 1",
+    "main.go:22 server DELETE /v2/orders/{} 0.95",
+  ]);
+  const deleteOrder = ports.find((p) => p.ref.key === "DELETE /v2/orders/{}");
+  assert.equal(deleteOrder?.owner.qualifiedName, "main.go::v2Mux");
+  assert.equal(deleteOrder?.ref.col, 2);
+});
+
+Deno.test("goExtractor reads gorilla/mux routes on struct fields, subrouters and Methods()", async () => {
+  const { ports } = await goExtractor.extract(await load("gorilla"));
+  assert.deepEqual(summary(ports), [
+    "main.go:14 server GET /status 1",
+    "main.go:16 server GET /api/v1/orders/{} 0.95",
+    "main.go:16 server PUT /api/v1/orders/{} 0.95",
+    "main.go:17 server ANY /api/v1/metrics 0.95",
+  ]);
+  assert.equal(ports[0]?.owner.qualifiedName, "main.go::Server.routes");
+});
+
+Deno.test("goExtractor composes gin groups, also through a function taking a group", async () => {
+  const { ports } = await goExtractor.extract(await load("gin"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server POST /v1/login 0.95",
+    "main.go:13 server ANY /proxy/{} 1",
+    "main.go:18 server GET /v1/users/{} 0.95",
+    "main.go:19 server PATCH /v1/users/{} 0.95",
+    "main.go:7 server GET /ping 1",
+  ]);
+});
+
+Deno.test("goExtractor composes echo groups and Add() methods", async () => {
+  const { ports } = await goExtractor.extract(await load("echo"));
+  assert.deepEqual(summary(ports), [
+    "main.go:11 server GET / 1",
+    "main.go:13 server DELETE /admin/users/{} 0.95",
+    "main.go:14 server POST /admin/jobs 0.95",
+  ]);
+});
+
+Deno.test("goExtractor composes chi Route, Group, With and Mount of a router built in another function", async () => {
+  const { ports } = await goExtractor.extract(await load("chi"));
+  assert.deepEqual(summary(ports), [
+    "main.go:11 server GET / 1",
+    "main.go:13 server GET /articles 0.95",
+    "main.go:15 server PUT /articles/{} 0.95",
+    "main.go:19 server POST /login 1",
+    "main.go:27 server GET /admin/stats 0.95",
+    "main.go:28 server DELETE /admin/cache 0.95",
+  ]);
+});
+
+Deno.test("goExtractor finds net/http client calls, NewRequest methods and Sprintf URLs", async () => {
+  const { ports } = await goExtractor.extract(await load("client"));
+  assert.deepEqual(summary(ports), [
+    "client.go:19 client GET /api/users/{} 0.8",
+    "client.go:23 client HEAD /ping 1",
+    "client.go:24 client POST /v1/login 0.95",
+    "client.go:28 client DELETE /orders/{} 0.8",
+    "client.go:37 client POST /api/users 0.95",
+    "client.go:40 client GET /admin/jobs 1",
+  ]);
+  const del = ports.find((p) => p.ref.line === 28);
+  assert.equal(del?.owner.qualifiedName, "client.go::Client.Delete");
+});
+
+Deno.test("goExtractor ignores url.Values.Get, Header.Get, map lookups, logging and non-router GET methods", async () => {
+  const { ports } = await goExtractor.extract(await load("negative"));
+  assert.deepEqual(summary(ports), []);
+});
+
+Deno.test("goExtractor skips generated .pb.go files", () => {
+  assert.equal(goExtractor.accepts("cmd/main.go"), true);
+  assert.equal(goExtractor.accepts("gen/orders.pb.go"), false);
+});

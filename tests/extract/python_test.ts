@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { pythonExtractor } from "../../src/extract/python.ts";
+import type { SourceFile } from "../../src/extract/_extractor.ts";
+import type { ExtractedPort } from "../../src/extract/types.ts";
+
+const FIXTURES = new URL("../fixtures/extract/python/", import.meta.url);
+
+async function load(dir: string): Promise<SourceFile[]> {
+  const root = new URL(`${dir}/`, FIXTURES);
+  const files: SourceFile[] = [];
+  const walk = async (url: URL, prefix: string): Promise<void> => {
+    for await (const entry of Deno.readDir(url)) {
+      const path = prefix + entry.name;
+      if (entry.isDirectory) {
+        await walk(new URL(`${entry.name}/`, url), `${path}/`);
+      } else if (pythonExtractor.accepts(path)) {
+        files.push({
+          path,
+          text: await Deno.readTextFile(new URL(entry.name, url)),
+        });
+      }
+    }
+  };
+  await walk(root, "");
+  return files.sort((a, b) => a.path < b.path ? -1 : 1);
+}
+
+function summary(ports: ExtractedPort[]): string[] {
+  return ports.map((p) =>
+    `${p.filePath}:${p.ref.line} ${p.ref.role} ${p.ref.key} ${p.ref.confidence}`
+  ).sort();
+}
+
+Deno.test("pythonExtractor composes FastAPI include_router prefixes and settings constants across modules", async () => {
+  const { ports, diagnostics } = await pythonExtractor.extract(
+    await load("fastapi_app"),
+  );
+  assert.deepEqual(diagnostics, []);
+  assert.deepEqual(summary(ports), [
+    "app/api/routes/items.py:11 server PATCH /api/v1/items/{} 0.95",
+    "app/api/routes/items.py:11 server PUT /api/v1/items/{} 0.95",
+    "app/api/routes/items.py:6 server GET /api/v1/items/{} 0.95",
+    "app/api/routes/users.py:11 server GET /api/v1/users/{} 0.95",
+    "app/api/routes/users.py:16 server POST /api/v1/users 0.95",
+    "app/api/routes/users.py:6 server GET /api/v1/users 0.95",
+    "app/main.py:9 server GET /health 1",
+  ]);
+  const read = ports.find((p) => p.ref.key === "GET /api/v1/users/{}");
+  assert.equal(read?.owner.qualifiedName, "app/api/routes/users.py::read_user");
+  assert.equal(read?.ref.col, 1);
+  assert.equal(read?.ref.mechanism, "http");
+  assert.equal(read?.ref.detail.framework, "fastapi");
+});
+
+Deno.test("pythonExtractor reads Flask routes, methods and blueprint prefixes set at registration", async () => {
+  const { ports } = await pythonExtractor.extract(await load("flask_app"));
+  assert.deepEqual(summary(ports), [
+    "admin.py:6 server GET /admin/stats 0.95",
+    "app.py:14 server GET /ping 1",
+    "blueprints/orders.py:11 server GET /api/orders/{} 0.95",
+    "blueprints/orders.py:20 server DELETE /api/orders/{}/cancel 0.95",
+    "blueprints/orders.py:6 server GET /api/orders 0.95",
+    "blueprints/orders.py:6 server POST /api/orders 0.95",
+  ]);
+  const ping = ports.find((p) => p.ref.key === "GET /ping");
+  assert.equal(ping?.owner.qualifiedName, "app.py::create_app.ping");
+});
+
+Deno.test("pythonExtractor follows Django include() prefixes, re_path groups and inline includes", async () => {
+  const { ports } = await pythonExtractor.extract(await load("django_site"));
+  assert.deepEqual(summary(ports), [
+    "mysite/urls.py:6 server ANY /health 1",
+    "shop/urls.py:6 server ANY /api/products/{} 0.95",
+    "shop/urls.py:7 server ANY /api/orders/{} 0.95",
+    "shop/urls.py:9 server ANY /api/v2/carts/{} 0.95",
+  ]);
+});
+
+Deno.test("pythonExtractor finds requests, httpx and aiohttp calls with base URLs, defaults and formatting", async () => {
+  const { ports } = await pythonExtractor.extract(await load("clients"));
+  assert.deepEqual(summary(ports), [
+    "client.py:12 client GET /api/v1/users 0.95",
+    "client.py:16 client GET /orders/{} 0.8",
+    "client.py:21 client DELETE /api/v1/items/{} 0.8",
+    "client.py:26 client PUT /api/v1/items/{} 0.8",
+    "client.py:30 client GET /ping 1",
+    "client.py:39 client POST /api/v1/users 0.95",
+  ]);
+  const billing = ports.find((p) => p.ref.line === 39);
+  assert.equal(billing?.owner.qualifiedName, "client.py::Billing.create_user");
+  assert.equal(billing?.ref.detail.framework, "httpx");
+});
+
+Deno.test("pythonExtractor ignores look-alikes: custom routers, dict and SQLAlchemy get, logging", async () => {
+  const { ports } = await pythonExtractor.extract(await load("negative"));
+  assert.deepEqual(summary(ports), []);
+});
+
+Deno.test("pythonExtractor accepts only .py files", () => {
+  assert.equal(pythonExtractor.accepts("app/main.py"), true);
+  assert.equal(pythonExtractor.accepts("app/main.pyc"), false);
+  assert.equal(pythonExtractor.accepts("main.go"), false);
+});
