@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { temporalExtractor } from "../../src/extract/temporal.ts";
+import type { SourceFile } from "../../src/extract/_extractor.ts";
+import type { ExtractedPort } from "../../src/extract/types.ts";
+
+const FIXTURES = new URL("../fixtures/extract/temporal/", import.meta.url);
+
+async function load(dir: string): Promise<SourceFile[]> {
+  const root = new URL(`${dir}/`, FIXTURES);
+  const files: SourceFile[] = [];
+  const walk = async (url: URL, prefix: string): Promise<void> => {
+    for await (const entry of Deno.readDir(url)) {
+      const path = prefix + entry.name;
+      if (entry.isDirectory) {
+        await walk(new URL(`${entry.name}/`, url), `${path}/`);
+      } else if (temporalExtractor.accepts(path)) {
+        files.push({
+          path,
+          text: await Deno.readTextFile(new URL(entry.name, url)),
+        });
+      }
+    }
+  };
+  await walk(root, "");
+  return files.sort((a, b) => a.path < b.path ? -1 : 1);
+}
+
+function summary(ports: ExtractedPort[]): string[] {
+  return ports.map((p) =>
+    `${p.filePath}:${p.ref.line} ${p.ref.role} ${p.ref.key} ${p.ref.confidence}`
+  ).sort();
+}
+
+Deno.test("temporalExtractor pairs Python activity definitions and workflow calls by registered name", async () => {
+  const { ports } = await temporalExtractor.extract(await load("python"));
+  assert.deepEqual(summary(ports), [
+    "activities.py:4 server charge_card 1",
+    "activities.py:9 server send_receipt 1",
+    "workflows.py:13 client charge_card 1",
+    "workflows.py:14 client send_receipt 1",
+    "workflows.py:15 client ship_order 1",
+  ]);
+  const charge = ports.find((p) => p.ref.role === "server");
+  assert.equal(charge?.ref.mechanism, "temporal");
+  assert.equal(charge?.owner.qualifiedName, "activities.py::charge");
+});
+
+Deno.test("temporalExtractor reads Go worker registrations (functions, structs, options) and ExecuteActivity", async () => {
+  const { ports } = await temporalExtractor.extract(await load("go"));
+  assert.deepEqual(summary(ports), [
+    "worker.go:23 server Notify 1",
+    "worker.go:24 server ShipOrder 1",
+    "worker.go:25 server notify_v2 1",
+    "workflow.go:12 client charge_card 1",
+    "workflow.go:13 client Notify 1",
+    "workflow.go:14 client ShipOrder 1",
+  ]);
+});
+
+Deno.test("temporalExtractor reads TypeScript worker activities modules and proxyActivities calls", async () => {
+  const { ports } = await temporalExtractor.extract(await load("ts"));
+  assert.deepEqual(summary(ports), [
+    "src/activities.ts:1 server reserveStock 1",
+    "src/activities.ts:5 server releaseStock 1",
+    "src/workflows.ts:10 client releaseStock 1",
+    "src/workflows.ts:9 client reserveStock 1",
+  ]);
+});
+
+Deno.test("temporalExtractor ignores decorators and registries that are not Temporal's", async () => {
+  const { ports } = await temporalExtractor.extract(await load("negative"));
+  assert.deepEqual(summary(ports), []);
+});
