@@ -1,0 +1,114 @@
+// The guard in a Hono application, in two styles: guarded handlers called
+// with `c.req.raw`, and a guard wrapper turned into Hono middleware.
+//
+//   deno run --allow-net --allow-read --allow-env=PORT,__MINIMATCH_TESTING_PLATFORM__ examples/hono.ts
+//   bun run examples/hono.ts
+import { Hono, type MiddlewareHandler } from "hono";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import {
+  bearerUserProvider,
+  CachedFileEnforcerProvider,
+  type EnforcerProvider,
+  type GuardWrapper,
+  HttpError,
+  PermissionGuard,
+} from "../src/guard/mod.ts";
+
+/** Runs a guard wrapper as Hono middleware: a denial answers, else `next()`. */
+export function honoGuard(wrapper: GuardWrapper): MiddlewareHandler {
+  return (c, next) =>
+    wrapper(async () => {
+      await next();
+      return c.res;
+    })(c.req.raw);
+}
+
+/** Builds the Hono app over an enforcer provider. */
+export function createHonoApp(enforcerProvider: EnforcerProvider): Hono {
+  const guard = new PermissionGuard({
+    userProvider: bearerUserProvider,
+    enforcerProvider,
+  });
+  const posts = [{ id: 1, title: "Welcome", author: "admin" }];
+  const app = new Hono();
+
+  // Style 1: wrap a web-standard handler and call it with the raw Request.
+  const me = guard.authRequired()((request) =>
+    Response.json(guard.getUser(request))
+  );
+  app.get("/me", (c) => me(c.req.raw));
+
+  // Style 2: the same wrappers as middleware in front of Hono handlers.
+  app.get(
+    "/posts",
+    honoGuard(guard.requirePermission("post", "read")),
+    (c) => c.json(posts),
+  );
+  app.post(
+    "/posts",
+    honoGuard(guard.requirePermission("post", "write")),
+    async (c) => {
+      const { title } = await c.req.json<{ title?: unknown }>().catch(() => {
+        throw new HttpError(400, "Invalid JSON body");
+      });
+      if (typeof title !== "string" || title === "") {
+        throw new HttpError(400, "title must be a non-empty string");
+      }
+      const post = {
+        id: posts.length + 1,
+        title,
+        author: guard.getUser(c.req.raw).role ?? "",
+      };
+      posts.push(post);
+      return c.json(post, 201);
+    },
+  );
+
+  // A per-route denial answer: readers who may not read get a 404, so the
+  // route does not reveal that the post exists.
+  app.get(
+    "/posts/:id",
+    honoGuard(
+      guard.requirePermission("post", "read").withErrorFactory(() =>
+        new HttpError(404, "Not Found")
+      ),
+    ),
+    (c) => {
+      const post = posts.find((p) => String(p.id) === c.req.param("id"));
+      return post === undefined
+        ? new HttpError(404, "Not Found").toResponse()
+        : c.json(post);
+    },
+  );
+
+  app.onError((error) =>
+    error instanceof HttpError
+      ? error.toResponse()
+      : new HttpError(500, "Internal Server Error").toResponse()
+  );
+  app.notFound(() => new HttpError(404, "Not Found").toResponse());
+  return app;
+}
+
+if (import.meta.main) {
+  const provider = await CachedFileEnforcerProvider.open({
+    modelPath: fileURLToPath(new URL("./model.conf", import.meta.url)),
+    policyPath: fileURLToPath(new URL("./policy.csv", import.meta.url)),
+  });
+  const app = createHonoApp(provider);
+  const port = Number(process.env.PORT || 8001);
+  const bun = (globalThis as {
+    Bun?: {
+      serve(options: { port: number; fetch: typeof app.fetch }): unknown;
+    };
+  }).Bun;
+  if (bun !== undefined) bun.serve({ port, fetch: app.fetch });
+  else Deno.serve({ port }, app.fetch);
+  const stop = async (): Promise<void> => {
+    await provider.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
