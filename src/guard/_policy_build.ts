@@ -4,11 +4,13 @@ import {
   type Adapter,
   BracketAwareCsvParser,
   type Enforcer as CasbinEnforcer,
+  type MatchingFunction,
   type Model,
   newEnforcer,
   newModelFromString,
 } from "casbin";
 import { EnforcerLoadError } from "./_policy_error.ts";
+import { checkMatchers } from "./_policy_matcher.ts";
 
 /** Options for {@linkcode buildEnforcer}. */
 export interface BuildOptions {
@@ -18,6 +20,8 @@ export interface BuildOptions {
   policyPath?: string;
   /** Request values of the probe decision; derived from the model if unset. */
   probe?: readonly unknown[];
+  /** Custom matcher functions, added to the enforcer before the probe. */
+  functions?: Readonly<Record<string, MatchingFunction>>;
   /** Accept a policy with no rules (deny everything). */
   allowEmptyPolicy?: boolean;
   /** Longest stretch of synchronous work before yielding, in ms. */
@@ -277,6 +281,15 @@ export async function buildEnforcer(
       { path: options.modelPath, cause: error },
     );
   }
+  const functions = options.functions ?? {};
+  const matcherProblem = checkMatchers(model, Object.keys(functions));
+  if (matcherProblem !== undefined) {
+    throw new EnforcerLoadError(
+      "MODEL_INVALID",
+      `Cannot load model${modelWhere}: ${matcherProblem}`,
+      { path: options.modelPath },
+    );
+  }
   const { rules, count } = await parsePolicy(policyText, model, options);
   if (options.isCancelled?.()) throw new BuildCancelledError();
   let enforcer: CasbinEnforcer;
@@ -290,6 +303,9 @@ export async function buildEnforcer(
       }: ${error instanceof Error ? error.message : String(error)}`,
       { path: options.policyPath, cause: error },
     );
+  }
+  for (const [name, fn] of Object.entries(functions)) {
+    await enforcer.addFunction(name, fn);
   }
   const probe = options.probe ?? defaultProbe(model);
   try {

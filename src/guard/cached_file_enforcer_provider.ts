@@ -1,4 +1,4 @@
-import type { Enforcer as CasbinEnforcer } from "casbin";
+import type { Enforcer as CasbinEnforcer, MatchingFunction } from "casbin";
 import { type FSWatcher, watch } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
@@ -87,6 +87,13 @@ export interface CachedFileEnforcerProviderOptions<
    */
   probe?: readonly unknown[];
   /**
+   * Custom functions the matcher calls, added to every new enforcer before
+   * it is validated. A matcher that calls a function that is neither a
+   * casbin built-in, a role definition (`g`) nor listed here is rejected.
+   * @default {{}}
+   */
+  functions?: Readonly<Record<string, MatchingFunction>>;
+  /**
    * Accept a policy file with no rules. Off by default, because a truncated
    * file read mid-write also has no rules, and with a deny-only effect an
    * empty policy allows everything.
@@ -141,6 +148,9 @@ const UNREADABLE = "unreadable";
 // stat signature changing (coarse timestamps): compare its content.
 const RACY_WINDOW_MS = 3000;
 const STABLE_READ_ATTEMPTS = 5;
+// Failed attempts in a row that may be retried silently because a newer
+// change was signalled meanwhile, before the failure is reported anyway.
+const MAX_DEFERRED_FAILURES = 3;
 
 function signatureOf(
   info: {
@@ -319,6 +329,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = CasbinEnforcer>
   #onReload: ((event: EnforcerReloadEvent) => void) | undefined;
   #onError: (error: EnforcerLoadError) => void;
   #probe: readonly unknown[] | undefined;
+  #functions: Readonly<Record<string, MatchingFunction>>;
   #allowEmptyPolicy: boolean;
   #staleWhileReload: boolean;
   #watch: boolean;
@@ -360,6 +371,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = CasbinEnforcer>
     this.#onReload = options.onReload;
     this.#onError = options.onError ?? defaultOnError;
     this.#probe = options.probe;
+    this.#functions = options.functions ?? {};
     this.#allowEmptyPolicy = options.allowEmptyPolicy ?? false;
     this.#staleWhileReload = options.staleWhileReload ?? false;
     this.#watch = options.watch ?? true;
@@ -523,6 +535,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = CasbinEnforcer>
       modelPath: this.#modelPath,
       policyPath: this.#policyPath,
       allowEmptyPolicy: this.#allowEmptyPolicy,
+      functions: this.#functions,
       isCancelled: () => this.#closed,
       ...(this.#probe === undefined ? {} : { probe: this.#probe }),
     });
@@ -589,20 +602,30 @@ export class CachedFileEnforcerProvider<E extends Enforcer = CasbinEnforcer>
 
   async #reloadLoop(): Promise<void> {
     try {
+      let deferred = 0;
       while (!this.#closed && this.#handledCount < this.#changeCount) {
         if (this.#debounceMs > 0) await sleep(this.#debounceMs, this.#timers);
         if (this.#closed) break;
         const count = this.#changeCount;
-        await this.#reloadOnce();
-        this.#handledCount = count;
-        this.#flushWaiters(false);
+        const mayDefer = deferred < MAX_DEFERRED_FAILURES;
+        if (await this.#reloadOnce(count, mayDefer)) {
+          deferred = 0;
+          this.#handledCount = count;
+          this.#flushWaiters(false);
+        } else deferred++;
       }
     } finally {
       this.#reloading = false;
     }
   }
 
-  async #reloadOnce(): Promise<void> {
+  /**
+   * Reads both files and swaps in a new enforcer if they changed. Returns
+   * false, without reporting, when the attempt failed while a newer change
+   * was already signalled (a write still in progress): the next attempt
+   * reads the newer version.
+   */
+  async #reloadOnce(count: number, mayDefer: boolean): Promise<boolean> {
     const started = performance.now();
     let model: FileSnapshot;
     let policy: FileSnapshot;
@@ -620,19 +643,19 @@ export class CachedFileEnforcerProvider<E extends Enforcer = CasbinEnforcer>
         this.#debounceMs,
       );
     } catch (error) {
-      if (this.#closed) return;
+      if (this.#closed) return true;
+      if (mayDefer && this.#changeCount > count) return false;
       const failed = error as EnforcerLoadError;
       const signature = failed.code === "NOT_FOUND" ? MISSING : UNREADABLE;
       const snapshot = { signature, text: undefined };
-      const seen = failed.path === this.#modelPath
+      const isModel = failed.path === this.#modelPath;
+      const repeated = (isModel ? this.#seen.model : this.#seen.policy)
+        .signature === signature;
+      this.#seen = isModel
         ? { model: snapshot, policy: this.#seen.policy }
         : { model: this.#seen.model, policy: snapshot };
-      const repeated = failed.path === this.#modelPath
-        ? this.#seen.model.signature === signature
-        : this.#seen.policy.signature === signature;
-      this.#seen = seen;
       if (!repeated) this.#report(failed);
-      return;
+      return true;
     }
     const sameAsLoaded = model.text === this.#loaded.model.text &&
       policy.text === this.#loaded.policy.text;
@@ -642,24 +665,27 @@ export class CachedFileEnforcerProvider<E extends Enforcer = CasbinEnforcer>
       // Nothing new: only timestamps moved, or this content already failed.
       this.#seen = { model, policy };
       if (sameAsLoaded) this.#loaded = this.#seen;
-      return;
+      return true;
     }
-    this.#seen = { model, policy };
     try {
       const { enforcer, rules } = await this.#build(model.text!, policy.text!);
-      if (this.#closed) return;
+      if (this.#closed) return true;
       const changed: ("model" | "policy")[] = [];
       if (model.text !== this.#loaded.model.text) changed.push("model");
       if (policy.text !== this.#loaded.policy.text) changed.push("policy");
       this.#current = enforcer;
+      this.#seen = { model, policy };
       this.#loaded = this.#seen;
       this.#emitReload({
         changed,
         rules,
         durationMs: performance.now() - started,
       });
+      return true;
     } catch (error) {
-      if (error instanceof BuildCancelledError || this.#closed) return;
+      if (error instanceof BuildCancelledError || this.#closed) return true;
+      if (mayDefer && this.#changeCount > count) return false;
+      this.#seen = { model, policy };
       this.#report(
         error instanceof EnforcerLoadError ? error : new EnforcerLoadError(
           "POLICY_INVALID",
@@ -667,6 +693,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = CasbinEnforcer>
           { path: this.#policyPath, cause: error },
         ),
       );
+      return true;
     }
   }
 
