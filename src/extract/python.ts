@@ -50,7 +50,7 @@ import type { ExtractedPort } from "./types.ts";
 export const pythonExtractor: LanguageExtractor = {
   name: "python",
   accepts(path: string): boolean {
-    return path.endsWith(".py");
+    return path.endsWith(".py") && !/_pb2(_grpc)?\.py$/.test(path);
   },
   extract: extractPython,
 };

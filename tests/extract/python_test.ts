@@ -96,8 +96,9 @@ Deno.test("pythonExtractor ignores look-alikes: custom routers, dict and SQLAlch
   assert.deepEqual(summary(ports), []);
 });
 
-Deno.test("pythonExtractor accepts only .py files", () => {
+Deno.test("pythonExtractor accepts .py files except generated protobuf modules", () => {
   assert.equal(pythonExtractor.accepts("app/main.py"), true);
   assert.equal(pythonExtractor.accepts("app/main.pyc"), false);
+  assert.equal(pythonExtractor.accepts("gen/orders_pb2_grpc.py"), false);
   assert.equal(pythonExtractor.accepts("main.go"), false);
 });
