@@ -8,6 +8,8 @@ import {
   importPKCS8,
 } from "jose";
 import { z } from "zod";
+import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
+import { PermissionGuard } from "../../src/guard/permission_guard.ts";
 import { HttpError } from "../../src/guard/http_error.ts";
 import {
   type JwtUserContext,
@@ -1156,4 +1158,111 @@ Deno.test("JwtUserProvider answers 401 to any random token", async () => {
     }),
     { numRuns: 300 },
   );
+});
+
+// ---------------------------------------------------------------------------
+// Through a real PermissionGuard and casbin
+// ---------------------------------------------------------------------------
+
+Deno.test("JwtUserProvider drives a PermissionGuard with a casbin enforcer", async (t) => {
+  const enforcer = await newEnforcer(
+    newModelFromString(`
+[request_definition]
+r = sub, obj, act
+[policy_definition]
+p = sub, obj, act
+[policy_effect]
+e = some(where (p.eft == allow))
+[matchers]
+m = r.obj == p.obj && r.sub.role == p.sub && r.act == p.act
+`),
+    new StringAdapter(
+      "p, admin, post, write\np, editor, post, write\np, viewer, post, read\np, editor, post, read",
+    ),
+  );
+  const jwt = await create({ secret: SECRET, issuer: "iss", cookie: "token" });
+  let handled = 0;
+  const guard = new PermissionGuard({
+    userProvider: jwt.userProvider,
+    enforcerProvider: () => enforcer,
+  });
+  const write = guard.requirePermission("post", "write")((request) => {
+    handled++;
+    return Response.json({ author: guard.getUser(request).sub }, {
+      status: 201,
+    });
+  });
+  const me = guard.authRequired()((request) =>
+    Response.json({ role: guard.getUser(request).role })
+  );
+  const post = (headers: Record<string, string>): Request =>
+    new Request("http://localhost/posts", { method: "POST", headers });
+  const token = (
+    role: string,
+    claims: Record<string, unknown> = {},
+  ): Promise<string> =>
+    sign({ iss: "iss", sub: `${role}-1`, role, ...claims }, SECRET, {
+      alg: "HS256",
+    });
+
+  await t.step("an editor token writes", async () => {
+    const response = await write(
+      post({ authorization: `Bearer ${await token("editor")}` }),
+    );
+    assert.equal(response.status, 201);
+    assert.deepEqual(await response.json(), { author: "editor-1" });
+  });
+  await t.step("a viewer token is forbidden", async () => {
+    const response = await write(
+      post({ cookie: `token=${await token("viewer")}` }),
+    );
+    assert.equal(response.status, 403);
+    assert.deepEqual(await response.json(), { detail: "Forbidden" });
+  });
+  await t.step(
+    "no token: 401 Unauthorized, the handler never runs",
+    async () => {
+      const before = handled;
+      const response = await write(post({}));
+      assert.equal(response.status, 401);
+      assert.equal(response.headers.get("www-authenticate"), "Bearer");
+      assert.deepEqual(await response.json(), { detail: "Unauthorized" });
+      assert.equal(handled, before);
+    },
+  );
+  await t.step(
+    "forged, expired, wrong-issuer and none tokens: 401 invalid_token",
+    async () => {
+      const before = handled;
+      const forged = await sign({ iss: "iss", role: "admin" }, "f".repeat(32), {
+        alg: "HS256",
+      });
+      const expired = await token("admin", { exp: now() - 60 });
+      const foreign = await token("admin", { iss: "other" });
+      const none = `${segment({ alg: "none" })}.${
+        segment({ iss: "iss", role: "admin", exp: now() + 60 })
+      }.`;
+      for (const bad of [forged, expired, foreign, none, "garbage"]) {
+        const response = await write(post({ authorization: `Bearer ${bad}` }));
+        assert.equal(response.status, 401);
+        assert.equal(
+          response.headers.get("www-authenticate"),
+          'Bearer error="invalid_token"',
+        );
+        const body = await response.json();
+        assert.ok(
+          body.detail === "Invalid token" || body.detail === "Token expired",
+        );
+      }
+      assert.equal(handled, before);
+    },
+  );
+  await t.step("authRequired accepts any valid token", async () => {
+    const response = await me(
+      new Request("http://localhost/me", {
+        headers: { authorization: `Bearer ${await token("viewer")}` },
+      }),
+    );
+    assert.deepEqual(await response.json(), { role: "viewer" });
+  });
 });
