@@ -472,6 +472,22 @@ function routeOf(
       const pattern = project.evalString(args[0]);
       if (!pattern || !args[0]) return undefined;
       if (mountStripPrefix(args[1], refs, project, routers)) return undefined;
+      // http.Handle("/api/", apiRouter): the router serves that subtree
+      const mounted = routers.refs(args[1]);
+      if (mounted.length) {
+        const prefix = {
+          text: pattern.text.replace(/\/$/, ""),
+          composed: pattern.composed,
+        };
+        if (!/^[A-Z]+\s/.test(prefix.text)) {
+          for (const child of mounted) {
+            for (const parent of refs) {
+              child.root.mounts.push({ parent, prefix });
+            }
+          }
+          return undefined;
+        }
+      }
       // Go 1.22: "GET /users/{id}", "POST example.com/x", "/x/{rest...}", "/{$}"
       const match = /^([A-Z]+)\s+(.*)$/.exec(pattern.text);
       let path = match ? match[2] ?? "" : pattern.text;

@@ -149,7 +149,11 @@ async function extractGrpc(
   }
   for (const file of files) {
     if (/\.[cm]?[jt]sx?$/.test(file.path)) {
-      if (!/["'](@grpc\/grpc-js|grpc)["']/.test(file.text)) continue;
+      if (
+        !/["'](@grpc\/[\w-]+|grpc|[^"']*_grpc_pb(\.js)?)["']/.test(file.text)
+      ) {
+        continue;
+      }
       const grammar: GrammarName = file.path.endsWith(".tsx")
         ? "tsx"
         : /\.[cm]?ts$/.test(file.path)

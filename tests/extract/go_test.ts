@@ -49,7 +49,7 @@ Deno.test("goExtractor reads net/http patterns with Go 1.22 methods, wildcards a
   assert.equal(deleteOrder?.ref.col, 2);
 });
 
-Deno.test("goExtractor reads gorilla/mux routes on struct fields, subrouters and Methods()", async () => {
+Deno.test("goExtractor reads gorilla/mux routes on struct fields, subrouters and Methods(), not the http.Handle mount", async () => {
   const { ports } = await goExtractor.extract(await load("gorilla"));
   assert.deepEqual(summary(ports), [
     "main.go:14 server GET /status 1",

@@ -50,6 +50,7 @@ Deno.test("grpcExtractor keys servers and clients of five languages by the proto
     "node/client.ts:7 client helloworld.Greeter/SayHello 1",
     "node/server.js:11 server shop.v1.Orders/CancelOrder 1",
     "node/server.js:8 server shop.v1.Orders/GetOrder 1",
+    "node/static_client.ts:7 client shop.v1.Orders/ListOrders 1",
     "python/client.py:12 client shop.v1.Orders/ListOrders 1",
     "python/client.py:18 client helloworld.Greeter/SayHello 1",
     "python/server.py:10 server helloworld.Greeter/SayHello 1",
