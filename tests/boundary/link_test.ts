@@ -1,0 +1,303 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { addBoundary } from "../../src/boundary/add_boundary.ts";
+import { BoundaryGraph, type JsonValue } from "../../src/boundary/graph.ts";
+import { makeBoundaryId } from "../../src/boundary/id.ts";
+import { linkGraph } from "../../src/boundary/link.ts";
+
+const KEY = "GET /users/{}";
+const BOUNDARY = makeBoundaryId("http", KEY);
+
+/** One boundary; ports given as [owner, kind, confidence metadata]. */
+function scenario(
+  ports: [string, "exposes" | "consumes", JsonValue | undefined][],
+): BoundaryGraph {
+  const graph = new BoundaryGraph();
+  graph.addNode({
+    id: BOUNDARY,
+    kind: "boundary",
+    qualifiedName: `http:${KEY}`,
+    name: KEY,
+    metadata: { mechanism: "http", key: KEY },
+  });
+  for (const [owner, kind, confidence] of ports) {
+    if (!graph.hasNode(owner)) {
+      graph.addNode({
+        id: owner,
+        kind: "function",
+        qualifiedName: owner,
+        name: owner,
+      });
+    }
+    graph.addRelation({
+      sourceId: owner,
+      targetId: BOUNDARY,
+      kind,
+      metadata: confidence === undefined ? {} : { confidence },
+    });
+  }
+  return graph;
+}
+
+function links(graph: BoundaryGraph): [string, string][] {
+  return graph.relationsByKind("communicates_with").map((r) => [
+    r.sourceId,
+    r.targetId,
+  ]);
+}
+
+Deno.test("linkGraph() links a consumer to a provider with graphlens's metadata", () => {
+  const graph = scenario([["srv", "exposes", 1], ["cli", "consumes", 0.9]]);
+  const result = linkGraph(graph);
+  assert.deepEqual(result, {
+    relationsAdded: 1,
+    boundariesTotal: 1,
+    boundariesLinked: 1,
+  });
+  const [link] = graph.relationsByKind("communicates_with");
+  assert.equal(link?.sourceId, "cli");
+  assert.equal(link?.targetId, "srv");
+  assert.deepEqual(link?.metadata, {
+    mechanism: "http",
+    boundary_id: BOUNDARY,
+    boundary_key: KEY,
+    confidence: 0.9,
+  });
+});
+
+Deno.test("linkGraph() pairs every consumer with every provider", () => {
+  const graph = scenario([
+    ["c1", "consumes", 1],
+    ["c2", "consumes", 1],
+    ["p1", "exposes", 1],
+    ["p2", "exposes", 1],
+  ]);
+  assert.equal(linkGraph(graph).relationsAdded, 4);
+  assert.deepEqual(links(graph), [
+    ["c1", "p1"],
+    ["c1", "p2"],
+    ["c2", "p1"],
+    ["c2", "p2"],
+  ]);
+});
+
+Deno.test("linkGraph() multiplies confidences; missing or non-numeric is 1", () => {
+  const cases: [JsonValue | undefined, JsonValue | undefined, number][] = [
+    [0.5, 0.8, 0.4],
+    [undefined, 0.7, 0.7],
+    ["high", 0.6, 0.6],
+    [true, null, 1],
+    [1, 1, 1],
+  ];
+  for (const [c, p, expected] of cases) {
+    const graph = scenario([["cli", "consumes", c], ["srv", "exposes", p]]);
+    linkGraph(graph);
+    const confidence = graph.relationsByKind("communicates_with")[0]?.metadata
+      .confidence as number;
+    assert.ok(Math.abs(confidence - expected) < 1e-12, `${c} x ${p}`);
+  }
+});
+
+Deno.test("linkGraph() skips pairs below minConfidence and keeps pairs at it", () => {
+  const below = scenario([["cli", "consumes", 0.5], ["srv", "exposes", 0.5]]);
+  assert.deepEqual(linkGraph(below, { minConfidence: 0.5 }), {
+    relationsAdded: 0,
+    boundariesTotal: 1,
+    boundariesLinked: 0,
+  });
+  const at = scenario([["cli", "consumes", 0.5], ["srv", "exposes", 1]]);
+  assert.equal(linkGraph(at, { minConfidence: 0.5 }).relationsAdded, 1);
+});
+
+Deno.test("linkGraph() never links a node to itself", () => {
+  const graph = scenario([["proxy", "exposes", 1], ["proxy", "consumes", 1]]);
+  assert.deepEqual(linkGraph(graph), {
+    relationsAdded: 0,
+    boundariesTotal: 1,
+    boundariesLinked: 0,
+  });
+});
+
+Deno.test("linkGraph() is idempotent", () => {
+  const graph = scenario([
+    ["c1", "consumes", 1],
+    ["p1", "exposes", 1],
+    ["p2", "exposes", 1],
+  ]);
+  const first = linkGraph(graph);
+  const count = graph.relations.length;
+  const second = linkGraph(graph);
+  assert.equal(first.relationsAdded, 2);
+  assert.deepEqual(second, { ...first, relationsAdded: 0 });
+  assert.equal(graph.relations.length, count);
+});
+
+Deno.test("linkGraph() adds only the missing links after new ports appear", () => {
+  const graph = scenario([["c1", "consumes", 1], ["p1", "exposes", 1]]);
+  linkGraph(graph);
+  graph.addNode({
+    id: "c2",
+    kind: "function",
+    qualifiedName: "c2",
+    name: "c2",
+  });
+  graph.addRelation({ sourceId: "c2", targetId: BOUNDARY, kind: "consumes" });
+  assert.equal(linkGraph(graph).relationsAdded, 1);
+  assert.deepEqual(links(graph), [["c1", "p1"], ["c2", "p1"]]);
+});
+
+Deno.test("linkGraph() links one pair once, with its best port confidence", () => {
+  const graph = scenario([
+    ["cli", "consumes", 0.4],
+    ["cli", "consumes", 0.9],
+    ["srv", "exposes", 1],
+  ]);
+  assert.equal(linkGraph(graph).relationsAdded, 1);
+  assert.equal(
+    graph.relationsByKind("communicates_with")[0]?.metadata.confidence,
+    0.9,
+  );
+});
+
+Deno.test("linkGraph() gives two boundaries between one pair two links", () => {
+  const graph = new BoundaryGraph();
+  for (const id of ["pub", "sub"]) {
+    graph.addNode({ id, kind: "function", qualifiedName: id, name: id });
+  }
+  for (const key of ["orders.created", "orders.shipped"]) {
+    const port = {
+      mechanism: "queue",
+      key,
+      line: 1,
+      col: 1,
+      confidence: 1,
+      detail: {},
+    } as const;
+    addBoundary(graph, "sub", { ...port, role: "server" });
+    addBoundary(graph, "pub", { ...port, role: "client" });
+  }
+  assert.deepEqual(linkGraph(graph), {
+    relationsAdded: 2,
+    boundariesTotal: 2,
+    boundariesLinked: 2,
+  });
+  assert.deepEqual(
+    graph.relationsByKind("communicates_with").map((r) =>
+      r.metadata.boundary_key
+    ),
+    ["orders.created", "orders.shipped"],
+  );
+});
+
+Deno.test("linkGraph() does nothing without both sides or without boundaries", () => {
+  assert.deepEqual(linkGraph(scenario([["c", "consumes", 1]])), {
+    relationsAdded: 0,
+    boundariesTotal: 1,
+    boundariesLinked: 0,
+  });
+  assert.deepEqual(linkGraph(new BoundaryGraph()), {
+    relationsAdded: 0,
+    boundariesTotal: 0,
+    boundariesLinked: 0,
+  });
+});
+
+Deno.test("linkGraph() rejects a bad minConfidence with RangeError", () => {
+  for (
+    const minConfidence of [-0.1, 1.1, Number.NaN, "0.5" as unknown as number]
+  ) {
+    assert.throws(() => linkGraph(new BoundaryGraph(), { minConfidence }), {
+      name: "RangeError",
+      message: /Cannot link graph: minConfidence/,
+    });
+  }
+});
+
+// Random ports over a few owners and boundaries.
+const portArb = fc.record({
+  owner: fc.constantFrom("a", "b", "c", "d"),
+  key: fc.constantFrom("k1", "k2", "k3"),
+  role: fc.constantFrom("server" as const, "client" as const),
+  confidence: fc.constantFrom(0.25, 0.5, 0.8, 1),
+});
+
+interface Port {
+  owner: string;
+  key: string;
+  role: "server" | "client";
+  confidence: number;
+}
+
+function build(ports: Port[]): BoundaryGraph {
+  const graph = new BoundaryGraph();
+  for (const id of ["a", "b", "c", "d"]) {
+    graph.addNode({ id, kind: "function", qualifiedName: id, name: id });
+  }
+  for (const p of ports) {
+    addBoundary(graph, p.owner, {
+      mechanism: "queue",
+      role: p.role,
+      key: p.key,
+      line: 1,
+      col: 1,
+      confidence: p.confidence,
+      detail: {},
+    });
+  }
+  return graph;
+}
+
+Deno.test("linkGraph() invariants (property)", () => {
+  fc.assert(
+    fc.property(
+      fc.array(portArb, { maxLength: 12 }),
+      fc.constantFrom(0, 0.3, 0.5, 1),
+      (ports, minConfidence) => {
+        const graph = build(ports);
+        const first = linkGraph(graph, { minConfidence });
+        const before = JSON.stringify(graph);
+        const second = linkGraph(graph, { minConfidence });
+        // Idempotent.
+        assert.equal(second.relationsAdded, 0);
+        assert.equal(second.boundariesLinked, first.boundariesLinked);
+        assert.equal(JSON.stringify(graph), before);
+        const made = graph.relationsByKind("communicates_with");
+        assert.equal(made.length, first.relationsAdded);
+        const seen = new Set<string>();
+        for (const link of made) {
+          // No self links, no duplicates, threshold honoured.
+          assert.notEqual(link.sourceId, link.targetId);
+          const id =
+            `${link.sourceId}>${link.targetId}@${link.metadata.boundary_id}`;
+          assert.ok(!seen.has(id));
+          seen.add(id);
+          assert.ok((link.metadata.confidence as number) >= minConfidence);
+        }
+        // Exactly the expected pairs: a brute-force model of the spec.
+        const expected = new Set<string>();
+        for (const c of ports) {
+          for (const p of ports) {
+            if (c.role !== "client" || p.role !== "server") continue;
+            if (c.key !== p.key || c.owner === p.owner) continue;
+            const best = (owner: string, role: string): number =>
+              Math.max(
+                ...ports.filter((x) =>
+                  x.owner === owner && x.role === role && x.key === c.key
+                ).map((x) => x.confidence),
+              );
+            if (
+              best(c.owner, "client") * best(p.owner, "server") < minConfidence
+            ) {
+              continue;
+            }
+            expected.add(
+              `${c.owner}>${p.owner}@${makeBoundaryId("queue", c.key)}`,
+            );
+          }
+        }
+        assert.deepEqual([...seen].sort(), [...expected].sort());
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
