@@ -77,7 +77,7 @@ function expectedFieldCounts(model: Model): Map<string, number> {
 
 /** Removes one pair of surrounding double quotes, as casbin's loader does. */
 function unquote(value: string): string {
-  return value.length >= 2 && value.startsWith('"') && value.endsWith('"')
+  return value.startsWith('"') && value.endsWith('"')
     ? value.slice(1, -1)
     : value;
 }

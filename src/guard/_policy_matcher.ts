@@ -2,8 +2,8 @@
 // it decides, so a typo or an unknown function builds fine and then throws
 // (or, behind a short-circuit, silently denies) on requests. Parsing the
 // matcher up front and resolving every name turns that into a load error.
-import { parse } from "@casbin/expression-eval";
-import { FunctionMap, type Model } from "casbin";
+import { addBinaryOp, parse } from "@casbin/expression-eval";
+import { FunctionMap, type Model, Util } from "casbin";
 
 interface Node {
   type: string;
@@ -45,10 +45,13 @@ export function checkMatchers(
   extraFunctions: Iterable<string> = [],
 ): string | undefined {
   const { values, functions } = knownNames(model, extraFunctions);
+  // Parse the way casbin compiles: with its `in` operator, after rewriting
+  // `x in (a, b)` to `x in [a, b]`.
+  addBinaryOp("in", 1, Util.customIn);
   for (const [key, assertion] of model.model.get("m") ?? []) {
     let root: unknown;
     try {
-      root = parse(assertion.value);
+      root = parse(Util.bracketCompatible(assertion.value));
     } catch (error) {
       return `matcher "${key}" does not parse (${
         error instanceof Error ? error.message : String(error)
