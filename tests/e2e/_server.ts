@@ -38,6 +38,32 @@ export async function findBun(): Promise<string> {
   );
 }
 
+let installed: Promise<void> | undefined;
+
+/**
+ * Bun resolves the bare imports of src/ (casbin, jose...) from
+ * node_modules/, which `deno install` fills with the versions pinned in
+ * deno.json. Runs once per test process.
+ */
+function installNodeModules(): Promise<void> {
+  installed ??= (async () => {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["install"],
+      cwd: ROOT,
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    if (!output.success) {
+      throw new Error(
+        `Cannot fill node_modules for Bun: ${
+          new TextDecoder().decode(output.stderr)
+        }`,
+      );
+    }
+  })();
+  return installed;
+}
+
 interface LineWaiter {
   pattern: RegExp;
   resolve: (line: string) => void;
@@ -118,6 +144,7 @@ export class ServerProcess implements AsyncDisposable {
     const [command, args] = runtime === "deno"
       ? [Deno.execPath(), ["run", ...DENO_PERMISSIONS, SERVER]]
       : [await findBun(), ["run", SERVER]];
+    if (runtime === "bun") await installNodeModules();
     const server = new ServerProcess(runtime, dir, command, args, env);
     try {
       const line = await server.waitForLine(/^Listening on http:\/\/\S+/, 0);
