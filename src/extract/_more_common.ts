@@ -284,3 +284,107 @@ export function evaluateStringNode(
 export function anchorOf(call: Node, name: Node): Node {
   return name.startPosition.row > call.startPosition.row ? name : call;
 }
+
+/** Options of {@linkcode queuePort}. */
+export interface QueuePortInit {
+  /** `client` publishes/produces, `server` subscribes/consumes. */
+  role: "server" | "client";
+  /** The topic, queue, subject or channel name. */
+  topic: EvaluatedString;
+  node: Node;
+  owner: PortOwner;
+  filePath: string;
+  /** `kafka`, `rabbitmq`, `nats`, `redis`, `dapr`. */
+  system: string;
+  /** The client library, e.g. `kafkajs`. */
+  library: string;
+  /** The call or annotation, e.g. `send`, `subscribe`. */
+  operation: string;
+  extra?: Record<string, string>;
+}
+
+/**
+ * Builds a queue port keyed by the topic name, or undefined when the name is
+ * unknown (an unresolved variable). Unresolved parts of a partly known name
+ * become `{}` (confidence 0.8); a resolved constant or environment default
+ * gives 0.95, a literal 1.
+ */
+export function queuePort(init: QueuePortInit): ExtractedPort | undefined {
+  const { pieces } = init.topic;
+  if (pieces.length === 0 || pieces.every((p) => p.kind === "hole")) {
+    return undefined;
+  }
+  const key = pieces.map((p) => p.kind === "text" ? p.text : "{}").join("")
+    .trim();
+  if (key === "") return undefined;
+  const holes = pieces.some((p) => p.kind === "hole");
+  const { line, col } = positionOf(init.node);
+  return {
+    ref: {
+      mechanism: "queue",
+      role: init.role,
+      key,
+      line,
+      col,
+      confidence: holes ? 0.8 : init.topic.resolved ? 0.95 : 1,
+      detail: {
+        topic: key,
+        system: init.system,
+        library: init.library,
+        operation: init.operation,
+        ...init.extra,
+      },
+    },
+    owner: init.owner,
+    filePath: init.filePath,
+  };
+}
+
+/**
+ * Kinds of values (`kafkajs.producer`, `amqp.channel`...) bound to names,
+ * per scope: a name is looked up in the enclosing scopes of its use, then
+ * at file level. Attribute names (`this.x`, `self.x`) live at file level.
+ */
+export class KindTable {
+  readonly #kinds = new Map<string, string>();
+  readonly #scopes: ReadonlySet<string>;
+
+  constructor(scopeTypes: ReadonlySet<string>) {
+    this.#scopes = scopeTypes;
+  }
+
+  /** The scope a binding at `node` belongs to (null: file level). */
+  scopeOf(node: Node): Node | null {
+    for (let n = node.parent; n; n = n.parent) {
+      if (this.#scopes.has(n.type)) return n;
+    }
+    return null;
+  }
+
+  /** Binds `name` in the scope of `at`; returns whether it was new. */
+  bind(at: Node | null, name: string, kind: string): boolean {
+    const scope = at ? this.scopeOf(at) : null;
+    const key = `${scope ? scope.id : 0}:${name}`;
+    if (this.#kinds.get(key) === kind) return false;
+    this.#kinds.set(key, kind);
+    return true;
+  }
+
+  /** Binds at file level. */
+  bindGlobal(name: string, kind: string): boolean {
+    const key = `0:${name}`;
+    if (this.#kinds.get(key) === kind) return false;
+    this.#kinds.set(key, kind);
+    return true;
+  }
+
+  /** The kind of `name` as seen at `at`. */
+  lookup(at: Node, name: string): string | undefined {
+    for (let n = at.parent; n; n = n.parent) {
+      if (!this.#scopes.has(n.type)) continue;
+      const kind = this.#kinds.get(`${n.id}:${name}`);
+      if (kind) return kind;
+    }
+    return this.#kinds.get(`0:${name}`);
+  }
+}

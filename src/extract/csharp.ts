@@ -76,7 +76,7 @@ function declaratorValue(declarator: Node): Node | undefined {
 }
 
 /** Last segment of a (qualified, generic) type or attribute name. */
-function simpleName(text: string): string {
+export function simpleName(text: string): string {
   let t = text;
   const lt = t.indexOf("<");
   if (lt >= 0) t = t.slice(0, lt);
@@ -85,7 +85,7 @@ function simpleName(text: string): string {
 }
 
 /** The attributes (with their lists) of a declaration. */
-function attributesOf(decl: Node): Node[] {
+export function attributesOf(decl: Node): Node[] {
   const out: Node[] = [];
   for (const list of namedChildren(decl)) {
     if (list.type !== "attribute_list") continue;
@@ -97,7 +97,7 @@ function attributesOf(decl: Node): Node[] {
 }
 
 /** Positional (unnamed) arguments of an attribute. */
-function attributeArgs(attribute: Node): Node[] {
+export function attributeArgs(attribute: Node): Node[] {
   const list = namedChildren(attribute).find((n) =>
     n.type === "attribute_argument_list"
   );
@@ -113,7 +113,7 @@ function attributeArgs(attribute: Node): Node[] {
 }
 
 /** Arguments of an invocation or object creation, unwrapped. */
-function callArgs(call: Node): Node[] {
+export function callArgs(call: Node): Node[] {
   const list = call.childForFieldName("arguments");
   if (!list) return [];
   const out: Node[] = [];
@@ -145,7 +145,8 @@ interface Declaration {
   value: Node | undefined;
 }
 
-class CSharpFile {
+/** One C# file being scanned: string evaluation and declared types. */
+export class CSharpFile {
   readonly file: SourceFile;
   readonly constants: Map<string, EvaluatedString>;
   readonly ports: ExtractedPort[];
@@ -571,7 +572,7 @@ class CSharpFile {
 }
 
 /** `const string X = "..."` / `static readonly string X = "..."`. */
-function collectConstants(
+export function collectConstants(
   root: Node,
   constants: Map<string, EvaluatedString>,
 ): void {

@@ -71,14 +71,14 @@ function javaString(node: Node): string {
 }
 
 /** Annotation name (last segment of a qualified name). */
-function annotationName(node: Node): string {
+export function annotationName(node: Node): string {
   const name = node.childForFieldName("name")?.text ?? "";
   const dot = name.lastIndexOf(".");
   return dot < 0 ? name : name.slice(dot + 1);
 }
 
 /** The annotations in a declaration's modifiers. */
-function annotationsOf(decl: Node): Node[] {
+export function annotationsOf(decl: Node): Node[] {
   const out: Node[] = [];
   for (const child of decl.namedChildren) {
     if (child?.type !== "modifiers") continue;
@@ -92,7 +92,7 @@ function annotationsOf(decl: Node): Node[] {
 }
 
 /** The value nodes of an annotation element (`value`/`path` or positional). */
-function annotationElement(
+export function annotationElement(
   annotation: Node,
   keys: readonly string[],
 ): Node | undefined {
@@ -113,7 +113,7 @@ function annotationElement(
 }
 
 /** Expands `{a, b}` array initializers into their elements. */
-function elements(node: Node | undefined): Node[] {
+export function elements(node: Node | undefined): Node[] {
   if (!node) return [];
   if (node.type === "element_value_array_initializer") {
     return node.namedChildren.filter((n): n is Node => n !== null);
@@ -121,7 +121,8 @@ function elements(node: Node | undefined): Node[] {
   return [node];
 }
 
-class JavaFile {
+/** One Java file being scanned: string evaluation and declared types. */
+export class JavaFile {
   readonly file: SourceFile;
   readonly constants: Map<string, EvaluatedString>;
   readonly ports: ExtractedPort[];
@@ -575,7 +576,7 @@ class JavaFile {
 }
 
 /** The simple name of a type node (generics and packages stripped). */
-function typeName(node: Node | null): string {
+export function typeName(node: Node | null): string {
   if (!node) return "";
   let text = node.text;
   const lt = text.indexOf("<");
@@ -584,7 +585,7 @@ function typeName(node: Node | null): string {
 }
 
 /** Collects `static final String` constants of every class: `X`, `C.X`. */
-function collectConstants(
+export function collectConstants(
   root: Node,
   constants: Map<string, EvaluatedString>,
 ): void {

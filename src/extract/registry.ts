@@ -6,6 +6,7 @@ import { openapiExtractor } from "./openapi.ts";
 import { javaExtractor } from "./java.ts";
 import { csharpExtractor } from "./csharp.ts";
 import { rustExtractor } from "./rust.ts";
+import { queueExtractor } from "./queue.ts";
 import { pythonExtractor } from "./python.ts";
 import { goExtractor } from "./go.ts";
 import { grpcExtractor } from "./grpc.ts";
@@ -19,6 +20,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   javaExtractor,
   csharpExtractor,
   rustExtractor,
+  queueExtractor,
   pythonExtractor,
   goExtractor,
   grpcExtractor,

@@ -1,0 +1,606 @@
+// Queue producers and consumers in Python: confluent-kafka, kafka-python,
+// aiokafka, pika, nats-py, redis-py, Dapr (client and FastAPI/gRPC
+// extensions), on receivers traced back to the library's imports.
+import type { Node } from "web-tree-sitter";
+import type { ExtractedPort } from "./types.ts";
+import {
+  concat,
+  type EvaluatedString,
+  evaluateStringNode,
+  exactText,
+  hole,
+  KindTable,
+  literal,
+  queuePort,
+  splitPlaceholders,
+} from "./_more_common.ts";
+import { ownerOf } from "./_owner.ts";
+import { namedChildren, walk } from "./_tree.ts";
+
+/** Kinds of names exported by each module. `*` is the module itself. */
+const MODULES: Record<string, Record<string, string>> = {
+  "confluent_kafka": {
+    "*": "ck.module",
+    Producer: "ck.ProducerClass",
+    Consumer: "ck.ConsumerClass",
+  },
+  kafka: {
+    "*": "kp.module",
+    KafkaProducer: "kp.ProducerClass",
+    KafkaConsumer: "kp.ConsumerClass",
+  },
+  aiokafka: {
+    "*": "kp.module",
+    AIOKafkaProducer: "kp.ProducerClass",
+    AIOKafkaConsumer: "kp.ConsumerClass",
+  },
+  pika: {
+    "*": "pika.module",
+    BlockingConnection: "pika.ConnectionClass",
+    SelectConnection: "pika.ConnectionClass",
+  },
+  nats: { "*": "nats.module", connect: "nats.connectFn" },
+  "nats.aio.client": { "*": "nats.clientModule", Client: "nats.ClientClass" },
+  redis: {
+    "*": "redis.module",
+    Redis: "redis.ClientClass",
+    StrictRedis: "redis.ClientClass",
+    from_url: "redis.fromUrlFn",
+  },
+  "redis.asyncio": {
+    "*": "redis.module",
+    Redis: "redis.ClientClass",
+    from_url: "redis.fromUrlFn",
+  },
+  "dapr.clients": { "*": "dapr.module", DaprClient: "dapr.ClientClass" },
+  "dapr.ext.fastapi": { "*": "dapr.extModule", DaprApp: "dapr.AppClass" },
+  "dapr.ext.grpc": { "*": "dapr.extModule", App: "dapr.AppClass" },
+};
+
+/** Module kinds: attribute → kind (`pika.BlockingConnection`). */
+const MODULE_MEMBERS: Record<string, Record<string, string>> = {};
+for (const exports of Object.values(MODULES)) {
+  const { "*": self, ...rest } = exports;
+  MODULE_MEMBERS[self!] = { ...MODULE_MEMBERS[self!], ...rest };
+}
+MODULE_MEMBERS["redis.module"] = {
+  ...MODULE_MEMBERS["redis.module"],
+  asyncio: "redis.module",
+};
+
+/** Calling a class or factory kind. */
+const CALLED: Record<string, string> = {
+  "ck.ProducerClass": "ck.producer",
+  "ck.ConsumerClass": "ck.consumer",
+  "kp.ProducerClass": "kp.producer",
+  "kp.ConsumerClass": "kp.consumer",
+  "pika.ConnectionClass": "pika.connection",
+  "nats.connectFn": "nats.conn",
+  "nats.ClientClass": "nats.conn",
+  "redis.ClientClass": "redis.client",
+  "redis.fromUrlFn": "redis.client",
+  "dapr.ClientClass": "dapr.client",
+  "dapr.AppClass": "dapr.app",
+};
+/** Method results by receiver kind. */
+const METHODS: Record<string, Record<string, string>> = {
+  "pika.connection": { channel: "pika.channel" },
+  "nats.conn": { jetstream: "nats.js" },
+  "redis.client": { pubsub: "redis.pubsub" },
+};
+/** A class used as a type annotation names its instances. */
+const INSTANCE: Record<string, string> = CALLED;
+
+const SCOPES: ReadonlySet<string> = new Set(["function_definition", "lambda"]);
+
+function unwrap(node: Node): Node {
+  let n = node;
+  while (n.type === "await" || n.type === "parenthesized_expression") {
+    const inner = n.namedChild(0);
+    if (!inner) break;
+    n = inner;
+  }
+  return n;
+}
+
+function positional(call: Node): Node[] {
+  const args = call.childForFieldName("arguments");
+  return args
+    ? namedChildren(args).filter((a) =>
+      a.type !== "keyword_argument" && a.type !== "comment" &&
+      a.type !== "dictionary_splat" && a.type !== "list_splat"
+    )
+    : [];
+}
+
+function keyword(call: Node, name: string): Node | undefined {
+  const args = call.childForFieldName("arguments");
+  for (const a of args ? namedChildren(args) : []) {
+    if (
+      a.type === "keyword_argument" &&
+      a.childForFieldName("name")?.text === name
+    ) return a.childForFieldName("value") ?? undefined;
+  }
+  return undefined;
+}
+
+function argument(
+  call: Node,
+  index: number,
+  name: string,
+): Node | undefined {
+  return keyword(call, name) ?? positional(call)[index];
+}
+
+function keyText(value: EvaluatedString): string {
+  return value.pieces.map((p) => p.kind === "text" ? p.text : "{}").join("");
+}
+
+class PyQueueFile {
+  readonly path: string;
+  readonly kinds = new KindTable(SCOPES);
+  readonly constants = new Map<string, Node>();
+  readonly ports: ExtractedPort[];
+
+  constructor(path: string, ports: ExtractedPort[]) {
+    this.path = path;
+    this.ports = ports;
+  }
+
+  run(root: Node): void {
+    if (!this.imports(root)) return;
+    const bindings: Node[] = [];
+    const calls: Node[] = [];
+    walk(root, (n) => {
+      switch (n.type) {
+        case "assignment":
+        case "with_item":
+        case "typed_parameter":
+        case "typed_default_parameter":
+          bindings.push(n);
+          break;
+        case "call":
+          calls.push(n);
+          break;
+      }
+    });
+    for (const b of bindings) {
+      if (b.type !== "assignment") continue;
+      const left = b.childForFieldName("left");
+      const right = b.childForFieldName("right");
+      if (
+        left?.type === "identifier" && right && !this.constants.has(left.text)
+      ) {
+        this.constants.set(left.text, right);
+      }
+    }
+    for (let pass = 0; pass < 4; pass++) {
+      let changed = false;
+      for (const b of bindings) changed = this.bind(b) || changed;
+      if (!changed) break;
+    }
+    for (const call of calls) this.call(call);
+  }
+
+  imports(root: Node): boolean {
+    let any = false;
+    walk(root, (n) => {
+      if (n.type === "import_statement") {
+        for (const name of n.childrenForFieldName("name")) {
+          if (!name) continue;
+          const dotted = name.type === "aliased_import"
+            ? name.childForFieldName("name")
+            : name;
+          const alias = name.type === "aliased_import"
+            ? name.childForFieldName("alias")?.text
+            : undefined;
+          const module = dotted?.text ?? "";
+          const exports = MODULES[module];
+          if (!exports) continue;
+          any = true;
+          // `import redis.asyncio as r` binds r; `import pika` binds pika.
+          if (alias) this.kinds.bindGlobal(alias, exports["*"]!);
+          else {
+            const top = module.split(".")[0]!;
+            const topExports = MODULES[top];
+            if (topExports) this.kinds.bindGlobal(top, topExports["*"]!);
+          }
+        }
+        return false;
+      }
+      if (n.type === "import_from_statement") {
+        const module = n.childForFieldName("module_name")?.text ?? "";
+        const exports = MODULES[module];
+        if (!exports) return false;
+        any = true;
+        for (const name of n.childrenForFieldName("name")) {
+          if (!name) continue;
+          const original = name.type === "aliased_import"
+            ? name.childForFieldName("name")?.text
+            : name.text;
+          const alias = name.type === "aliased_import"
+            ? name.childForFieldName("alias")?.text
+            : name.text;
+          const kind = original ? exports[original] : undefined;
+          if (kind && alias) this.kinds.bindGlobal(alias, kind);
+        }
+        return false;
+      }
+    });
+    return any;
+  }
+
+  bind(b: Node): boolean {
+    switch (b.type) {
+      case "assignment": {
+        const left = b.childForFieldName("left");
+        const right = b.childForFieldName("right");
+        const kind = right
+          ? this.kindOf(right)
+          : this.typeKind(b.childForFieldName("type"));
+        if (!left || !kind) return false;
+        if (left.type === "identifier") {
+          return this.kinds.bind(b, left.text, kind);
+        }
+        const attr = selfAttribute(left);
+        return attr ? this.kinds.bindGlobal(attr, kind) : false;
+      }
+      case "with_item": {
+        const value = b.childForFieldName("value");
+        if (value?.type !== "as_pattern") return false;
+        const target = value.childForFieldName("alias")?.namedChild(0);
+        const expression = value.namedChild(0);
+        const kind = expression ? this.kindOf(expression) : undefined;
+        if (target?.type !== "identifier" || !kind) return false;
+        return this.kinds.bind(b, target.text, kind);
+      }
+      default: {
+        const name = namedChildren(b).find((c) => c.type === "identifier");
+        const kind = this.typeKind(b.childForFieldName("type"));
+        return name && kind ? this.kinds.bind(b, name.text, kind) : false;
+      }
+    }
+  }
+
+  typeKind(type: Node | null): string | undefined {
+    const inner = type?.namedChild(0);
+    if (!inner) return undefined;
+    const kind = this.kindOf(inner);
+    return kind ? INSTANCE[kind] ?? kind : undefined;
+  }
+
+  kindOf(expression: Node): string | undefined {
+    const n = unwrap(expression);
+    switch (n.type) {
+      case "identifier":
+        return this.kinds.lookup(n, n.text);
+      case "attribute": {
+        const attr = selfAttribute(n);
+        if (attr) return this.kinds.lookup(n, attr);
+        const object = n.childForFieldName("object");
+        const name = n.childForFieldName("attribute")?.text ?? "";
+        const kind = object ? this.kindOf(object) : undefined;
+        return kind ? MODULE_MEMBERS[kind]?.[name] : undefined;
+      }
+      case "call": {
+        const fn = n.childForFieldName("function");
+        if (!fn) return undefined;
+        if (fn.type === "attribute") {
+          const object = fn.childForFieldName("object");
+          const name = fn.childForFieldName("attribute")?.text ?? "";
+          const kind = object ? this.kindOf(object) : undefined;
+          if (kind && METHODS[kind]?.[name]) return METHODS[kind]![name];
+        }
+        const kind = this.kindOf(fn);
+        return kind ? CALLED[kind] : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  value(node: Node | null | undefined, depth = 0): EvaluatedString {
+    if (!node || depth > 8) return hole("?");
+    const n = unwrap(node);
+    const str = evaluateStringNode(n, (e) => this.value(e, depth + 1));
+    if (str) return str;
+    switch (n.type) {
+      case "identifier": {
+        const value = this.constants.get(n.text);
+        if (
+          !value ||
+          value.startIndex <= n.startIndex && value.endIndex >= n.endIndex
+        ) {
+          return hole(n.text);
+        }
+        return { ...this.value(value, depth + 1), resolved: true };
+      }
+      case "binary_operator": {
+        const op = n.childForFieldName("operator")?.text;
+        const left = n.childForFieldName("left");
+        const right = n.childForFieldName("right");
+        if (op === "+") {
+          return concat([
+            this.value(left, depth + 1),
+            this.value(right, depth + 1),
+          ]);
+        }
+        if (op === "%" && left) {
+          const format = this.value(left, depth + 1);
+          const text = exactText(format);
+          if (text !== undefined) {
+            return {
+              pieces: splitPlaceholders(text),
+              resolved: format.resolved,
+            };
+          }
+        }
+        return hole(n.text);
+      }
+      case "boolean_operator": {
+        // `os.environ.get("T") or "events"`
+        const left = n.childForFieldName("left");
+        const right = n.childForFieldName("right");
+        if (
+          n.childForFieldName("operator")?.text === "or" && left &&
+          isEnvRead(left)
+        ) {
+          return { ...this.value(right, depth + 1), resolved: true };
+        }
+        return hole(n.text);
+      }
+      case "call": {
+        const fn = n.childForFieldName("function")?.text ?? "";
+        if (/^(os\.getenv|getenv|os\.environ\.get|environ\.get)$/.test(fn)) {
+          const fallback = argument(n, 1, "default");
+          return fallback
+            ? { ...this.value(fallback, depth + 1), resolved: true }
+            : hole(n.text);
+        }
+        if (fn.endsWith(".format")) {
+          const object = n.childForFieldName("function")?.childForFieldName(
+            "object",
+          );
+          const format = object ? this.value(object, depth + 1) : hole("?");
+          const text = exactText(format);
+          if (text !== undefined) {
+            return {
+              pieces: splitPlaceholders(
+                text.replace(/\{[A-Za-z_]\w*\}/g, "{}"),
+              ),
+              resolved: format.resolved,
+            };
+          }
+        }
+        return hole(n.text);
+      }
+      default:
+        return hole(n.text);
+    }
+  }
+
+  emit(
+    call: Node,
+    at: Node,
+    role: "server" | "client",
+    topic: Node | EvaluatedString | undefined,
+    system: string,
+    library: string,
+    operation: string,
+    extra?: Record<string, string>,
+  ): void {
+    if (!topic) return;
+    const value = "pieces" in topic ? topic : this.value(topic);
+    // A decorator belongs to the function it decorates.
+    const decorated = at.type === "decorator"
+      ? at.parent?.childForFieldName("definition")
+      : undefined;
+    const port = queuePort({
+      role,
+      topic: value,
+      node: at,
+      owner: ownerOf(decorated ?? call, this.path, "python"),
+      filePath: this.path,
+      system,
+      library,
+      operation,
+      ...(extra ? { extra } : {}),
+    });
+    if (port) this.ports.push(port);
+  }
+
+  call(call: Node): void {
+    const fn = call.childForFieldName("function");
+    if (!fn) return;
+    // `KafkaConsumer("a", "b", ...)` subscribes at construction.
+    if (fn.type !== "attribute") {
+      if (this.kindOf(fn) === "kp.ConsumerClass") {
+        for (const t of positional(call)) {
+          this.emit(
+            call,
+            call,
+            "server",
+            t,
+            "kafka",
+            "kafka-python",
+            "KafkaConsumer",
+          );
+        }
+        const topics = keyword(call, "topics");
+        for (const t of listItems(topics)) {
+          this.emit(
+            call,
+            call,
+            "server",
+            t,
+            "kafka",
+            "kafka-python",
+            "KafkaConsumer",
+          );
+        }
+      }
+      return;
+    }
+    const object = fn.childForFieldName("object");
+    const method = fn.childForFieldName("attribute")?.text ?? "";
+    const kind = object ? this.kindOf(object) : undefined;
+    if (!kind) {
+      if (this.kindOf(fn) === "kp.ConsumerClass") {
+        for (const t of positional(call)) {
+          this.emit(
+            call,
+            call,
+            "server",
+            t,
+            "kafka",
+            "kafka-python",
+            "KafkaConsumer",
+          );
+        }
+      }
+      return;
+    }
+    const at = call.parent?.type === "decorator" ? call.parent : call;
+    const emit = (
+      role: "server" | "client",
+      topic: Node | EvaluatedString | undefined,
+      system: string,
+      library: string,
+      extra?: Record<string, string>,
+    ): void => this.emit(call, at, role, topic, system, library, method, extra);
+    switch (kind) {
+      case "ck.producer":
+        if (method === "produce") {
+          emit(
+            "client",
+            argument(call, 0, "topic"),
+            "kafka",
+            "confluent-kafka",
+          );
+        }
+        return;
+      case "ck.consumer":
+      case "kp.consumer":
+        if (method === "subscribe") {
+          const library = kind === "ck.consumer"
+            ? "confluent-kafka"
+            : "kafka-python";
+          for (const t of listItems(argument(call, 0, "topics"))) {
+            emit("server", t, "kafka", library);
+          }
+        }
+        return;
+      case "kp.producer":
+        if (method === "send" || method === "send_and_wait") {
+          emit("client", argument(call, 0, "topic"), "kafka", "kafka-python");
+        }
+        return;
+      case "pika.channel":
+        if (method === "basic_publish" || method === "queue_bind") {
+          const publish = method === "basic_publish";
+          const exchangeNode = publish
+            ? argument(call, 0, "exchange")
+            : argument(call, 1, "exchange");
+          const keyNode = publish
+            ? argument(call, 1, "routing_key")
+            : argument(call, 2, "routing_key");
+          const exchange = exchangeNode
+            ? this.value(exchangeNode)
+            : literal("");
+          const routingKey = keyNode ? this.value(keyNode) : literal("");
+          const isDefault = exactText(exchange) === "";
+          const extra = {
+            exchange: keyText(exchange),
+            routingKey: keyText(routingKey),
+          };
+          if (publish) {
+            emit(
+              "client",
+              isDefault ? routingKey : exchange,
+              "rabbitmq",
+              "pika",
+              extra,
+            );
+          } else if (!isDefault) {
+            emit("server", exchange, "rabbitmq", "pika", extra);
+          }
+        } else if (method === "basic_consume") {
+          emit("server", argument(call, 0, "queue"), "rabbitmq", "pika");
+        }
+        return;
+      case "nats.conn":
+      case "nats.js":
+        if (method === "publish" || method === "request") {
+          emit("client", argument(call, 0, "subject"), "nats", "nats-py");
+        } else if (method === "subscribe") {
+          emit("server", argument(call, 0, "subject"), "nats", "nats-py");
+        }
+        return;
+      case "redis.client":
+        if (method === "publish") {
+          emit("client", argument(call, 0, "channel"), "redis", "redis-py");
+        }
+        return;
+      case "redis.pubsub":
+        if (method === "subscribe") {
+          for (const t of positional(call)) {
+            emit("server", t, "redis", "redis-py");
+          }
+          const args = call.childForFieldName("arguments");
+          for (const a of args ? namedChildren(args) : []) {
+            if (a.type !== "keyword_argument") continue;
+            const name = a.childForFieldName("name")?.text;
+            if (name) emit("server", literal(name), "redis", "redis-py");
+          }
+        }
+        return;
+      case "dapr.client":
+        if (method === "publish_event") {
+          const pubsub = argument(call, 0, "pubsub_name");
+          emit("client", argument(call, 1, "topic_name"), "dapr", "dapr", {
+            pubsub: pubsub ? keyText(this.value(pubsub)) : "",
+          });
+        }
+        return;
+      case "dapr.app":
+        if (method === "subscribe") {
+          const pubsub = keyword(call, "pubsub") ??
+            keyword(call, "pubsub_name") ??
+            positional(call)[0];
+          const topic = keyword(call, "topic") ?? positional(call)[1];
+          emit("server", topic, "dapr", "dapr", {
+            pubsub: pubsub ? keyText(this.value(pubsub)) : "",
+          });
+        }
+        return;
+    }
+  }
+}
+
+function selfAttribute(node: Node): string | undefined {
+  if (node.type !== "attribute") return undefined;
+  if (node.childForFieldName("object")?.text !== "self") return undefined;
+  const name = node.childForFieldName("attribute")?.text;
+  return name ? `self.${name}` : undefined;
+}
+
+function isEnvRead(node: Node): boolean {
+  return /^(os\.getenv|getenv|os\.environ|environ)\b/.test(unwrap(node).text);
+}
+
+function listItems(node: Node | undefined): Node[] {
+  if (!node) return [];
+  const n = unwrap(node);
+  return n.type === "list" || n.type === "tuple" || n.type === "set"
+    ? namedChildren(n)
+    : [n];
+}
+
+/** Finds queue ports in one parsed Python file. */
+export function pythonQueuePorts(
+  root: Node,
+  path: string,
+  ports: ExtractedPort[],
+): void {
+  new PyQueueFile(path, ports).run(root);
+}

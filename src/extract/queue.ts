@@ -1,0 +1,129 @@
+// Queue extractor: Kafka, RabbitMQ, NATS, Redis pub/sub and Dapr pub/sub
+// producers (`client`) and consumers (`server`) in JavaScript/TypeScript,
+// Python, Go, Java and C#.
+import { type GrammarName, parseSource } from "./_parser.ts";
+import type {
+  ExtractDiagnostic,
+  ExtractResult,
+  LanguageExtractor,
+  SourceFile,
+} from "./_extractor.ts";
+import type { ExtractedPort } from "./types.ts";
+import { eachFile, type EvaluatedString } from "./_more_common.ts";
+import { jsQueuePorts } from "./_queue_js.ts";
+import { pythonQueuePorts } from "./_queue_python.ts";
+import { goQueuePorts } from "./_queue_go.ts";
+import { csharpQueuePorts, javaQueuePorts } from "./_queue_jvm.ts";
+import { collectConstants as javaConstants } from "./java.ts";
+import { collectConstants as csharpConstants } from "./csharp.ts";
+
+/** The grammar of a path, or undefined when the queue extractor skips it. */
+function grammarOf(path: string): GrammarName | undefined {
+  if (path.endsWith(".d.ts")) return undefined;
+  const dot = path.lastIndexOf(".");
+  switch (dot < 0 ? "" : path.slice(dot + 1)) {
+    case "js":
+    case "mjs":
+    case "cjs":
+    case "jsx":
+      return "javascript";
+    case "ts":
+    case "mts":
+    case "cts":
+      return "typescript";
+    case "tsx":
+      return "tsx";
+    case "py":
+      return "python";
+    case "go":
+      return "go";
+    case "java":
+      return "java";
+    case "cs":
+      return "c-sharp";
+    default:
+      return undefined;
+  }
+}
+
+/** Libraries whose names a file must mention before it is parsed. */
+const HINTS =
+  /kafka|amqp|pika|nats|redis|dapr|sarama|rabbit|ProducerRecord|Confluent/i;
+
+/**
+ * Extracts queue producers and consumers. A producer (publish, send,
+ * produce) is a `client` port and a consumer (subscribe, consume, listener)
+ * is a `server` port of the topic, queue, subject or channel name, so a link
+ * runs from producer to consumer. Calls count only on receivers traced back
+ * to the library (imports, constructors, factories, declared types): an
+ * event emitter's `emit`/`on` or any other `publish` is ignored.
+ *
+ * Libraries: kafkajs, amqplib, nats, redis/ioredis and @dapr/dapr
+ * (JavaScript/TypeScript); confluent-kafka, kafka-python, aiokafka, pika,
+ * nats-py, redis-py and Dapr (`DaprClient.publish_event`,
+ * `@app.subscribe`) in Python; sarama, kafka-go, confluent-kafka-go,
+ * nats.go, go-redis and the Dapr Go SDK; Spring `@KafkaListener`,
+ * `KafkaTemplate.send`, `@RabbitListener`, `RabbitTemplate.convertAndSend`,
+ * Kafka clients and Dapr `@Topic`/`publishEvent` in Java; Dapr `[Topic]`,
+ * `WithTopic`, `PublishEventAsync` and Confluent.Kafka in C#.
+ *
+ * RabbitMQ: a publish to the default exchange (`""`, `sendToQueue`) is
+ * keyed by the routing key (the queue name); a publish to a named exchange
+ * is keyed by the exchange, and a consumer joins it through the
+ * `bindQueue`/`queue_bind` of its queue to that exchange (a `server` port
+ * keyed by the exchange).
+ */
+export const queueExtractor: LanguageExtractor = {
+  name: "queue",
+  accepts(path: string): boolean {
+    return grammarOf(path) !== undefined;
+  },
+  async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
+    const diagnostics: ExtractDiagnostic[] = [];
+    const ports: ExtractedPort[] = [];
+    const relevant = files.filter((f) => HINTS.test(f.text));
+    const javaConstantsMap = new Map<string, EvaluatedString>();
+    const csharpConstantsMap = new Map<string, EvaluatedString>();
+    // Constants of every Java/C# file (topic names often live in a
+    // separate class).
+    await eachFile(files, diagnostics, async (file) => {
+      const grammar = grammarOf(file.path);
+      if (grammar !== "java" && grammar !== "c-sharp") return;
+      if (!/\b(final|const|readonly)\b/.test(file.text)) return;
+      const tree = await parseSource(grammar, file.text);
+      try {
+        if (grammar === "java") javaConstants(tree.rootNode, javaConstantsMap);
+        else csharpConstants(tree.rootNode, csharpConstantsMap);
+      } finally {
+        tree.delete();
+      }
+    });
+    await eachFile(relevant, diagnostics, async (file) => {
+      const grammar = grammarOf(file.path);
+      if (!grammar) return;
+      const tree = await parseSource(grammar, file.text);
+      try {
+        const root = tree.rootNode;
+        switch (grammar) {
+          case "python":
+            pythonQueuePorts(root, file.path, ports);
+            break;
+          case "go":
+            goQueuePorts(root, file.path, ports);
+            break;
+          case "java":
+            javaQueuePorts(root, file, javaConstantsMap, ports);
+            break;
+          case "c-sharp":
+            csharpQueuePorts(root, file, csharpConstantsMap, ports);
+            break;
+          default:
+            jsQueuePorts(root, file.path, grammar, ports);
+        }
+      } finally {
+        tree.delete();
+      }
+    });
+    return { ports, diagnostics };
+  },
+};
