@@ -174,9 +174,16 @@ export interface PermissionGuardOptions<U = User> {
 const forbidden: ErrorFactory<unknown> = () => new HttpError(403, "Forbidden");
 
 function logError(error: unknown, request: Request): void {
+  // The path only: a query string may carry credentials.
+  let path = "";
+  try {
+    path = new URL(request.url).pathname;
+  } catch {
+    // keep the log line without a path
+  }
   // deno-lint-ignore no-console
   console.error(
-    `portcullis: answered 500 to ${request.method} ${request.url}:`,
+    `portcullis: answered 500 to ${request.method} ${path}:`,
     error,
   );
 }
