@@ -43,7 +43,16 @@ export interface GuardedRoute {
   col?: number;
 }
 
-/** Options for {@linkcode describeGuardedRoutes}. */
+/**
+ * Options for {@linkcode describeGuardedRoutes}.
+ *
+ * @example
+ * ```ts
+ * import type { DescribeGuardedRoutesOptions } from "@portcullis/portcullis/extract";
+ *
+ * const options: DescribeGuardedRoutesOptions = { framework: "hono" };
+ * ```
+ */
 export interface DescribeGuardedRoutesOptions {
   /**
    * The `framework` written to each port's `detail`.

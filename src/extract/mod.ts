@@ -14,6 +14,44 @@
  * @module
  */
 export type { ExtractedPort, PortOwner, SourceSpan } from "./types.ts";
+export type {
+  ExtractDiagnostic,
+  ExtractResult,
+  LanguageExtractor,
+  SourceFile,
+} from "./_extractor.ts";
+export { EXTRACTORS } from "./registry.ts";
+export {
+  DEFAULT_SKIP_DIRECTORIES,
+  languageOf,
+  scan,
+  type ScanDiagnostic,
+  ScanError,
+  type ScannedPort,
+  type ScannedRoot,
+  type ScanOptions,
+  type ScanProgress,
+  type ScanResult,
+} from "./scan.ts";
+export {
+  buildReport,
+  type PortCounts,
+  renderReport,
+  type RenderReportOptions,
+  REPORT_FORMATS,
+  type ReportFormat,
+  type ReportLink,
+  type ReportPort,
+  type ScanReport,
+} from "./report.ts";
+export { runScanCli, type ScanCliIo } from "./cli.ts";
+export { javascriptExtractor } from "./javascript.ts";
+export { openapiExtractor } from "./openapi.ts";
+export {
+  describeGuardedRoutes,
+  type DescribeGuardedRoutesOptions,
+  type GuardedRoute,
+} from "./guard_routes.ts";
 export { pythonExtractor } from "./python.ts";
 export { goExtractor } from "./go.ts";
 export { grpcExtractor } from "./grpc.ts";

@@ -12,7 +12,18 @@ import { goExtractor } from "./go.ts";
 import { grpcExtractor } from "./grpc.ts";
 import { temporalExtractor } from "./temporal.ts";
 
-/** Every extractor a scan dispatches files to. */
+/**
+ * Every extractor a scan dispatches files to, in order.
+ *
+ * @example
+ * ```ts
+ * import { EXTRACTORS } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const forPython = EXTRACTORS.filter((e) => e.accepts("app/main.py"));
+ * assert.ok(forPython.length > 0);
+ * ```
+ */
 export const EXTRACTORS: readonly LanguageExtractor[] = [
   // one line per extractor, e.g. `pythonExtractor,`
   javascriptExtractor,
