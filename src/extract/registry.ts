@@ -7,6 +7,7 @@ import { javaExtractor } from "./java.ts";
 import { csharpExtractor } from "./csharp.ts";
 import { rustExtractor } from "./rust.ts";
 import { queueExtractor } from "./queue.ts";
+import { phpExtractor } from "./php.ts";
 import { pythonExtractor } from "./python.ts";
 import { goExtractor } from "./go.ts";
 import { grpcExtractor } from "./grpc.ts";
@@ -32,6 +33,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   csharpExtractor,
   rustExtractor,
   queueExtractor,
+  phpExtractor,
   pythonExtractor,
   goExtractor,
   grpcExtractor,
