@@ -10,7 +10,10 @@
  *
  * @module
  */
-import { parse } from "@casbin/expression-eval";
+// A CommonJS package: Node's ESM loader offers only its default export.
+import expressionEval from "@casbin/expression-eval";
+
+const { parse } = expressionEval;
 
 /** One equality of the matcher: `<request path> == <policy field>`. */
 export interface MatcherTerm {

@@ -2,7 +2,10 @@
 // it decides, so a typo or an unknown function builds fine and then throws
 // (or, behind a short-circuit, silently denies) on requests. Parsing the
 // matcher up front and resolving every name turns that into a load error.
-import { addBinaryOp, parse } from "@casbin/expression-eval";
+// A CommonJS package: Node's ESM loader offers only its default export.
+import expressionEval from "@casbin/expression-eval";
+
+const { addBinaryOp, parse } = expressionEval;
 import { FunctionMap, type Model, Util } from "casbin";
 
 interface Node {
