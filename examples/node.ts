@@ -4,7 +4,7 @@
 //
 //   deno run --allow-net --allow-read --allow-env=PORT,__MINIMATCH_TESTING_PLATFORM__ examples/node.ts
 //   bun run examples/node.ts
-//   node examples/node.ts          (Node 23.6 or newer, which runs .ts files)
+//   node examples/node.ts          (a Node that runs .ts files: 23.6 or newer)
 import {
   createServer,
   type IncomingMessage,
@@ -13,7 +13,7 @@ import {
 } from "node:http";
 import process from "node:process";
 import { Readable } from "node:stream";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { CachedFileEnforcerProvider } from "../src/guard/mod.ts";
 import { createApp } from "./server.ts";
 
@@ -74,7 +74,12 @@ export function createNodeServer(
   });
 }
 
-if (import.meta.main) {
+// Node before 24.2 has no import.meta.main.
+const isMain = import.meta.main ??
+  (process.argv[1] !== undefined &&
+    pathToFileURL(process.argv[1]).href === import.meta.url);
+
+if (isMain) {
   const provider = await CachedFileEnforcerProvider.open({
     modelPath: fileURLToPath(new URL("./model.conf", import.meta.url)),
     policyPath: fileURLToPath(new URL("./policy.csv", import.meta.url)),

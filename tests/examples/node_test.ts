@@ -1,5 +1,8 @@
+import * as esbuild from "esbuild";
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createNodeServer } from "../../examples/node.ts";
 import { createApp } from "../../examples/server.ts";
 import { makeEnforcer } from "../fixtures/guard/casbin.ts";
@@ -49,5 +52,79 @@ Deno.test("examples/node.ts serves the guarded application through node:http", a
       server.close(() => resolve());
       server.closeAllConnections();
     });
+  }
+});
+
+Deno.test("examples/node.ts runs under Node itself, without URLPattern or TypeScript support", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "portcullis-node-" });
+  try {
+    await esbuild.build({
+      entryPoints: [
+        fileURLToPath(new URL("../../examples/node.ts", import.meta.url)),
+      ],
+      outfile: join(dir, "node.mjs"),
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      logLevel: "silent",
+      // casbin is CommonJS; give the ESM bundle a require().
+      banner: {
+        js:
+          'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
+      },
+    });
+    await esbuild.stop();
+    for (const file of ["model.conf", "policy.csv"]) {
+      await Deno.copyFile(
+        fileURLToPath(new URL(`../../examples/${file}`, import.meta.url)),
+        join(dir, file),
+      );
+    }
+    const child = new Deno.Command("node", {
+      args: [join(dir, "node.mjs")],
+      env: { PORT: "0" },
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    const lines = child.stdout.pipeThrough(new TextDecoderStream())
+      .getReader();
+    try {
+      let output = "";
+      while (!/Listening on (\S+)\n/.test(output)) {
+        const { done, value } = await lines.read();
+        assert.ok(!done, `node exited before listening: ${output}`);
+        output += value;
+      }
+      const base = output.match(/Listening on (\S+)\n/)![1]!.replace(
+        /\/$/,
+        "",
+      );
+      const created = await fetch(`${base}/posts`, {
+        method: "POST",
+        headers: { authorization: "Bearer editor" },
+        body: JSON.stringify({ title: "On Node" }),
+      });
+      assert.equal(created.status, 201);
+      assert.equal(
+        ((await created.json()) as { author: string }).author,
+        "editor",
+      );
+      const denied = await fetch(`${base}/posts`, {
+        headers: { authorization: "Bearer guest" },
+      });
+      assert.equal(denied.status, 403);
+      assert.deepEqual(await denied.json(), { detail: "Forbidden" });
+      const missing = await fetch(`${base}/nope`);
+      assert.equal(missing.status, 404);
+      await missing.body?.cancel();
+    } finally {
+      child.kill("SIGTERM");
+      const status = await child.status;
+      await lines.cancel();
+      assert.equal(status.code, 0);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
