@@ -4,7 +4,8 @@
 //
 //   deno run --allow-net --allow-read --allow-env=PORT,__MINIMATCH_TESTING_PLATFORM__ examples/node.ts
 //   bun run examples/node.ts
-//   node examples/node.ts          (a Node that runs .ts files: 23.6 or newer)
+//   Node: bundle it first, as tests/examples/node_test.ts does for Node 20
+//   (esbuild --bundle --platform=node --format=esm examples/node.ts)
 import {
   createServer,
   type IncomingMessage,
