@@ -334,9 +334,25 @@ const READ_CONCURRENCY = 16;
  * console.log(renderReport(result.graph, { format: "text" }));
  * ```
  */
-export async function scan(
+export function scan(
   roots: readonly string[],
   options: ScanOptions = {},
+): Promise<ScanResult> {
+  return scanWithReader(roots, options, readUtf8);
+}
+
+function readUtf8(path: string): Promise<string> {
+  return readFile(path, "utf8");
+}
+
+/**
+ * {@linkcode scan} with the function that reads a source file given
+ * explicitly (tests use it to make a file unreadable).
+ */
+export async function scanWithReader(
+  roots: readonly string[],
+  options: ScanOptions,
+  readText: (absolutePath: string) => Promise<string>,
 ): Promise<ScanResult> {
   const minConfidence = options.minConfidence ?? 0;
   if (
@@ -384,6 +400,7 @@ export async function scan(
       extractors,
       options,
       result,
+      readText,
     );
     result.graph.merge(rootGraph, { allowShared: true });
   }
@@ -428,6 +445,7 @@ async function scanRoot(
   extractors: readonly LanguageExtractor[],
   options: ScanOptions,
   result: ScanResult,
+  readText: (absolutePath: string) => Promise<string>,
 ): Promise<BoundaryGraph> {
   const report = (problem: ExtractDiagnostic): void => {
     result.diagnostics.push({ root: label, ...problem });
@@ -462,7 +480,7 @@ async function scanRoot(
             message: `Cannot scan: file is larger than ${maxBytes} bytes`,
           });
         } else {
-          const text = await readFile(candidate.absolute, "utf8");
+          const text = await readText(candidate.absolute);
           if (!text.includes("\u0000") && !isGenerated(candidate.path, text)) {
             texts[index] = text;
           }

@@ -1,0 +1,225 @@
+import assert from "node:assert/strict";
+import { javascriptExtractor } from "../../src/extract/javascript.ts";
+import type { ExtractedPort } from "../../src/extract/types.ts";
+import { loadFixture, portLines } from "./_fixtures.ts";
+
+async function extractFixture(name: string) {
+  const files = await loadFixture(name, javascriptExtractor.accepts);
+  return await javascriptExtractor.extract(files);
+}
+
+async function extractText(path: string, text: string) {
+  return await javascriptExtractor.extract([{ path, text }]);
+}
+
+function find(ports: ExtractedPort[], key: string, role = "server") {
+  const port = ports.find((p) => p.ref.key === key && p.ref.role === role);
+  assert.ok(port, `no ${role} port ${key} in ${portLines(ports).join(", ")}`);
+  return port;
+}
+
+Deno.test("javascriptExtractor finds Express, Koa, Fastify and Hono routes with mounted prefixes", async () => {
+  const { ports, diagnostics } = await extractFixture("javascript");
+  assert.deepEqual(diagnostics, []);
+  assert.deepEqual(portLines(ports), [
+    "server ANY /ping express/app.js:12",
+    "server DELETE /api/v1/users/{} express/routes/users.js:6",
+    "server GET / hono/app.ts:9",
+    "server GET /api/authors hono/app.ts:7",
+    "server GET /api/books/{} hono/books.ts:5",
+    "server GET /api/v1/users express/routes/users.js:5",
+    "server GET /books express/app.js:9",
+    "server GET /health express/app.js:7",
+    "server GET /metrics fastify/server.mjs:7",
+    "server GET /orders fastify/orders.mjs:2",
+    "server GET /orders/{} fastify/orders.mjs:3",
+    "server GET /shop koa/server.js:15",
+    "server GET /shop/catalog/items koa/server.js:8",
+    "server GET /status fastify/server.mjs:6",
+    "server HEAD /metrics fastify/server.mjs:7",
+    "server PATCH /profile hono/app.ts:10",
+    "server POST /admin/reindex express/routes/admin.js:2",
+    "server POST /books express/app.js:9",
+    "server POST /echo hono/app.ts:9",
+    "server POST /shop/catalog/items/{} koa/server.js:11",
+    "server PUT /profile hono/app.ts:10",
+    "server PUT /settings fastify/server.mjs:15",
+  ]);
+});
+
+Deno.test("javascriptExtractor finds NestJS, URLPattern, Bun routes and fetch/axios/ky/generated clients", async () => {
+  const { ports, diagnostics } = await extractFixture("typescript");
+  assert.deepEqual(diagnostics, []);
+  assert.deepEqual(portLines(ports), [
+    "client DELETE /users/{} clients/api.ts:21",
+    "client GET /api/stats clients/api.ts:29",
+    "client GET /pets clients/pets_service.ts:7",
+    "client GET /pets/{} clients/pets_service.ts:11",
+    "client GET /users/{} clients/api.ts:10",
+    "client GET /v3/orders clients/api.ts:33",
+    "client POST /api/stats/reset clients/dashboard.ts:5",
+    "client POST /search clients/api.ts:25",
+    "client POST /v2/users clients/api.ts:14",
+    "client PUT /reports clients/api.ts:37",
+    "server ANY /api/status bun/server.ts:4",
+    "server ANY /files/{} deno/server.ts:21",
+    "server DELETE /posts/{} deno/server.ts:15",
+    "server GET /api/healthz nest/health.controller.ts:5",
+    "server GET /api/items/{} bun/server.ts:6",
+    "server GET /api/users nest/users.controller.ts:5",
+    "server GET /api/users/{} nest/users.controller.ts:10",
+    "server GET /health deno/server.ts:20",
+    "server GET /me guarded/app.ts:15",
+    "server GET /posts guarded/app.ts:16",
+    "server GET /posts/{} deno/server.ts:10",
+    "server POST /api/users nest/users.controller.ts:15",
+    "server POST /posts guarded/app.ts:16",
+    "server PUT /api/items/{} bun/server.ts:7",
+  ]);
+});
+
+Deno.test("javascriptExtractor maps Next.js pages/api and app route files to routes", async () => {
+  const { ports } = await extractFixture("nextjs");
+  assert.deepEqual(portLines(ports), [
+    "server ANY /api/hello pages/api/hello.ts:3",
+    "server ANY /api/users pages/api/users/index.js:1",
+    "server ANY /api/users/{} pages/api/users/[id].ts:3",
+    "server DELETE /cart/{} app/(shop)/cart/[id]/route.ts:1",
+    "server GET /api/items app/api/items/route.ts:1",
+    "server GET /reports/{} src/app/reports/[...slug]/route.js:5",
+    "server POST /api/items app/api/items/route.ts:5",
+  ]);
+});
+
+Deno.test("javascriptExtractor reports no port for look-alikes (emitters, maps, logging, unknown receivers)", async () => {
+  const { ports } = await extractFixture("negative");
+  assert.deepEqual(portLines(ports), []);
+});
+
+Deno.test("javascriptExtractor grades confidence: literal 1, composed 0.95, unresolved parts 0.8, unknown method 0.6", async (t) => {
+  const { ports } = await extractFixture("typescript");
+  await t.step("literal path", () => {
+    assert.equal(find(ports, "POST /search", "client").ref.confidence, 1);
+  });
+  await t.step("constant imported from a sibling module", () => {
+    const port = find(ports, "POST /v2/users", "client");
+    assert.equal(port.ref.confidence, 0.95);
+    assert.equal(port.ref.detail.path, "/v2/users");
+  });
+  await t.step("axios instance baseURL", () => {
+    assert.equal(find(ports, "GET /api/stats", "client").ref.confidence, 0.95);
+  });
+  await t.step("template with an unresolved part", () => {
+    const port = find(ports, "GET /users/{}", "client");
+    assert.equal(port.ref.confidence, 0.8);
+    assert.equal(port.ref.detail.path, "/users/{}");
+  });
+  await t.step("URLPattern route without a method test", () => {
+    const port = find(ports, "ANY /files/{}");
+    assert.equal(port.ref.confidence, 0.6);
+  });
+  await t.step("NestJS controller prefix and global prefix", () => {
+    assert.equal(find(ports, "GET /api/users/{}").ref.confidence, 0.95);
+  });
+});
+
+Deno.test("javascriptExtractor records owners, positions and framework details", async () => {
+  const { ports } = await extractFixture("typescript");
+  const findOne = find(ports, "GET /api/users/{}");
+  assert.deepEqual(findOne.owner, {
+    kind: "method",
+    name: "findOne",
+    qualifiedName: "nest/users.controller.ts::UsersController.findOne",
+    filePath: "nest/users.controller.ts",
+    span: { startLine: 11, startCol: 3, endLine: 13, endCol: 4 },
+  });
+  assert.equal(findOne.ref.col, 3);
+  assert.equal(findOne.ref.detail.framework, "nestjs");
+  const reset = find(ports, "POST /api/stats/reset", "client");
+  assert.equal(
+    reset.owner.qualifiedName,
+    "clients/dashboard.ts::Dashboard.reset",
+  );
+  assert.equal(reset.ref.detail.framework, "axios");
+  const load = find(ports, "GET /users/{}", "client");
+  assert.deepEqual([load.ref.line, load.ref.col], [10, 16]);
+  assert.equal(load.owner.kind, "function");
+});
+
+Deno.test("javascriptExtractor puts the permission of guarded handlers in detail", async () => {
+  const { ports } = await extractFixture("typescript");
+  const listPosts = find(ports, "GET /posts");
+  assert.equal(listPosts.ref.detail.permission, "post:read");
+  assert.equal(listPosts.ref.detail.object, "post");
+  assert.equal(listPosts.ref.detail.action, "read");
+  assert.equal(find(ports, "POST /posts").ref.detail.permission, "post:write");
+  assert.equal(
+    find(ports, "DELETE /posts/{}").ref.detail.permission,
+    "post:delete",
+  );
+  assert.equal(find(ports, "GET /me").ref.detail.permission, undefined);
+});
+
+Deno.test("javascriptExtractor resolves same-file constants and concatenations", async () => {
+  const { ports } = await extractText(
+    "api.ts",
+    [
+      'import express from "express";',
+      "const app = express();",
+      'const V1 = "/v1";',
+      'const USERS = V1 + "/users";',
+      "app.get(`${USERS}/:id`, (req, res) => res.end());",
+      "app.post(USERS, (req, res) => res.end());",
+    ].join("\n"),
+  );
+  assert.deepEqual(portLines(ports), [
+    "server GET /v1/users/{} api.ts:5",
+    "server POST /v1/users api.ts:6",
+  ]);
+  assert.ok(ports.every((p) => p.ref.confidence === 0.95));
+});
+
+Deno.test("javascriptExtractor keeps only the path of a fetch to a base URL variable", async () => {
+  const { ports } = await extractText(
+    "client.js",
+    "export const load = (id) => fetch(`${BASE}/users/${id}?full=1`, { method: 'DELETE' });\n",
+  );
+  assert.deepEqual(portLines(ports), ["client DELETE /users/{} client.js:1"]);
+  assert.equal(ports[0]!.owner.qualifiedName, "client.js::load");
+});
+
+Deno.test("javascriptExtractor gives method ANY and confidence 0.6 when a fetch method is not literal", async () => {
+  const { ports } = await extractText(
+    "client.js",
+    "function send(method) { return fetch('/jobs', { method }); }\n",
+  );
+  assert.equal(ports[0]?.ref.key, "ANY /jobs");
+  assert.equal(ports[0]?.ref.confidence, 0.6);
+});
+
+Deno.test("javascriptExtractor ignores an express router that is never created from express", async () => {
+  const { ports } = await extractText(
+    "routes.js",
+    "const router = makeRouter();\nrouter.get('/x', h);\n",
+  );
+  assert.deepEqual(ports, []);
+});
+
+Deno.test("javascriptExtractor reports a syntax error as a warning and keeps what parsed", async () => {
+  const { ports, diagnostics } = await extractText(
+    "broken.js",
+    "fetch('/ok');\nfunction (\n",
+  );
+  assert.deepEqual(portLines(ports), ["client GET /ok broken.js:1"]);
+  assert.equal(diagnostics.length, 1);
+  assert.equal(diagnostics[0]!.severity, "warning");
+  assert.match(diagnostics[0]!.message, /^Cannot fully parse: .* at 2:\d+$/);
+});
+
+Deno.test("javascriptExtractor accepts JS/TS sources but not declaration files", () => {
+  assert.ok(javascriptExtractor.accepts("src/a.ts"));
+  assert.ok(javascriptExtractor.accepts("src/a.tsx"));
+  assert.ok(javascriptExtractor.accepts("lib/a.mjs"));
+  assert.ok(!javascriptExtractor.accepts("types/a.d.ts"));
+  assert.ok(!javascriptExtractor.accepts("a.py"));
+});
