@@ -1,18 +1,26 @@
 import assert from "node:assert/strict";
+import type { ExtractResult } from "../../src/extract/_extractor.ts";
 import { javascriptExtractor } from "../../src/extract/javascript.ts";
 import type { ExtractedPort } from "../../src/extract/types.ts";
 import { loadFixture, portLines } from "./_fixtures.ts";
 
-async function extractFixture(name: string) {
+async function extractFixture(name: string): Promise<ExtractResult> {
   const files = await loadFixture(name, javascriptExtractor.accepts);
   return await javascriptExtractor.extract(files);
 }
 
-async function extractText(path: string, text: string) {
+async function extractText(
+  path: string,
+  text: string,
+): Promise<ExtractResult> {
   return await javascriptExtractor.extract([{ path, text }]);
 }
 
-function find(ports: ExtractedPort[], key: string, role = "server") {
+function find(
+  ports: ExtractedPort[],
+  key: string,
+  role = "server",
+): ExtractedPort {
   const port = ports.find((p) => p.ref.key === key && p.ref.role === role);
   assert.ok(port, `no ${role} port ${key} in ${portLines(ports).join(", ")}`);
   return port;
