@@ -8,6 +8,7 @@ import { csharpExtractor } from "./csharp.ts";
 import { rustExtractor } from "./rust.ts";
 import { queueExtractor } from "./queue.ts";
 import { phpExtractor } from "./php.ts";
+import { rubyExtractor } from "./ruby.ts";
 import { pythonExtractor } from "./python.ts";
 import { goExtractor } from "./go.ts";
 import { grpcExtractor } from "./grpc.ts";
@@ -34,6 +35,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   rustExtractor,
   queueExtractor,
   phpExtractor,
+  rubyExtractor,
   pythonExtractor,
   goExtractor,
   grpcExtractor,
