@@ -45,8 +45,10 @@ const result = await esbuild.build({
 });
 await esbuild.stop();
 
-// Every bare import left in the bundles must be a pinned dependency.
-const imported = new Set<string>();
+// Every bare import left in the bundles must be a pinned dependency, and so
+// must the packages that src/ resolves by name at run time.
+const resolvedAtRunTime = ["@vscode/tree-sitter-wasm"];
+const imported = new Set<string>(resolvedAtRunTime);
 for (const output of Object.values(result.metafile.outputs)) {
   for (const entry of output.imports) {
     if (!entry.external || entry.path.startsWith("node:")) continue;
@@ -75,8 +77,8 @@ const compilerOptions: ts.CompilerOptions = {
   emitDeclarationOnly: true,
   allowImportingTsExtensions: true,
   rewriteRelativeImportExtensions: true,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
   target: ts.ScriptTarget.ES2022,
   lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.esnext.disposable.d.ts"],
   types: ["node"],
