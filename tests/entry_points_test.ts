@@ -1,0 +1,41 @@
+// Each entry point loads only what its users need: the guard never pulls in
+// the parsers, and the boundary core stays usable in a browser.
+import assert from "node:assert/strict";
+
+async function moduleGraph(entry: string): Promise<string[]> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", new URL(entry, import.meta.url).pathname],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(output.success, new TextDecoder().decode(output.stderr));
+  const info = JSON.parse(new TextDecoder().decode(output.stdout)) as {
+    modules: { specifier: string }[];
+  };
+  return info.modules.map((module) => module.specifier);
+}
+
+Deno.test("the guard entry point loads no parser, grammar or extractor", async () => {
+  for (const entry of ["../src/guard/mod.ts", "../mod.ts"]) {
+    const modules = await moduleGraph(entry);
+    const heavy = modules.filter((specifier) =>
+      specifier.includes("/src/extract/") ||
+      specifier.includes("web-tree-sitter") ||
+      specifier.includes("tree-sitter-wasm") ||
+      specifier.includes("protobufjs")
+    );
+    assert.deepEqual(heavy, [], `${entry} loads ${heavy.join(", ")}`);
+  }
+});
+
+Deno.test("the boundary entry point imports no node: module and no casbin", async () => {
+  const modules = await moduleGraph("../src/boundary/mod.ts");
+  const offending = modules.filter((specifier) =>
+    specifier.startsWith("node:") || specifier.includes("casbin") ||
+    specifier.includes("/src/guard/") || specifier.includes("/src/extract/")
+  );
+  assert.deepEqual(offending, []);
+  assert.ok(
+    modules.some((specifier) => specifier.endsWith("/boundary/mod.ts")),
+  );
+});
