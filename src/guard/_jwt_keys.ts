@@ -138,8 +138,17 @@ function narrow(
   return explicit;
 }
 
+/** Refuses RSA keys under 2048 bits, which jose would refuse per request. */
+function checkRsaSize(key: CryptoKey): void {
+  const bits = (key.algorithm as Partial<RsaHashedKeyAlgorithm>).modulusLength;
+  if (bits !== undefined && bits < 2048) {
+    fail(`RSA keys must have at least 2048 bits, got ${bits}`);
+  }
+}
+
 /** A resolver that picks the key imported for the token's `alg`. */
 function byAlgorithm(keys: Map<string, CryptoKey>): CryptoKey | KeyResolver {
+  for (const key of keys.values()) checkRsaSize(key);
   if (keys.size === 1) return keys.values().next().value as CryptoKey;
   return (header) => {
     const key = header.alg === undefined ? undefined : keys.get(header.alg);
@@ -370,6 +379,7 @@ function preparePublicKey(
     if (!publicKey.usages.includes("verify")) {
       fail('the "publicKey" CryptoKey must allow the "verify" usage');
     }
+    checkRsaSize(publicKey);
     const inferred = cryptoKeyAlgorithms(publicKey);
     if (inferred.length === 0) {
       fail(`unsupported CryptoKey algorithm ${publicKey.algorithm.name}`);

@@ -336,6 +336,35 @@ Deno.test("JwtUserProvider.create() rejects a misconfiguration with a clear erro
       );
     },
   );
+  await t.step(
+    "RSA keys under 2048 bits are refused in every form",
+    async () => {
+      const weak = await crypto.subtle.generateKey(
+        {
+          name: "RSASSA-PKCS1-v1_5",
+          modulusLength: 1024,
+          publicExponent: new Uint8Array([1, 0, 1]),
+          hash: "SHA-256",
+        },
+        true,
+        ["sign", "verify"],
+      );
+      for (
+        const publicKey of [await exportSPKI(weak.publicKey), {
+          ...await exportJWK(weak.publicKey),
+          alg: "RS256",
+        }, weak.publicKey]
+      ) {
+        await assert.rejects(
+          create({ publicKey: publicKey as JsonWebKey, algorithms: ["RS256"] }),
+          {
+            name: "TypeError",
+            message: /at least 2048 bits, got 1024/,
+          },
+        );
+      }
+    },
+  );
   await t.step("no error message contains key material", async () => {
     const error = await create({ secret: rsaPem }).catch((e: Error) => e);
     assert.ok(error instanceof Error);
