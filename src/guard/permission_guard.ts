@@ -422,14 +422,12 @@ export class PermissionGuard<U = User> {
       );
     }
     const hasSubjects = args.some((arg) => arg instanceof AccessSubject);
-    const wrapper = (<A extends unknown[]>(
-      handler: (request: Request, ...rest: A) => Response | Promise<Response>,
-    ) => this.#wrap(handler, args, hasSubjects, errorFactory)) as
-      & GuardWrapper
-      & { withErrorFactory?: PermissionWrapper<U>["withErrorFactory"] };
-    wrapper.withErrorFactory = (factory) =>
-      this.#permissionWrapper(args, factory);
-    return wrapper as PermissionWrapper<U>;
+    const wrapper: GuardWrapper = (handler) =>
+      this.#wrap(handler, args, hasSubjects, errorFactory);
+    return Object.assign(wrapper, {
+      withErrorFactory: (factory: ErrorFactory<U>): PermissionWrapper<U> =>
+        this.#permissionWrapper(args, factory),
+    });
   }
 
   #wrap<A extends unknown[]>(
