@@ -51,6 +51,21 @@ function text(value: JsonValue | undefined): string {
   return typeof value === "string" ? value : "";
 }
 
+// Up to this many earlier links of one boundary are scanned, not indexed.
+const SCAN_LIMIT = 16;
+
+function isLinked(
+  links: readonly GraphRelation[],
+  sourceId: string,
+  targetId: string,
+): boolean {
+  for (let i = 0; i < links.length; i++) {
+    const link = links[i]!;
+    if (link.sourceId === sourceId && link.targetId === targetId) return true;
+  }
+  return false;
+}
+
 // Reused between boundaries: distinct consumers and providers with their
 // best confidence, in first-seen order.
 const consumers = new Map<string, number>();
@@ -146,8 +161,9 @@ export function linkGraph(
     if (consumers.size === 0 || providers.size === 0) continue;
 
     const previous = existing.get(boundary.id);
+    // Few earlier links: scan them; many: index them by pair.
     let done: Set<string> | undefined;
-    if (previous !== undefined) {
+    if (previous !== undefined && previous.length > SCAN_LIMIT) {
       done = new Set();
       for (const relation of previous) {
         done.add(relation.sourceId + "\u0000" + relation.targetId);
@@ -162,10 +178,10 @@ export function linkGraph(
         const confidence = consumerConfidence * providerConfidence;
         if (confidence < minConfidence) continue;
         hasLink = true;
-        if (
-          done !== undefined && done.has(consumerId + "\u0000" + providerId)
-        ) {
-          continue;
+        if (previous !== undefined) {
+          if (done !== undefined) {
+            if (done.has(consumerId + "\u0000" + providerId)) continue;
+          } else if (isLinked(previous, consumerId, providerId)) continue;
         }
         graph.addRelation({
           sourceId: consumerId,

@@ -301,3 +301,22 @@ Deno.test("linkGraph() invariants (property)", () => {
     { numRuns: 500 },
   );
 });
+
+Deno.test("linkGraph() stays idempotent on a boundary with many links", () => {
+  const ports: [string, "exposes" | "consumes", JsonValue | undefined][] = [];
+  for (let i = 0; i < 6; i++) {
+    ports.push([`c${i}`, "consumes", 1], [`p${i}`, "exposes", 1]);
+  }
+  const graph = scenario(ports);
+  assert.equal(linkGraph(graph).relationsAdded, 36);
+  assert.equal(linkGraph(graph).relationsAdded, 0);
+  graph.addNode({
+    id: "c6",
+    kind: "function",
+    qualifiedName: "c6",
+    name: "c6",
+  });
+  graph.addRelation({ sourceId: "c6", targetId: BOUNDARY, kind: "consumes" });
+  assert.equal(linkGraph(graph).relationsAdded, 6);
+  assert.equal(new Set(links(graph).map((pair) => pair.join(">"))).size, 42);
+});
