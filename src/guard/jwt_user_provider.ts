@@ -258,6 +258,14 @@ export interface JwtUserProviderOptions<U extends User = User, C = JwtClaims> {
    */
   maxTokenAge?: number;
   /**
+   * The required `typ` header value, such as `"at+jwt"` for OAuth access
+   * tokens (RFC 9068), so that another kind of token from the same issuer
+   * (an ID token) is refused. Compared case-insensitively, without an
+   * `application/` prefix.
+   * @default {undefined}
+   */
+  typ?: string;
+  /**
    * Claims that must be present.
    * @default {[]}
    */
@@ -427,6 +435,12 @@ function claimsVerifyOptions(
   }
   if (options.maxTokenAge !== undefined) {
     verify.maxTokenAge = options.maxTokenAge;
+  }
+  if (options.typ !== undefined) {
+    if (typeof options.typ !== "string" || options.typ === "") {
+      fail('"typ" must be a non-empty string');
+    }
+    verify.typ = options.typ;
   }
   return verify;
 }

@@ -536,6 +536,21 @@ Deno.test("JwtUserProvider checks iss, aud, max age and required claims", async 
   }
 });
 
+Deno.test("JwtUserProvider checks the typ header when asked to", async () => {
+  const provider = await create({ secret: SECRET, typ: "at+jwt" });
+  for (const typ of ["at+jwt", "AT+JWT", "application/at+jwt"]) {
+    const token = await sign({ role: "a" }, SECRET, {
+      alg: "HS256",
+      header: { typ },
+    });
+    assert.equal((await provider.resolve(bearer(token))).role, "a");
+  }
+  for (const header of [{ typ: "JWT" }, {}]) {
+    const token = await sign({ role: "a" }, SECRET, { alg: "HS256", header });
+    await assertInvalidToken(provider.userProvider, bearer(token));
+  }
+});
+
 // ---------------------------------------------------------------------------
 // Mapping and validation
 // ---------------------------------------------------------------------------
