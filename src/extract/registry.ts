@@ -9,6 +9,7 @@ import { rustExtractor } from "./rust.ts";
 import { queueExtractor } from "./queue.ts";
 import { phpExtractor } from "./php.ts";
 import { rubyExtractor } from "./ruby.ts";
+import { elixirExtractor } from "./elixir.ts";
 import { pythonExtractor } from "./python.ts";
 import { goExtractor } from "./go.ts";
 import { grpcExtractor } from "./grpc.ts";
@@ -36,6 +37,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   queueExtractor,
   phpExtractor,
   rubyExtractor,
+  elixirExtractor,
   pythonExtractor,
   goExtractor,
   grpcExtractor,
