@@ -404,6 +404,12 @@ export async function scanWithReader(
     );
     result.graph.merge(rootGraph, { allowShared: true });
   }
+  // reads finish in any order: report problems by root, then by file
+  const rootOrder = new Map(labels.map((label, i) => [label, i]));
+  result.diagnostics.sort((a, b) =>
+    (rootOrder.get(a.root) ?? 0) - (rootOrder.get(b.root) ?? 0) ||
+    (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0)
+  );
   options.onProgress?.({ root: "", phase: "link", done: 0, total: 1 });
   const exact = linkGraph(result.graph, { minConfidence });
   const any = linkAnyMethod(result.graph, minConfidence);
