@@ -97,7 +97,6 @@ Deno.test("elixirExtractor never throws on arbitrary input", async () => {
           text,
         }]);
         for (const p of ports) assert.match(p.ref.key, /^[A-Z]+ \//);
-        }
       },
     ),
   );
