@@ -626,6 +626,7 @@ export const csharpExtractor: LanguageExtractor = {
     const ports: ExtractedPort[] = [];
     const constants = new Map<string, EvaluatedString>();
     await eachFile(files, diagnostics, async (file) => {
+      if (!/\bconst\b|\breadonly\b/.test(file.text)) return;
       const tree = await parseSource("c-sharp", file.text);
       try {
         collectConstants(tree.rootNode, constants);

@@ -126,15 +126,22 @@ export class JavaFile {
   readonly file: SourceFile;
   readonly constants: Map<string, EvaluatedString>;
   readonly ports: ExtractedPort[];
+  /**
+   * Interfaces implemented by controllers, with the controller's literal
+   * class-level prefix (null when it has none).
+   */
+  readonly implementers: Map<string, string | null>;
 
   constructor(
     file: SourceFile,
     constants: Map<string, EvaluatedString>,
     ports: ExtractedPort[],
+    implementers: Map<string, string | null> = new Map(),
   ) {
     this.file = file;
     this.constants = constants;
     this.ports = ports;
+    this.implementers = implementers;
   }
 
   /** Evaluates a string expression (literals, `+`, constants, format). */
@@ -348,35 +355,36 @@ export class JavaFile {
     let prefixes: EvaluatedString[] = [literal("")];
     let role: "server" | "client" = "server";
     let framework = "spring";
-    let isController = false;
     for (const a of annotations) {
       const name = annotationName(a);
-      if (name === "RestController" || name === "Controller") {
-        isController = true;
-      } else if (name === "RequestMapping") {
+      if (name === "RequestMapping") {
         const values = elements(annotationElement(a, ["value", "path"]));
         if (values.length > 0) prefixes = values.map((v) => this.evaluate(v));
-        isController = true;
       } else if (name === "FeignClient") {
         role = "client";
         framework = "feign";
-        isController = true;
         const path = annotationElement(a, ["path"]);
         if (path) prefixes = [this.evaluate(path)];
       } else if (name === "HttpExchange") {
         role = "client";
         framework = "spring-http-interface";
-        isController = true;
         const values = elements(annotationElement(a, ["value", "url"]));
         if (values.length > 0) prefixes = values.map((v) => this.evaluate(v));
       }
     }
-    if (!isController && cls.type === "interface_declaration") return;
+    if (cls.type === "interface_declaration" && role === "server") {
+      // A mapped interface (often generated from OpenAPI) serves routes
+      // when a controller implements it; its class prefix wins.
+      const name = cls.childForFieldName("name")?.text ?? "";
+      if (!this.implementers.has(name)) return;
+      const prefix = this.implementers.get(name);
+      if (prefix !== null && prefix !== undefined) prefixes = [literal(prefix)];
+    }
     const body = cls.childForFieldName("body");
     for (const member of body?.namedChildren ?? []) {
       if (member?.type !== "method_declaration") continue;
       for (const a of annotationsOf(member)) {
-        this.mapping(member, a, prefixes, role, framework, isController);
+        this.mapping(member, a, prefixes, role, framework);
       }
     }
   }
@@ -387,7 +395,6 @@ export class JavaFile {
     prefixes: readonly EvaluatedString[],
     role: "server" | "client",
     framework: string,
-    isController: boolean,
   ): void {
     const name = annotationName(annotation);
     let verbs: string[];
@@ -413,9 +420,6 @@ export class JavaFile {
     } else {
       return;
     }
-    // A method mapping in a class with no Spring stereotype is still a
-    // handler when the class is scanned as a component; keep the prefix.
-    void isController;
     const keys = exchange || name === "HttpExchange"
       ? ["value", "url"]
       : ["value", "path"];
@@ -609,12 +613,41 @@ export function collectConstants(
   });
 }
 
+/** Interfaces implemented by `@RestController`/`@Controller` classes. */
+function collectImplementers(
+  root: Node,
+  implementers: Map<string, string | null>,
+): void {
+  walk(root, (node) => {
+    if (node.type !== "class_declaration") return;
+    const annotations = annotationsOf(node);
+    const names = annotations.map(annotationName);
+    if (!names.includes("RestController") && !names.includes("Controller")) {
+      return;
+    }
+    const mapping = annotations.find((a) =>
+      annotationName(a) === "RequestMapping"
+    );
+    const value = mapping
+      ? elements(annotationElement(mapping, ["value", "path"]))[0]
+      : undefined;
+    const prefix = value?.type === "string_literal" ? javaString(value) : null;
+    const list = node.childForFieldName("interfaces")?.namedChild(0);
+    for (const type of list?.namedChildren ?? []) {
+      if (!type) continue;
+      const name = typeName(type);
+      if (name) implementers.set(name, prefix);
+    }
+  });
+}
+
 /**
  * Extracts Spring server routes and Java HTTP client calls.
  *
- * Servers: `@RestController`/`@Controller` classes and any class with a
- * class-level `@RequestMapping` prefix; method mappings `@GetMapping` ...
- * `@RequestMapping(method = ...)` (no method: `ANY`). Feign clients and
+ * Servers: method mappings `@GetMapping` ... `@RequestMapping(method =
+ * ...)` (no method: `ANY`) of classes, with the class `@RequestMapping`
+ * prefix; mapped interfaces (OpenAPI-generated `UsersApi`) count when a
+ * `@RestController` of the scan implements them. Feign clients and
  * Spring HTTP interfaces (`@GetExchange`) are clients. Clients:
  * RestTemplate (`getForObject`, `postForEntity`, `exchange(url,
  * HttpMethod.X, ...)`), WebClient/RestClient (`.get().uri("/x")`,
@@ -631,10 +664,13 @@ export const javaExtractor: LanguageExtractor = {
     const diagnostics: ExtractDiagnostic[] = [];
     const ports: ExtractedPort[] = [];
     const constants = new Map<string, EvaluatedString>();
+    const implementers = new Map<string, string | null>();
     await eachFile(files, diagnostics, async (file) => {
+      if (!/\bfinal\b|\binterface\b|\bimplements\b/.test(file.text)) return;
       const tree = await parseSource("java", file.text);
       try {
         collectConstants(tree.rootNode, constants);
+        collectImplementers(tree.rootNode, implementers);
       } finally {
         tree.delete();
       }
@@ -643,7 +679,7 @@ export const javaExtractor: LanguageExtractor = {
       const tree = await parseSource("java", file.text);
       try {
         syntaxWarning(tree.rootNode, file.path, diagnostics);
-        new JavaFile(file, constants, ports).run(tree.rootNode);
+        new JavaFile(file, constants, ports, implementers).run(tree.rootNode);
       } finally {
         tree.delete();
       }

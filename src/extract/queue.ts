@@ -48,7 +48,10 @@ function grammarOf(path: string): GrammarName | undefined {
 
 /** Libraries whose names a file must mention before it is parsed. */
 const HINTS =
-  /kafka|amqp|pika|nats|redis|dapr|sarama|rabbit|ProducerRecord|Confluent/i;
+  /kafka|amqp|pika|["'/]nats\b|\bnats[.-]|import nats|redis|dapr|sarama|rabbit/i;
+/** Java / C# files that may define string constants. */
+const CONSTANT_HINTS =
+  /static\s+final\s+String|final\s+static\s+String|interface\s|const\s+string|static\s+readonly\s+string/;
 
 /**
  * Extracts queue producers and consumers. A producer (publish, send,
@@ -86,10 +89,11 @@ export const queueExtractor: LanguageExtractor = {
     const csharpConstantsMap = new Map<string, EvaluatedString>();
     // Constants of every Java/C# file (topic names often live in a
     // separate class).
-    await eachFile(files, diagnostics, async (file) => {
+    const jvm = relevant.some((f) => /\.(java|cs)$/.test(f.path));
+    await eachFile(jvm ? files : [], diagnostics, async (file) => {
       const grammar = grammarOf(file.path);
       if (grammar !== "java" && grammar !== "c-sharp") return;
-      if (!/\b(final|const|readonly)\b/.test(file.text)) return;
+      if (!CONSTANT_HINTS.test(file.text)) return;
       const tree = await parseSource(grammar, file.text);
       try {
         if (grammar === "java") javaConstants(tree.rootNode, javaConstantsMap);

@@ -11,6 +11,8 @@ Deno.test("javaExtractor finds Spring routes with class prefixes", async () => {
   const servers = ports.filter((p) => p.ref.role === "server");
   assert.deepEqual(summarize(servers), [
     `${DIR}HealthController.java:7 server GET /health`,
+    `${DIR}PetsApi.java:6 server GET /v2/pets/{}`,
+    `${DIR}PetsApi.java:9 server POST /v2/pets`,
     `${DIR}UserController.java:9 server GET /api/users`,
     `${DIR}UserController.java:14 server GET /api/users/{}`,
     `${DIR}UserController.java:19 server POST /api/users`,
@@ -59,6 +61,25 @@ Deno.test("javaExtractor drops a client URL made only of unknown parts", async (
   const { ports } = await javaExtractor.extract(files);
   assert.equal(portAt(ports, "OrderClient.java", 41), undefined);
   assert.equal(ports.length, 6);
+});
+
+Deno.test("javaExtractor treats Feign interfaces as clients", async () => {
+  const all = await loadFixture("java");
+  const files = [
+    ...only(all, `${DIR}UsersClient.java`),
+    ...only(all, `${DIR}ApiPaths.java`),
+  ];
+  const { ports } = await javaExtractor.extract(files);
+  assert.deepEqual(summarize(ports), [
+    `${DIR}UsersClient.java:7 client GET /api/users/{}`,
+  ]);
+  assert.equal(ports[0]!.ref.detail.framework, "feign");
+});
+
+Deno.test("javaExtractor ignores a mapped interface no controller implements", async () => {
+  const files = only(await loadFixture("java"), `${DIR}UnusedApi.java`);
+  const { ports } = await javaExtractor.extract(files);
+  assert.deepEqual(ports, []);
 });
 
 Deno.test("javaExtractor ignores maps, loggers and untyped receivers", async () => {
