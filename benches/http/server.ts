@@ -1,0 +1,80 @@
+// The load-test target under Deno (Deno.serve) and Bun (Bun.serve): one
+// route, GET /posts, answered by the same handler bare or guarded.
+//
+//   MODE=bare|guarded|indexed PORT=8080 deno run -A benches/http/server.ts
+//   MODE=guarded PORT=8080 bun run benches/http/server.ts
+//
+// guarded: PermissionGuard + bearer users + CachedFileEnforcerProvider
+// (casbin decides); indexed: the same with the indexed decision path.
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import {
+  bearerUserProvider,
+  CachedFileEnforcerProvider,
+  indexEnforcer,
+  PermissionGuard,
+} from "../../src/guard/mod.ts";
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+const mode = process.env.MODE ?? "bare";
+const port = Number(process.env.PORT ?? 8080);
+const modelPath = process.env.MODEL_PATH ??
+  fileURLToPath(new URL("../../examples/model.conf", import.meta.url));
+const policyPath = process.env.POLICY_PATH ??
+  fileURLToPath(new URL("../../examples/policy.csv", import.meta.url));
+
+const posts = [
+  { id: 1, title: "Welcome", body: "First post.", author: "admin" },
+  { id: 2, title: "Policies", body: "Edit policy.csv live.", author: "admin" },
+];
+const listPosts: Handler = () => Response.json(posts);
+const notFound = (): Response =>
+  Response.json({ detail: "Not Found" }, { status: 404 });
+
+let route: Handler = listPosts;
+let provider: { close(): Promise<void> } | undefined;
+if (mode === "guarded" || mode === "indexed") {
+  const opened = await CachedFileEnforcerProvider.open({
+    modelPath,
+    policyPath,
+    ...(mode === "indexed" ? { prepare: indexEnforcer } : {}),
+  });
+  provider = opened;
+  const guard = new PermissionGuard({
+    userProvider: bearerUserProvider,
+    enforcerProvider: opened,
+  });
+  route = guard.requirePermission("post", "read")(listPosts);
+} else if (mode !== "bare") {
+  throw new RangeError(`Cannot start: MODE must be bare, guarded or indexed`);
+}
+
+const handler: Handler = (request) => {
+  const url = request.url;
+  const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+  if (path === "/posts" && request.method === "GET") return route(request);
+  return notFound();
+};
+
+interface BunRuntime {
+  serve(options: { port: number; fetch: Handler }): { port: number };
+}
+const bun = (globalThis as { Bun?: BunRuntime }).Bun;
+if (bun) {
+  const server = bun.serve({ port, fetch: handler });
+  // deno-lint-ignore no-console
+  console.log(`Listening on http://127.0.0.1:${server.port}/ (${mode})`);
+} else {
+  Deno.serve({
+    port,
+    hostname: "127.0.0.1",
+    onListen: ({ port }) =>
+      // deno-lint-ignore no-console
+      console.log(`Listening on http://127.0.0.1:${port}/ (${mode})`),
+  }, handler);
+}
+process.on("SIGTERM", async () => {
+  await provider?.close();
+  process.exit(0);
+});
