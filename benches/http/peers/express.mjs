@@ -24,9 +24,8 @@ if (mode === "guarded") {
   });
   app.use(authz({ newEnforcer: enforcer }));
 }
-app.get("/posts", (req, res) => res.json(posts));
-app.listen(
-  port,
-  "127.0.0.1",
-  () => console.log(`Listening on http://127.0.0.1:${port}/ (express ${mode})`),
-);
+app.get("/posts", (_req, res) => res.json(posts));
+app.listen(port, "127.0.0.1", () => {
+  // deno-lint-ignore no-console
+  console.log(`Listening on http://127.0.0.1:${port}/ (express ${mode})`);
+});

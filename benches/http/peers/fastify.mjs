@@ -30,6 +30,7 @@ if (mode === "guarded") {
     }
   });
 }
-app.get("/posts", async () => posts);
+app.get("/posts", () => posts);
 await app.listen({ port, host: "127.0.0.1" });
+// deno-lint-ignore no-console
 console.log(`Listening on http://127.0.0.1:${port}/ (fastify ${mode})`);

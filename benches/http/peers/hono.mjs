@@ -34,4 +34,5 @@ if (typeof Bun !== "undefined") {
   const { serve } = await import("@hono/node-server");
   serve({ fetch: app.fetch, port, hostname: "127.0.0.1" });
 }
+// deno-lint-ignore no-console
 console.log(`Listening on http://127.0.0.1:${port}/ (hono ${mode})`);
