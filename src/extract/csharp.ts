@@ -1,7 +1,7 @@
 // C# extractor: ASP.NET Core minimal APIs (`MapGet`, `MapGroup` prefixes),
 // attribute-routed controllers (`[Route("api/[controller]")]` +
 // `[HttpGet("{id}")]`) and HttpClient calls.
-import type { Node } from "web-tree-sitter";
+import type { Node, Tree } from "web-tree-sitter";
 import { parseSource } from "./_parser.ts";
 import type {
   ExtractDiagnostic,
@@ -151,14 +151,19 @@ export class CSharpFile {
   readonly constants: Map<string, EvaluatedString>;
   readonly ports: ExtractedPort[];
 
+  /** Invocations `x.Name(...)` of a method name across the scan. */
+  readonly invocations: ((name: string) => Node[]) | undefined;
+
   constructor(
     file: SourceFile,
     constants: Map<string, EvaluatedString>,
     ports: ExtractedPort[],
+    invocations?: (name: string) => Node[],
   ) {
     this.file = file;
     this.constants = constants;
     this.ports = ports;
+    this.invocations = invocations;
   }
 
   evaluate(node: Node | null | undefined, depth = 0): EvaluatedString {
@@ -422,33 +427,56 @@ export class CSharpFile {
     }
   }
 
-  /** The prefix a `MapGroup` receiver chain adds, or undefined if none. */
-  groupPrefix(node: Node | null | undefined, depth = 0): EvaluatedString {
-    if (!node || depth > 8) return literal("");
+  /**
+   * The prefixes a `MapGroup` receiver chain adds: followed through
+   * variables, fluent configuration calls and, for the `this` parameter of
+   * an extension method (`MapTodos(this RouteGroupBuilder group)`), every
+   * call site of that method in the scan.
+   */
+  groupPrefixes(node: Node | null | undefined, depth = 0): EvaluatedString[] {
+    if (!node || depth > 8) return [literal("")];
     const n = unwrap(node);
     if (n.type === "invocation_expression") {
       const fn = n.childForFieldName("function");
-      if (fn?.type === "member_access_expression") {
-        const name = fn.childForFieldName("name")?.text ?? "";
-        const receiver = fn.childForFieldName("expression");
-        if (name === "MapGroup") {
-          const arg = callArgs(n)[0];
-          return concat([
-            this.groupPrefix(receiver, depth + 1),
-            literal("/"),
-            arg ? this.evaluate(arg) : hole("?"),
-          ]);
-        }
-        // Fluent configuration (`.RequireAuthorization()`, `.WithTags()`).
-        return this.groupPrefix(receiver, depth + 1);
-      }
-      return literal("");
+      if (fn?.type !== "member_access_expression") return [literal("")];
+      const name = fn.childForFieldName("name")?.text ?? "";
+      const receiver = fn.childForFieldName("expression");
+      const above = this.groupPrefixes(receiver, depth + 1);
+      if (name !== "MapGroup") return above; // `.RequireAuthorization()`...
+      const arg = callArgs(n)[0];
+      const own = arg ? this.evaluate(arg) : hole("?");
+      return above.map((a) => concat([a, literal("/"), own]));
     }
-    if (n.type === "identifier") {
-      const decl = this.declaration(n.text, n);
-      if (decl?.value) return this.groupPrefix(decl.value, depth + 1);
+    if (n.type !== "identifier") return [literal("")];
+    const decl = this.declaration(n.text, n);
+    if (decl?.value) return this.groupPrefixes(decl.value, depth + 1);
+    const method = this.extensionMethodOf(n);
+    if (!method || !this.invocations) return [literal("")];
+    const out: EvaluatedString[] = [];
+    for (const site of this.invocations(method)) {
+      const fn = site.childForFieldName("function");
+      out.push(
+        ...this.groupPrefixes(fn?.childForFieldName("expression"), depth + 1),
+      );
     }
-    return literal("");
+    return out.length > 0 ? out : [literal("")];
+  }
+
+  /** The name of the extension method whose `this` parameter `id` is. */
+  extensionMethodOf(id: Node): string | undefined {
+    for (let n: Node | null = id.parent; n; n = n.parent) {
+      if (n.type !== "method_declaration") continue;
+      const params = n.childForFieldName("parameters");
+      const first = params ? namedChildren(params)[0] : undefined;
+      if (
+        first?.childForFieldName("name")?.text === id.text &&
+        namedChildren(first).some((c) =>
+          c.type === "modifier" && c.text === "this"
+        )
+      ) return n.childForFieldName("name")?.text;
+      return undefined;
+    }
+    return undefined;
   }
 
   invocation(call: Node): void {
@@ -497,12 +525,37 @@ export class CSharpFile {
     // route pattern literal starting with `/` there.
     const path = this.evaluate(pattern);
     if (name === "Map" && !(exactText(path) ?? "").startsWith("/")) return;
-    const prefix = this.groupPrefix(receiver);
-    const composed = concat([prefix, literal("/"), path]);
-    const text = composed.pieces.map((p) => p.kind === "text" ? p.text : "{}")
-      .join("");
-    const holes = composed.pieces.some((p) => p.kind === "hole");
-    const prefixed = (exactText(prefix) ?? "x") !== "";
+    // An extension method nobody calls in the scan: its group prefix is
+    // unknown, so the path is only partly known.
+    const method = receiver?.type === "identifier"
+      ? this.extensionMethodOf(receiver)
+      : undefined;
+    const orphan = method !== undefined &&
+      (this.invocations?.(method).length ?? 0) === 0;
+    const seen = new Set<string>();
+    for (const prefix of this.groupPrefixes(receiver)) {
+      const composed = concat([prefix, literal("/"), path]);
+      const text = composed.pieces.map((p) => p.kind === "text" ? p.text : "{}")
+        .join("");
+      if (seen.has(text)) continue;
+      seen.add(text);
+      const holes = composed.pieces.some((p) => p.kind === "hole");
+      const prefixed = (exactText(prefix) ?? "x") !== "";
+      const confidence = holes || orphan
+        ? 0.8
+        : composed.resolved || prefixed
+        ? 0.95
+        : 1;
+      this.minimalRoute(call, verbs, text, confidence);
+    }
+  }
+
+  minimalRoute(
+    call: Node,
+    verbs: readonly string[],
+    text: string,
+    confidence: number,
+  ): void {
     for (const verb of verbs) {
       const port = httpPort({
         role: "server",
@@ -515,7 +568,7 @@ export class CSharpFile {
         ),
         owner: ownerOf(call, this.file.path, "c-sharp"),
         filePath: this.file.path,
-        confidence: holes ? 0.8 : composed.resolved || prefixed ? 0.95 : 1,
+        confidence,
         framework: "aspnetcore-minimal",
       });
       if (port) this.ports.push(port);
@@ -634,15 +687,47 @@ export const csharpExtractor: LanguageExtractor = {
         tree.delete();
       }
     });
-    await eachFile(files, [], async (file) => {
-      const tree = await parseSource("c-sharp", file.text);
-      try {
-        syntaxWarning(tree.rootNode, file.path, diagnostics);
-        new CSharpFile(file, constants, ports).run(tree.rootNode);
-      } finally {
-        tree.delete();
+    // Trees stay alive until the end: extension methods that map routes
+    // take their group prefixes from call sites in other files.
+    const trees: Array<{ file: SourceFile; tree: Tree }> = [];
+    const cache = new Map<string, Node[]>();
+    const invocations = (name: string): Node[] => {
+      let found = cache.get(name);
+      if (!found) {
+        found = [];
+        for (const { tree } of trees) {
+          walk(tree.rootNode, (n) => {
+            if (n.type !== "invocation_expression") return;
+            const fn = n.childForFieldName("function");
+            if (
+              fn?.type === "member_access_expression" &&
+              fn.childForFieldName("name")?.text === name
+            ) found!.push(n);
+          });
+        }
+        cache.set(name, found);
       }
-    });
+      return found;
+    };
+    try {
+      await eachFile(files, diagnostics, async (file) => {
+        const tree = await parseSource("c-sharp", file.text);
+        trees.push({ file, tree });
+        syntaxWarning(tree.rootNode, file.path, diagnostics);
+      });
+      await eachFile(
+        trees.map((t) => ({ ...t, path: t.file.path })),
+        [],
+        (t) => {
+          new CSharpFile(t.file, constants, ports, invocations).run(
+            t.tree.rootNode,
+          );
+          return Promise.resolve();
+        },
+      );
+    } finally {
+      for (const { tree } of trees) tree.delete();
+    }
     return { ports, diagnostics };
   },
 };

@@ -21,6 +21,33 @@ Deno.test("csharpExtractor finds minimal API routes with MapGroup prefixes", asy
   assert.equal(portAt(ports, "Program.cs", 10)!.owner.kind, "module");
 });
 
+Deno.test("csharpExtractor takes extension-method groups from their call sites", async () => {
+  const all = await loadFixture("csharp");
+  const files = [
+    ...only(all, "Api/Program.cs"),
+    ...only(all, "Api/TodoEndpoints.cs"),
+  ];
+  const { ports } = await csharpExtractor.extract(files);
+  const todos = ports.filter((p) => p.filePath === "Api/TodoEndpoints.cs");
+  assert.deepEqual(summarize(todos), [
+    "Api/TodoEndpoints.cs:7 server GET /todos",
+    "Api/TodoEndpoints.cs:8 server PUT /todos/{}",
+  ]);
+  assert.equal(
+    todos[0]!.owner.qualifiedName,
+    "Api/TodoEndpoints.cs::TodoEndpoints.MapTodosApi",
+  );
+  // Without the call site the group prefix is unknown: the bare paths.
+  const alone = await csharpExtractor.extract(
+    only(all, "Api/TodoEndpoints.cs"),
+  );
+  assert.deepEqual(summarize(alone.ports), [
+    "Api/TodoEndpoints.cs:7 server GET /",
+    "Api/TodoEndpoints.cs:8 server PUT /{}",
+  ]);
+  assert.equal(alone.ports[0]!.ref.confidence, 0.8);
+});
+
 Deno.test("csharpExtractor composes controller routes and [controller] tokens", async () => {
   const files = only(await loadFixture("csharp"), "Api/Controllers/");
   const { ports } = await csharpExtractor.extract(files);
