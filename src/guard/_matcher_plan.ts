@@ -15,7 +15,10 @@ import expressionEval from "@casbin/expression-eval";
 
 const { parse } = expressionEval;
 
-/** One equality of the matcher: `<request path> == <policy field>`. */
+/**
+ * One term of the matcher: `<request path> == <policy field>`, or
+ * `g(<request path>, <policy field>)` when `role` is set.
+ */
 export interface MatcherTerm {
   /** Index of the request value in `rvals`. */
   readonly requestIndex: number;
@@ -25,6 +28,8 @@ export interface MatcherTerm {
   readonly policyIndex: number;
   /** `true` for `===` (no conversion), `false` for `==`. */
   readonly strict: boolean;
+  /** The role function (`g`, `g2`...) of a role term. */
+  readonly role?: string;
 }
 
 /** The effects the index reproduces, by casbin's escaped effect text. */
@@ -60,6 +65,8 @@ export interface ModelParts {
   readonly policyTokens: readonly string[] | undefined;
   /** Names that casbin puts in the evaluation context as functions. */
   readonly functionNames: ReadonlySet<string>;
+  /** The role functions (`g`, `g2`...): the keys of the model's `g`. */
+  readonly roleNames: ReadonlySet<string>;
 }
 
 // The member names casbin's evaluator refuses to read (it throws).
@@ -135,6 +142,42 @@ function policyField(
   return policyIndexes.get(identifier);
 }
 
+/** Reads `g(<request path>, <policy field>)`, or says why it cannot. */
+function roleTerm(
+  call: Node,
+  parts: ModelParts,
+  requestIndexes: ReadonlyMap<string, number>,
+  policyIndexes: ReadonlyMap<string, number>,
+): MatcherTerm | string {
+  const callee = call.callee as Node;
+  const args = call.arguments as Node[];
+  if (
+    callee.type !== "Identifier" ||
+    !parts.roleNames.has(callee.name as string)
+  ) {
+    return "the matcher calls a function other than a role function g()";
+  }
+  if (args.length !== 2) {
+    return "the matcher calls a role function with a domain";
+  }
+  const request = requestPath(args[0]!, requestIndexes, parts.functionNames);
+  const policyIndex = policyField(
+    args[1]!,
+    policyIndexes,
+    parts.functionNames,
+  );
+  if (request === undefined || policyIndex === undefined) {
+    return "a role function of the matcher does not link a request value to a policy field";
+  }
+  return {
+    requestIndex: request.index,
+    path: request.path,
+    policyIndex,
+    strict: false,
+    role: callee.name as string,
+  };
+}
+
 /**
  * Builds the plan for a model's default matcher (`m`), request (`r`),
  * policy (`p`) and effect (`e`).
@@ -174,7 +217,20 @@ export function planMatcher(parts: ModelParts): MatcherPlan {
   const leaves: Node[] = [];
   conjuncts(ast, leaves);
   const terms: MatcherTerm[] = [];
+  const rolesUsed = new Set<string>();
   for (const leaf of leaves) {
+    if (leaf.type === "CallExpression") {
+      const term = roleTerm(leaf, parts, requestIndexes, policyIndexes);
+      if (typeof term === "string") return fail(term);
+      // casbin memoizes g() per decision on `args.toString()`: two calls of
+      // the same g with different request values may share an entry.
+      if (rolesUsed.has(term.role!)) {
+        return fail(`the matcher calls ${term.role}() more than once`);
+      }
+      rolesUsed.add(term.role!);
+      terms.push(term);
+      continue;
+    }
     if (
       leaf.type !== "BinaryExpression" ||
       (leaf.operator !== "==" && leaf.operator !== "===")

@@ -1,5 +1,6 @@
 import {
   DefaultEffector,
+  DefaultRoleManager,
   EnforceContext,
   Enforcer as CasbinEnforcer,
 } from "casbin";
@@ -53,6 +54,8 @@ interface Index {
   readonly requestSize: number;
   /** Nested maps, one level per term; the last level holds ALLOWS|DENIES. */
   readonly root: Map<string, unknown>;
+  /** Per term: the `g` assertion of a role term, else `undefined`. */
+  readonly roles: readonly (Assertion | undefined)[] | undefined;
 }
 
 /** Fields of casbin's `CoreEnforcer` that decide whether `enforce` runs. */
@@ -134,6 +137,7 @@ function effectOf(rule: readonly unknown[], eftIndex: number): number {
 function buildIndex(
   plan: Extract<MatcherPlan, { ok: true }>,
   policy: readonly (readonly unknown[])[],
+  model: Model,
 ): Index | string {
   const root = new Map<string, unknown>();
   const last = plan.terms.length - 1;
@@ -162,12 +166,145 @@ function buildIndex(
         effectOf(rule, plan.eftIndex),
     );
   }
+  const hasRoles = plan.terms.some((term) => term.role !== undefined);
   return {
     terms: plan.terms,
     effect: plan.effect,
     requestSize: plan.requestSize,
     root,
+    roles: hasRoles
+      ? plan.terms.map((term) =>
+        term.role === undefined
+          ? undefined
+          : model.model.get("g")?.get(term.role)
+      )
+      : undefined,
   };
+}
+
+// casbin's DefaultRoleManager keeps links without a domain under this name.
+const DEFAULT_DOMAIN = "casbin::default";
+
+interface RoleNode {
+  name: unknown;
+  roles: RoleNode[];
+}
+
+interface RoleManagerInternals {
+  hasPattern?: unknown;
+  hasDomainPattern?: unknown;
+  hasDomainHierarchy?: unknown;
+  maxHierarchyLevel?: unknown;
+  allDomains?: unknown;
+  hasLink?: unknown;
+  syncedHasLink?: unknown;
+}
+
+/**
+ * The names `g(name, x)` is true for, with casbin's DefaultRoleManager:
+ * `name` itself and every role reachable from it in at most
+ * `maxHierarchyLevel` links. `undefined` when the role manager is another
+ * one, or uses patterns or domains: casbin decides.
+ */
+function reachableRoles(
+  assertion: Assertion | undefined,
+  name: string,
+): unknown[] | undefined {
+  if (assertion === undefined) return undefined;
+  const rm = assertion.rm as unknown as RoleManagerInternals | undefined;
+  // Without a role manager, casbin's g() compares the two names.
+  if (rm === undefined || rm === null) return [name];
+  const proto = DefaultRoleManager.prototype as unknown as RoleManagerInternals;
+  if (
+    (rm as object).constructor !== DefaultRoleManager ||
+    rm.hasLink !== proto.hasLink || rm.syncedHasLink !== proto.syncedHasLink ||
+    rm.hasPattern !== false || rm.hasDomainPattern !== false ||
+    rm.hasDomainHierarchy !== false ||
+    typeof rm.maxHierarchyLevel !== "number" ||
+    !(rm.allDomains instanceof Map)
+  ) {
+    return undefined;
+  }
+  const roles = rm.allDomains.get(DEFAULT_DOMAIN) as unknown;
+  if (!(roles instanceof Map)) return undefined;
+  const out: unknown[] = [name];
+  const start = roles.get(name) as RoleNode | undefined;
+  if (start === undefined) return out;
+  const seen = new Set<unknown>(out);
+  let frontier: RoleNode[] = [start];
+  for (
+    let depth = 0;
+    depth < rm.maxHierarchyLevel && frontier.length !== 0;
+    depth++
+  ) {
+    const next: RoleNode[] = [];
+    for (const role of frontier) {
+      for (const parent of role.roles) {
+        if (!seen.has(parent.name)) {
+          seen.add(parent.name);
+          out.push(parent.name);
+          next.push(parent);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/**
+ * The lookup for matchers with role terms: a role term matches the policy
+ * values reachable from the request value, so a level of the index may be
+ * visited for several keys.
+ */
+function lookupWithRoles(
+  index: Index,
+  roles: readonly (Assertion | undefined)[],
+  rvals: readonly unknown[],
+): number {
+  const terms = index.terms;
+  // Per term: the keys to visit (empty: no rule can match).
+  const keys: unknown[][] = [];
+  for (let t = 0; t < terms.length; t++) {
+    const term = terms[t]!;
+    let value = rvals[term.requestIndex];
+    const path = term.path;
+    for (let k = 0; k < path.length; k++) {
+      if (value === null || value === undefined) return NO_ANSWER;
+      value = (value as Record<string | number, unknown>)[path[k]!];
+    }
+    if (term.role !== undefined) {
+      // casbin's g() reads `(value || "").toString()`: strings only here.
+      if (typeof value !== "string") return NO_ANSWER;
+      const names = reachableRoles(roles[t], value);
+      if (names === undefined) return NO_ANSWER;
+      keys.push(names);
+    } else if (typeof value === "string") {
+      keys.push([value]);
+    } else if (value === null || value === undefined || term.strict) {
+      keys.push([]);
+    } else {
+      return NO_ANSWER;
+    }
+  }
+  return visit(index.root, keys, 0);
+}
+
+function visit(
+  node: Map<unknown, unknown>,
+  keys: readonly (readonly unknown[])[],
+  level: number,
+): number {
+  let mask = 0;
+  const last = level === keys.length - 1;
+  for (const key of keys[level]!) {
+    const next = node.get(key);
+    if (next === undefined) continue;
+    mask |= last
+      ? next as number
+      : visit(next as Map<unknown, unknown>, keys, level + 1);
+  }
+  return mask;
 }
 
 // Outcomes of the index for one request.
@@ -227,13 +364,16 @@ function decide(effect: EffectKind, mask: number): boolean {
 /**
  * A casbin enforcer with a hash index of its policy. When the model's
  * matcher is a conjunction of equalities between request values (including
- * attributes such as `r.sub.role`) and policy fields, with one of casbin's
- * three usual effects (allow-override, deny-override, allow-and-deny), a
- * decision is a few map lookups whatever the size of the policy, and gives
- * the same answer as casbin's `enforce`. Everything else goes to casbin:
- * other matchers and effects (`g()`, `keyMatch`, `priority`...), request
- * values that `==` would convert (numbers, objects), paths casbin would
- * throw on, an `EnforceContext`, an empty policy.
+ * attributes such as `r.sub.role`) and policy fields, and of role checks
+ * `g(r.sub, p.sub)` (each role function at most once, without a domain),
+ * with one of casbin's three usual effects (allow-override, deny-override,
+ * allow-and-deny), a decision is a few map lookups whatever the size of the
+ * policy (a role check adds one lookup per role the subject holds), and
+ * gives the same answer as casbin's `enforce`. Everything else goes to
+ * casbin: other matchers and effects (`keyMatch`, `priority`, `g()` with a
+ * domain...), role managers with patterns or domains, request values that
+ * `==` would convert (numbers, objects), paths casbin would throw on, an
+ * `EnforceContext`, an empty policy.
  *
  * The index is built once, from the enforcer's parsed model and policy: use
  * one per enforcer, built when the enforcer is, and treat the enforcer as
@@ -322,13 +462,14 @@ export class IndexedEnforcer implements Enforcer {
       requestTokens: model.model.get("r")?.get("r")?.tokens,
       policyTokens: model.model.get("p")?.get("p")?.tokens,
       functionNames: functionNames(enforcer, model),
+      roleNames: new Set(model.model.get("g")?.keys() ?? []),
     });
     if (!plan.ok) return plan.reason;
     const policy = model.model.get("p")?.get("p")?.policy ?? [];
     // casbin evaluates the matcher once with empty policy fields when there
     // is no rule: that case is its own.
     if (policy.length === 0) return "the policy is empty";
-    return buildIndex(plan, policy);
+    return buildIndex(plan, policy, model);
   }
 
   /**
@@ -409,7 +550,9 @@ export class IndexedEnforcer implements Enforcer {
       ) {
         let mask: number;
         try {
-          mask = lookup(index, rvals);
+          mask = index.roles === undefined
+            ? lookup(index, rvals)
+            : lookupWithRoles(index, index.roles, rvals);
         } catch {
           mask = NO_ANSWER; // a getter threw: casbin decides (and throws)
         }

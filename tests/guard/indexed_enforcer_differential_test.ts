@@ -35,6 +35,8 @@ interface Case {
   extra: string;
   rows: { cells: string[]; quote: boolean[]; spaces: string }[];
   requests: unknown[][];
+  role: { term: TermSpec; at: number } | null;
+  links: [string, string][];
 }
 
 const CELLS = ["a", "b", "", "1", "a,b", 'q"r', " a", "allow", "deny"];
@@ -117,6 +119,23 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
     minLength: 1,
     maxLength: 8,
   }),
+  // A g(r.x, p.y) term, and role links (a user may have roles, which may
+  // have roles...).
+  role: fc.option(
+    fc.record({
+      term: fc.record({
+        r: fc.nat(),
+        path: fc.constantFrom<readonly string[]>([], [], ["role"]),
+        computed: fc.constant(false),
+        p: fc.nat(),
+        strict: fc.constant(false),
+        flip: fc.constant(false),
+      }),
+      at: fc.nat(),
+    }),
+    { freq: 2 },
+  ),
+  links: fc.array(fc.tuple(cell, cell), { maxLength: 8 }),
 });
 
 function renderCell(value: string, quote: boolean): string {
@@ -137,6 +156,13 @@ function render(c: Case): { model: string; policy: string; size: number } {
     const op = t.strict ? "===" : "==";
     return t.flip ? `${right} ${op} ${left}` : `${left} ${op} ${right}`;
   });
+  if (c.role !== null) {
+    const t = c.role.term;
+    const r = rTokens[t.r % rTokens.length]!;
+    const path = t.path.map((name) => `.${name}`).join("");
+    const p = pTokens[t.p % pTokens.length]!;
+    terms.splice(c.role.at % (terms.length + 1), 0, `g(r.${r}${path}, p.${p})`);
+  }
   let matcher = terms[0]!;
   if (terms.length > 1) {
     const rest = terms.slice(1).join(" && ");
@@ -152,6 +178,7 @@ r = ${rTokens.join(", ")}
 [policy_definition]
 p = ${pTokens.join(", ")}
 
+${c.role !== null || c.links.length > 0 ? "[role_definition]\ng = _, _\n" : ""}
 [policy_effect]
 e = ${c.effect}
 
@@ -171,7 +198,11 @@ m = ${matcher}
         ),
     );
     return ["p", ...cells].join(row.spaces);
-  }).join("\n");
+  }).concat(
+    c.links.map(([user, role]) =>
+      ["g", renderCell(user, false), renderCell(role, false)].join(", ")
+    ),
+  ).join("\n");
   return { model, policy, size: rTokens.length };
 }
 
@@ -188,10 +219,11 @@ function shape(request: unknown[], c: Case): boolean {
       : typeof (raw as { role?: unknown })?.role === "string"
       ? (raw as { role: string }).role
       : "a";
-    const attributes = c.terms.some((t) =>
+    const all = c.role === null ? c.terms : [...c.terms, c.role.term];
+    const attributes = all.some((t) =>
       t.r % c.rNames.length === i && t.path.length > 0
     );
-    const plain = c.terms.some((t) =>
+    const plain = all.some((t) =>
       t.r % c.rNames.length === i && t.path.length === 0
     );
     if (attributes && plain) clean = false;
@@ -226,6 +258,7 @@ Deno.test("IndexedEnforcer.enforce() answers as casbin enforce() and enforceSync
   let toCasbin = 0;
   let shapedDecisions = 0;
   let shapedToCasbin = 0;
+  let withRoles = 0;
   await fc.assert(
     fc.asyncProperty(caseArb, async (c) => {
       const { model, policy, size } = render(c);
@@ -249,6 +282,7 @@ Deno.test("IndexedEnforcer.enforce() answers as casbin enforce() and enforceSync
       };
       models++;
       if (ours.indexed) indexed++;
+      if (ours.indexed && c.role !== null) withRoles++;
       for (const [n, raw] of c.requests.entries()) {
         // Mostly requests of the right size; every other one is shaped the
         // way the matcher reads it (a string, or an object with the
@@ -301,6 +335,7 @@ Deno.test("IndexedEnforcer.enforce() answers as casbin enforce() and enforceSync
   // outcomes; otherwise it proves nothing.
   assert.ok(indexed > models / 2, `only ${indexed} of ${models} indexed`);
   assert.ok(errors > 0, "no request made casbin throw");
+  assert.ok(withRoles > models / 10, `only ${withRoles} indexed with g()`);
   // The index answers every request shaped the way the matcher reads it.
   assert.ok(shapedDecisions > 500, `only ${shapedDecisions} shaped requests`);
   assert.ok(

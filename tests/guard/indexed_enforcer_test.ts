@@ -246,20 +246,34 @@ Deno.test("IndexedEnforcer reads matchers the way casbin parses them", async (t)
 Deno.test("IndexedEnforcer falls back to casbin for what the index cannot answer", async (t) => {
   const cases: [string, string, string, unknown[], string][] = [
     [
-      "g() role links",
-      model("g(r.sub, p.sub) && r.obj == p.obj && r.act == p.act", {
+      "g() with a domain",
+      model(
+        "g(r.sub, p.sub, r.dom) && r.dom == p.dom && r.obj == p.obj && r.act == p.act",
+        {
+          request: "sub, dom, obj, act",
+          policy: "sub, dom, obj, act",
+          extra: "[role_definition]\ng = _, _, _\n",
+        },
+      ),
+      "p, admin, d1, post, write\ng, alice, admin, d1",
+      ["alice", "d1", "post", "write"],
+      "with a domain",
+    ],
+    [
+      "g() twice",
+      model("g(r.sub, p.sub) && g(r.obj, p.obj) && r.act == p.act", {
         extra: "[role_definition]\ng = _, _\n",
       }),
       "p, admin, post, write\ng, alice, admin",
       ["alice", "post", "write"],
-      "not a conjunction of equalities",
+      "more than once",
     ],
     [
       "keyMatch",
       model("r.sub == p.sub && keyMatch(r.obj, p.obj) && r.act == p.act"),
       "p, alice, /posts/*, read",
       ["alice", "/posts/1", "read"],
-      "not a conjunction of equalities",
+      "a function other than a role function",
     ],
     [
       "priority effect",
@@ -362,6 +376,84 @@ Deno.test("IndexedEnforcer falls back to casbin for what the index cannot answer
     assert.match(indexed.reason ?? "", /overrides enforce/);
     assert.equal(await indexed.enforce({ role: "x" }, "y", "z"), true);
   });
+});
+
+const RBAC = model("g(r.sub, p.sub) && r.obj == p.obj && r.act == p.act", {
+  extra: "[role_definition]\ng = _, _\n",
+});
+
+Deno.test("IndexedEnforcer answers g(r.sub, p.sub) with casbin's role links", async (t) => {
+  // alice -> editor -> viewer; r0 -> r1 -> ... -> r12 (deeper than casbin's
+  // 10 levels).
+  const lines = [
+    "p, viewer, post, read",
+    "p, editor, post, write",
+    "p, r10, deep, read",
+    "p, r11, deep, write",
+    "g, alice, editor",
+    "g, editor, viewer",
+  ];
+  for (let i = 0; i < 12; i++) lines.push(`g, r${i}, r${i + 1}`);
+  const casbin = await casbinOf(RBAC, lines.join("\n"));
+  const requests = [
+    ["alice", "post", "read"],
+    ["alice", "post", "write"],
+    ["editor", "post", "read"],
+    ["viewer", "post", "write"],
+    ["bob", "post", "read"],
+    ["viewer", "post", "read"],
+    ["r0", "deep", "read"],
+    ["r0", "deep", "write"],
+  ];
+  const expected: boolean[] = [];
+  for (const r of requests) expected.push(await casbin.enforce(...r));
+  assert.deepEqual(expected, [
+    true,
+    true,
+    true,
+    false,
+    false,
+    true,
+    true,
+    false,
+  ]);
+  const indexed = IndexedEnforcer.from(casbin);
+  await t.step("from the index, transitively, up to casbin's depth", () => {
+    assert.equal(indexed.indexed, true);
+    const original = {
+      enforce: casbin.enforce,
+      enforceSync: casbin.enforceSync,
+    };
+    forbidCasbin(casbin);
+    assert.deepEqual(requests.map((r) => indexed.enforce(...r)), expected);
+    Object.assign(casbin, original);
+  });
+  await t.step("a role added later goes to casbin", async () => {
+    await casbin.addRoleForUser("bob", "viewer");
+    assert.equal(await indexed.enforce("bob", "post", "read"), true);
+    assert.equal(indexed.indexed, false);
+  });
+  await t.step(
+    "a role manager with a matching function goes to casbin",
+    async () => {
+      const patterned = await casbinOf(
+        RBAC,
+        "p, viewer, post, read\ng, user:*, viewer",
+      );
+      const fast = IndexedEnforcer.from(patterned);
+      await patterned.addNamedMatchingFunc(
+        "g",
+        (name: string, pattern: string) =>
+          name === pattern ||
+          (pattern.endsWith("*") && name.startsWith(pattern.slice(0, -1))),
+      );
+      await patterned.buildRoleLinks();
+      assert.equal(await patterned.enforce("user:1", "post", "read"), true);
+      const calls = countCasbin(patterned);
+      assert.equal(await fast.enforce("user:1", "post", "read"), true);
+      assert.equal(calls.calls, 1);
+    },
+  );
 });
 
 Deno.test("IndexedEnforcer notices rules added or removed after indexing", async () => {
