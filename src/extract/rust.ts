@@ -553,6 +553,7 @@ class RustScan {
           framework,
           seen,
           callSite(at),
+          hasPath(a) || hasPath(o),
         );
       }
     }
@@ -566,6 +567,7 @@ class RustScan {
     framework: string,
     seen: Set<string>,
     node: Node = at,
+    prefixed = false,
   ): void {
     const text = composed.pieces.map((p) => p.kind === "text" ? p.text : "{}")
       .join("");
@@ -579,7 +581,7 @@ class RustScan {
         node,
         owner: ownerOf(at, f.file.path, "rust"),
         filePath: f.file.path,
-        confidence: holes ? 0.8 : composed.resolved ? 0.95 : 1,
+        confidence: holes ? 0.8 : composed.resolved || prefixed ? 0.95 : 1,
         framework,
       });
       if (!port || seen.has(port.ref.key)) continue;
@@ -635,6 +637,7 @@ class RustScan {
         "actix-web",
         seen,
         item,
+        hasPath(pre),
       );
     }
   }
@@ -753,6 +756,13 @@ class RustScan {
     });
     if (port) this.ports.push(port);
   }
+}
+
+/** Whether a prefix adds a path segment (not empty, not just `/`). */
+function hasPath(prefix: EvaluatedString): boolean {
+  return prefix.pieces.some((p) =>
+    p.kind === "hole" || p.text.replaceAll("/", "") !== ""
+  );
 }
 
 function verbName(name: string): string {

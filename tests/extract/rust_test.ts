@@ -19,6 +19,7 @@ Deno.test("rustExtractor composes axum routes across nest, merge and files", asy
     "axum_app/src/users.rs:10 server ANY /admin/{}",
   ]);
   assert.equal(portAt(servers, "main.rs", 13)!.ref.confidence, 1);
+  assert.equal(portAt(servers, "main.rs", 23)!.ref.confidence, 0.95);
   assert.equal(portAt(servers, "users.rs", 5)!.ref.confidence, 0.95);
   assert.equal(
     portAt(servers, "users.rs", 5)!.owner.qualifiedName,
