@@ -5,7 +5,7 @@
 import type { Tree } from "web-tree-sitter";
 import type { ExtractDiagnostic, SourceFile } from "./_extractor.ts";
 import { parseSource } from "./_parser.ts";
-import { namedChildren, type Node, stringParts } from "./_tree.ts";
+import { findAll, namedChildren, type Node, stringParts } from "./_tree.ts";
 import {
   composedValue,
   concat,
@@ -51,6 +51,7 @@ interface Package {
 }
 
 const MAX_DEPTH = 10;
+const CALL: ReadonlySet<string> = new Set(["call_expression"]);
 const FUNCTIONS: ReadonlySet<string> = new Set([
   "function_declaration",
   "method_declaration",
@@ -63,6 +64,8 @@ export class GoProject {
   readonly files: GoFile[] = [];
   #packages = new Map<string, Package>();
   #byTree = new Map<object, GoFile>();
+  #scopes = new Map<object, Map<number, ScopeIndex>>();
+  #calls = new Map<GoFile, Node[]>();
 
   /** Parses the files; unparseable ones become diagnostics. */
   static async load(
@@ -96,6 +99,15 @@ export class GoProject {
     return project;
   }
 
+  /** Every call expression of a file, in source order (computed once). */
+  callsIn(file: GoFile): Node[] {
+    let calls = this.#calls.get(file);
+    if (!calls) {
+      this.#calls.set(file, calls = findAll(file.tree.rootNode, CALL));
+    }
+    return calls;
+  }
+
   /** Releases the parse trees. */
   delete(): void {
     for (const file of this.files) file.tree.delete();
@@ -117,9 +129,10 @@ export class GoProject {
     const operand = node.childForFieldName("operand");
     const field = node.childForFieldName("field")?.text;
     if (operand?.type !== "identifier" || !field) return undefined;
-    if (this.declarationOf(operand)) return undefined; // a variable shadows
     const path = this.importOf(node, operand.text);
-    return path ? [path, field] : undefined;
+    if (!path) return undefined;
+    if (this.declarationOf(operand)) return undefined; // a variable shadows
+    return [path, field];
   }
 
   /** Package-level function of the package of `at`. */
@@ -150,23 +163,47 @@ export class GoProject {
       scope;
       scope = scope.parent
     ) {
-      if (FUNCTIONS.has(scope.type)) {
-        const found = parameterOf(scope, name);
+      if (scope.type === "source_file") break;
+      const index = this.#scopeIndex(scope);
+      if (index.params) {
+        const found = index.params.get(name);
         if (found) return found;
       }
-      if (scope.type === "source_file") break;
-      let found: GoDeclaration | undefined;
-      for (const statement of namedChildren(scope)) {
-        if (statement.endIndex > limit) break;
-        found = declares(statement, name) ?? found;
+      const entries = index.names.get(name);
+      if (!entries) continue;
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const entry = entries[i];
+        if (entry && entry.end <= limit) {
+          const found = declares(entry.statement, name);
+          if (found) return found;
+        }
       }
-      if (found) return found;
     }
     const dir = this.fileOf(identifier)?.dir;
     const value = dir === undefined
       ? undefined
       : this.#packages.get(dir)?.values.get(name);
     return value ? declares(value, name) : undefined;
+  }
+
+  /** Declarations made directly in a scope node, computed once per node. */
+  #scopeIndex(scope: Node): ScopeIndex {
+    let perTree = this.#scopes.get(scope.tree);
+    if (!perTree) this.#scopes.set(scope.tree, perTree = new Map());
+    let index = perTree.get(scope.id);
+    if (index) return index;
+    index = { names: new Map() };
+    if (FUNCTIONS.has(scope.type)) index.params = parametersOf(scope);
+    for (const statement of namedChildren(scope)) {
+      if (!DECLARING.has(statement.type)) continue;
+      for (const name of declaredNames(statement)) {
+        let list = index.names.get(name);
+        if (!list) index.names.set(name, list = []);
+        list.push({ end: statement.endIndex, statement });
+      }
+    }
+    perTree.set(scope.id, index);
+    return index;
   }
 
   /** The static type of an expression, when it can be told. */
@@ -449,7 +486,8 @@ function importSpecs(declaration: Node): Node[] {
   return out;
 }
 
-function parameterOf(fn: Node, name: string): GoDeclaration | undefined {
+function parametersOf(fn: Node): Map<string, GoDeclaration> {
+  const out = new Map<string, GoDeclaration>();
   const lists = [
     fn.childForFieldName("receiver"),
     fn.childForFieldName("parameters"),
@@ -464,20 +502,59 @@ function parameterOf(fn: Node, name: string): GoDeclaration | undefined {
         parameter.type !== "variadic_parameter_declaration"
       ) continue;
       const names = parameter.childrenForFieldName("name").filter((n) => n);
+      const type = parameter.childForFieldName("type");
       for (const n of names.length ? names : [null]) {
-        if (n?.text === name) {
-          return {
+        if (n && !out.has(n.text)) {
+          out.set(n.text, {
             kind: "param",
             fn,
             index: isReceiver ? -1 : index,
-            type: parameter.childForFieldName("type"),
-          };
+            type,
+          });
         }
         if (!isReceiver) index++;
       }
     }
   }
-  return undefined;
+  return out;
+}
+
+interface ScopeIndex {
+  params?: Map<string, GoDeclaration>;
+  names: Map<string, Array<{ end: number; statement: Node }>>;
+}
+
+const DECLARING: ReadonlySet<string> = new Set([
+  "short_var_declaration",
+  "assignment_statement",
+  "var_declaration",
+  "const_declaration",
+]);
+
+/** The identifiers a declaring statement binds. */
+function declaredNames(statement: Node): string[] {
+  switch (statement.type) {
+    case "short_var_declaration":
+    case "assignment_statement": {
+      const left = statement.childForFieldName("left");
+      return left
+        ? namedChildren(left).filter((n) => n.type === "identifier").map((n) =>
+          n.text
+        )
+        : [];
+    }
+    case "var_declaration":
+    case "const_declaration":
+    case "var_spec_list":
+      return namedChildren(statement).flatMap(declaredNames);
+    case "var_spec":
+    case "const_spec":
+      return statement.childrenForFieldName("name").flatMap((n) =>
+        n ? [n.text] : []
+      );
+    default:
+      return [];
+  }
 }
 
 function declares(statement: Node, name: string): GoDeclaration | undefined {

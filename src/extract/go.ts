@@ -114,8 +114,9 @@ interface PendingRoute {
 class Routers {
   #project: GoProject;
   #roots = new Map<string, Root>();
-  #callsByDir = new Map<string, Node[]>();
-  #active = new Set<Node>();
+  #callsByDir = new Map<string, Map<string, Node[]>>();
+  #active = new Set<number>();
+  #cache = new Map<object, Map<number, RouterRef[]>>();
 
   constructor(project: GoProject) {
     this.#project = project;
@@ -136,12 +137,19 @@ class Routers {
 
   /** The router values an expression may be. */
   refs(expr: Node | null | undefined, depth = 0): RouterRef[] {
-    if (!expr || depth > 12 || this.#active.has(expr)) return [];
-    this.#active.add(expr);
+    if (!expr || depth > 12) return [];
+    let perTree = this.#cache.get(expr.tree);
+    if (!perTree) this.#cache.set(expr.tree, perTree = new Map());
+    const cached = perTree.get(expr.id);
+    if (cached) return cached;
+    if (this.#active.has(expr.id)) return [];
+    this.#active.add(expr.id);
     try {
-      return this.#refs(expr, depth);
+      const found = this.#refs(expr, depth);
+      perTree.set(expr.id, found);
+      return found;
     } finally {
-      this.#active.delete(expr);
+      this.#active.delete(expr.id);
     }
   }
 
@@ -301,14 +309,8 @@ class Routers {
     const dir = project.fileOf(fn)?.dir ?? "";
     const out: RouterRef[] = [];
     if (name) {
-      for (const call of this.#calls(dir)) {
+      for (const call of this.#calls(dir).get(name) ?? []) {
         const callee = call.childForFieldName("function");
-        const called = callee?.type === "identifier"
-          ? callee.text
-          : callee?.type === "selector_expression"
-          ? callee.childForFieldName("field")?.text
-          : undefined;
-        if (called !== name) continue;
         if (
           fn.type === "function_declaration" && callee?.type !== "identifier"
         ) continue;
@@ -320,12 +322,25 @@ class Routers {
     return [{ root: this.root(key, framework), rel: literal(""), weak: true }];
   }
 
-  #calls(dir: string): Node[] {
+  /** Calls of the package in `dir`, by called function or method name. */
+  #calls(dir: string): Map<string, Node[]> {
     let calls = this.#callsByDir.get(dir);
     if (!calls) {
-      calls = [];
+      calls = new Map();
       for (const file of this.#project.files) {
-        if (file.dir === dir) calls.push(...findAll(file.tree.rootNode, CALL));
+        if (file.dir !== dir) continue;
+        for (const call of this.#project.callsIn(file)) {
+          const callee = call.childForFieldName("function");
+          const called = callee?.type === "identifier"
+            ? callee.text
+            : callee?.type === "selector_expression"
+            ? callee.childForFieldName("field")?.text
+            : undefined;
+          if (!called) continue;
+          let list = calls.get(called);
+          if (!list) calls.set(called, list = []);
+          list.push(call);
+        }
       }
       this.#callsByDir.set(dir, calls);
     }
@@ -360,7 +375,7 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
     const pending: PendingRoute[] = [];
     const ports: ExtractedPort[] = [];
     for (const file of project.files) {
-      for (const call of findAll(file.tree.rootNode, CALL)) {
+      for (const call of project.callsIn(file)) {
         const route = routeOf(call, project, routers);
         if (route) {
           pending.push(route);

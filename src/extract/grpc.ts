@@ -228,7 +228,7 @@ async function goGrpc(files: SourceFile[], ctx: Context): Promise<void> {
   try {
     for (const file of project.files) {
       const path = file.file.path;
-      for (const call of findAll(file.tree.rootNode, CALLS.go)) {
+      for (const call of project.callsIn(file)) {
         const callee = call.childForFieldName("function");
         const qualified = project.qualified(callee);
         const args = namedChildren(call.childForFieldName("arguments") ?? call)

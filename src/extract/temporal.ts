@@ -255,7 +255,7 @@ async function goTemporal(files: SourceFile[], out: Emitter): Promise<void> {
     for (const file of project.files) {
       const path = file.file.path;
       for (
-        const call of findAll(file.tree.rootNode, new Set(["call_expression"]))
+        const call of project.callsIn(file)
       ) {
         const callee = call.childForFieldName("function");
         if (callee?.type !== "selector_expression") continue;
