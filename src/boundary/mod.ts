@@ -34,7 +34,9 @@
 export {
   type BoundaryRef,
   type BoundaryRefInput,
+  type BoundaryRefParseResult,
   BoundaryRefSchema,
+  type BoundaryRefSchemaType,
   type BoundaryRole,
   type Mechanism,
   parseBoundaryRef,

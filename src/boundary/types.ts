@@ -106,26 +106,62 @@ export interface BoundaryRefInput {
 }
 
 /**
- * The zod schema of a {@linkcode BoundaryRef}. Unknown keys are dropped;
- * `confidence` defaults to 1 and `detail` to `{}`.
+ * The result of {@linkcode BoundaryRefSchemaType.safeParse}.
  *
  * @example
  * ```ts
- * import { BoundaryRefSchema } from "@portcullis/portcullis/boundary";
+ * import {
+ *   type BoundaryRefParseResult,
+ *   BoundaryRefSchema,
+ * } from "@portcullis/portcullis/boundary";
  * import assert from "node:assert/strict";
  *
- * const ref = BoundaryRefSchema.parse({
- *   mechanism: "grpc",
- *   role: "server",
- *   key: "users.v1.UserService/GetUser",
- *   line: 10,
- *   col: 3,
- * });
- * assert.equal(ref.confidence, 1);
- * assert.deepEqual(ref.detail, {});
+ * const result: BoundaryRefParseResult = BoundaryRefSchema.safeParse({ key: "x" });
+ * assert.equal(result.success, false);
  * ```
  */
-export const BoundaryRefSchema: z.ZodType<BoundaryRef, BoundaryRefInput> = z
+export type BoundaryRefParseResult =
+  | { success: true; data: BoundaryRef }
+  | {
+    success: false;
+    error: {
+      issues: readonly {
+        path: readonly PropertyKey[];
+        message: string;
+      }[];
+    };
+  };
+
+/**
+ * The part of zod's schema API that {@linkcode BoundaryRefSchema} is typed
+ * with, so the public types do not depend on zod's internals.
+ *
+ * @example
+ * ```ts
+ * import { BoundaryRefSchema, type BoundaryRefSchemaType } from "@portcullis/portcullis/boundary";
+ *
+ * const schema: BoundaryRefSchemaType = BoundaryRefSchema;
+ * ```
+ */
+export interface BoundaryRefSchemaType {
+  /**
+   * Validates `input` and returns a new ref with defaults filled in.
+   *
+   * @param input Any value.
+   * @returns The ref.
+   * @throws {Error} zod's `ZodError` if `input` is invalid.
+   */
+  parse(input: unknown): BoundaryRef;
+  /**
+   * Validates `input` without throwing.
+   *
+   * @param input Any value.
+   * @returns The ref, or the issues found.
+   */
+  safeParse(input: unknown): BoundaryRefParseResult;
+}
+
+const schema: z.ZodType<BoundaryRef, BoundaryRefInput> = z
   .object({
     mechanism: z.enum(["http", "grpc", "queue", "temporal"], {
       error: 'expected "http", "grpc", "queue" or "temporal"',
@@ -149,6 +185,32 @@ export const BoundaryRefSchema: z.ZodType<BoundaryRef, BoundaryRefInput> = z
       error: "expected an object of strings",
     }).default(() => ({})),
   }, { error: "expected an object" });
+
+/**
+ * The zod schema of a {@linkcode BoundaryRef}. Unknown keys are dropped;
+ * `confidence` defaults to 1 and `detail` to `{}`. At run time it is the
+ * zod object schema itself; its declared type is
+ * {@linkcode BoundaryRefSchemaType} so that the public types do not expose
+ * zod's. To compose it with other zod schemas, cast it:
+ * `BoundaryRefSchema as unknown as z.ZodType<BoundaryRef>`.
+ *
+ * @example
+ * ```ts
+ * import { BoundaryRefSchema } from "@portcullis/portcullis/boundary";
+ * import assert from "node:assert/strict";
+ *
+ * const ref = BoundaryRefSchema.parse({
+ *   mechanism: "grpc",
+ *   role: "server",
+ *   key: "users.v1.UserService/GetUser",
+ *   line: 10,
+ *   col: 3,
+ * });
+ * assert.equal(ref.confidence, 1);
+ * assert.deepEqual(ref.detail, {});
+ * ```
+ */
+export const BoundaryRefSchema: BoundaryRefSchemaType = schema;
 
 /**
  * Validates an unknown value as a {@linkcode BoundaryRef}, filling in the
