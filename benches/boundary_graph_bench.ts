@@ -36,7 +36,7 @@ for (const size of [1_000, 10_000]) {
 Deno.bench({
   name: "linkGraph 1 boundary, 1000 x 1000 ports",
   group: "linkGraph wide",
-  n: 5,
+  n: 3,
   warmup: 1,
   fn(b): void {
     const graph = wideGraph(1_000, 1_000);
@@ -49,7 +49,7 @@ Deno.bench({
 Deno.bench({
   name: "linkGraph again (idempotent pass) 10000 boundaries",
   group: "linkGraph again",
-  n: 10,
+  n: 5,
   warmup: 2,
   fn(b): void {
     const graph = mergedGraph(10_000);
@@ -61,12 +61,12 @@ Deno.bench({
 });
 
 Deno.bench({
-  name: "toJSON + fromJSON 10000 boundaries (linked)",
+  name: "toJSON + fromJSON 1000 boundaries (linked)",
   group: "json",
-  n: 5,
+  n: 10,
   warmup: 1,
   fn(b): void {
-    const graph = mergedGraph(10_000);
+    const graph = mergedGraph(1_000);
     linkGraph(graph);
     b.start();
     BoundaryGraph.fromJSON(JSON.stringify(graph));
