@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
 import {
+  mkdir,
   mkdtemp,
   readFile,
   rename,
   rm,
   stat,
+  symlink,
   unlink,
   utimes,
   writeFile,
@@ -824,4 +826,66 @@ Deno.test("CachedFileEnforcerProvider.close() during a reload stops it", async (
   }, "the reload to start");
   await fx[Symbol.asyncDispose]();
   assert.equal(fx.events.reloads.length, 0);
+});
+
+Deno.test("CachedFileEnforcerProvider watches files in different directories", async () => {
+  const modelDir = await tempDir();
+  const policyDir = await tempDir();
+  try {
+    const modelPath = join(modelDir, "model.conf");
+    const policyPath = join(policyDir, "policy.csv");
+    await writeFile(modelPath, MODEL);
+    await writeFile(policyPath, POLICY);
+    const events = new Events();
+    await using provider = await CachedFileEnforcerProvider.open({
+      modelPath,
+      policyPath,
+      pollIntervalMs: 0,
+      onReload: events.onReload,
+      onError: events.onError,
+    });
+    await writeFile(policyPath, POLICY + "p, viewer, post, write\n");
+    await events.reloaded(0);
+    assert.equal(await decide(provider, "viewer", "write"), true);
+    await writeFile(modelPath, MODEL.replace(" && r.act == p.act", ""));
+    await events.reloaded(1);
+    assert.deepEqual(events.reloads[1]?.changed, ["model"]);
+    assert.equal(await decide(provider, "viewer", "delete"), true);
+  } finally {
+    await rm(modelDir, { recursive: true });
+    await rm(policyDir, { recursive: true });
+  }
+});
+
+Deno.test("CachedFileEnforcerProvider follows a swapped symlinked directory", async () => {
+  // The layout of a Kubernetes ConfigMap volume: policy.csv -> ..data/policy.csv,
+  // ..data -> a versioned directory, swapped by renaming a new symlink.
+  const dir = await tempDir();
+  try {
+    const version = async (name: string, policy: string): Promise<void> => {
+      await mkdir(join(dir, name));
+      await writeFile(join(dir, name, "model.conf"), MODEL);
+      await writeFile(join(dir, name, "policy.csv"), policy);
+    };
+    await version("v1", POLICY);
+    await symlink("v1", join(dir, "..data"));
+    await symlink(join("..data", "model.conf"), join(dir, "model.conf"));
+    await symlink(join("..data", "policy.csv"), join(dir, "policy.csv"));
+    const events = new Events();
+    await using provider = await CachedFileEnforcerProvider.open({
+      modelPath: join(dir, "model.conf"),
+      policyPath: join(dir, "policy.csv"),
+      pollIntervalMs: 0,
+      onReload: events.onReload,
+      onError: events.onError,
+    });
+    await version("v2", POLICY + "p, viewer, post, write\n");
+    await symlink("v2", join(dir, "..data_tmp"));
+    await rename(join(dir, "..data_tmp"), join(dir, "..data"));
+    await events.reloaded(0);
+    assert.equal(await decide(provider, "viewer", "write"), true);
+    assert.deepEqual(events.errors, []);
+  } finally {
+    await rm(dir, { recursive: true });
+  }
 });
