@@ -153,8 +153,6 @@ class JsQueueFile {
   }
 
   run(root: Node): void {
-    const imported = this.imports(root);
-    if (!imported) return;
     const declarations: Node[] = [];
     const calls: Node[] = [];
     walk(root, (n) => {
@@ -181,6 +179,8 @@ class JsQueueFile {
         this.constants.set(name.text, value);
       }
     }
+    if (root.text.includes("dapr/subscribe")) this.daprRoutes(root);
+    if (!this.imports(root)) return;
     // Bindings depend on each other (`kafka` → `producer`): a few passes.
     for (let pass = 0; pass < 4; pass++) {
       let changed = false;
@@ -409,6 +409,33 @@ class JsQueueFile {
       default:
         return hole(n.text);
     }
+  }
+
+  /**
+   * Dapr programmatic subscriptions: the `{ pubsubname, topic, route }`
+   * objects a `/dapr/subscribe` handler returns.
+   */
+  daprRoutes(root: Node): void {
+    walk(root, (n) => {
+      if (n.type !== "object") return;
+      const pubsub = this.property(n, "pubsubname") ??
+        this.property(n, "pubsubName");
+      const topic = this.property(n, "topic");
+      if (!pubsub || !topic) return;
+      const port = queuePort({
+        role: "server",
+        topic: this.value(topic),
+        node: n,
+        owner: ownerOf(n, this.path, this.grammar),
+        filePath: this.path,
+        system: "dapr",
+        library: "dapr-subscribe",
+        operation: "/dapr/subscribe",
+        extra: { pubsub: keyText(this.value(pubsub)) },
+      });
+      if (port) this.ports.push(port);
+      return false;
+    });
   }
 
   /** A property of an object literal argument. */

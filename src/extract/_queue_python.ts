@@ -148,7 +148,6 @@ class PyQueueFile {
   }
 
   run(root: Node): void {
-    if (!this.imports(root)) return;
     const bindings: Node[] = [];
     const calls: Node[] = [];
     walk(root, (n) => {
@@ -174,12 +173,48 @@ class PyQueueFile {
         this.constants.set(left.text, right);
       }
     }
+    if (root.text.includes("dapr/subscribe")) this.daprRoutes(root);
+    if (!this.imports(root)) return;
     for (let pass = 0; pass < 4; pass++) {
       let changed = false;
       for (const b of bindings) changed = this.bind(b) || changed;
       if (!changed) break;
     }
     for (const call of calls) this.call(call);
+  }
+
+  /**
+   * Dapr programmatic subscriptions: the `{"pubsubname": ..., "topic": ...}`
+   * dicts a `/dapr/subscribe` handler returns.
+   */
+  daprRoutes(root: Node): void {
+    walk(root, (n) => {
+      if (n.type !== "dictionary") return;
+      let pubsub: Node | undefined;
+      let topic: Node | undefined;
+      for (const pair of namedChildren(n)) {
+        if (pair.type !== "pair") continue;
+        const key = pair.childForFieldName("key");
+        const name = key ? exactText(this.value(key)) : undefined;
+        const value = pair.childForFieldName("value") ?? undefined;
+        if (name === "pubsubname" || name === "pubsubName") pubsub = value;
+        if (name === "topic") topic = value;
+      }
+      if (!pubsub || !topic) return;
+      this.emit(
+        n,
+        n,
+        "server",
+        topic,
+        "dapr",
+        "dapr-subscribe",
+        "/dapr/subscribe",
+        {
+          pubsub: keyText(this.value(pubsub)),
+        },
+      );
+      return false;
+    });
   }
 
   imports(root: Node): boolean {

@@ -11,11 +11,16 @@ import type {
 import type { ExtractedPort } from "./types.ts";
 import { eachFile, type EvaluatedString } from "./_more_common.ts";
 import { jsQueuePorts } from "./_queue_js.ts";
+import { daprSubscriptionPorts } from "./_queue_dapr_yaml.ts";
 import { pythonQueuePorts } from "./_queue_python.ts";
 import { goQueuePorts } from "./_queue_go.ts";
 import { csharpQueuePorts, javaQueuePorts } from "./_queue_jvm.ts";
 import { collectConstants as javaConstants } from "./java.ts";
 import { collectConstants as csharpConstants } from "./csharp.ts";
+
+function isYaml(path: string): boolean {
+  return path.endsWith(".yaml") || path.endsWith(".yml");
+}
 
 /** The grammar of a path, or undefined when the queue extractor skips it. */
 function grammarOf(path: string): GrammarName | undefined {
@@ -68,7 +73,8 @@ const CONSTANT_HINTS =
  * nats.go, go-redis and the Dapr Go SDK; Spring `@KafkaListener`,
  * `KafkaTemplate.send`, `@RabbitListener`, `RabbitTemplate.convertAndSend`,
  * Kafka clients and Dapr `@Topic`/`publishEvent` in Java; Dapr `[Topic]`,
- * `WithTopic`, `PublishEventAsync` and Confluent.Kafka in C#.
+ * `WithTopic`, `PublishEventAsync` and Confluent.Kafka in C#; Dapr
+ * declarative `kind: Subscription` YAML documents.
  *
  * RabbitMQ: a publish to the default exchange (`""`, `sendToQueue`) is
  * keyed by the routing key (the queue name); a publish to a named exchange
@@ -79,7 +85,7 @@ const CONSTANT_HINTS =
 export const queueExtractor: LanguageExtractor = {
   name: "queue",
   accepts(path: string): boolean {
-    return grammarOf(path) !== undefined;
+    return grammarOf(path) !== undefined || isYaml(path);
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const diagnostics: ExtractDiagnostic[] = [];
@@ -103,6 +109,10 @@ export const queueExtractor: LanguageExtractor = {
       }
     });
     await eachFile(relevant, diagnostics, async (file) => {
+      if (isYaml(file.path)) {
+        daprSubscriptionPorts(file.path, file.text, ports, diagnostics);
+        return;
+      }
       const grammar = grammarOf(file.path);
       if (!grammar) return;
       const tree = await parseSource(grammar, file.text);

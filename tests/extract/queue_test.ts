@@ -13,6 +13,7 @@ async function portsOf(prefix: string): Promise<ExtractedPort[]> {
 Deno.test("queueExtractor finds kafkajs, amqplib, nats, redis and Dapr ports in JavaScript", async () => {
   const ports = await portsOf("node/");
   assert.deepEqual(summarize(ports), [
+    "node/dapr_routes.js:8 server orders.refunded",
     "node/order_consumer.ts:10 server orders.created",
     "node/order_consumer.ts:17 server audit.{}",
     "node/order_consumer.ts:17 server orders.created",
@@ -56,6 +57,7 @@ Deno.test("queueExtractor finds kafkajs, amqplib, nats, redis and Dapr ports in 
 Deno.test("queueExtractor finds confluent-kafka, pika, nats, redis, kafka-python and Dapr ports in Python", async () => {
   const ports = await portsOf("python/");
   assert.deepEqual(summarize(ports), [
+    "python/dapr_routes.py:8 server orders.refunded",
     "python/misc.py:13 server orders.paid",
     "python/misc.py:16 server cache-invalidate",
     "python/misc.py:17 client cache-warm",
@@ -138,6 +140,33 @@ Deno.test("queueExtractor finds Dapr and Confluent.Kafka ports in C#", async () 
     "csharp/Subscriber.cs:19 server views",
   ]);
   assert.equal(portAt(ports, "Subscriber.cs", 10)!.ref.confidence, 0.95);
+});
+
+Deno.test("queueExtractor finds Dapr declarative subscriptions in YAML", async () => {
+  const ports = await portsOf("deploy/");
+  assert.deepEqual(summarize(ports), [
+    "deploy/subscriptions.yaml:6 server orders.created",
+  ]);
+  assert.equal(ports[0]!.ref.col, 10);
+  assert.equal(ports[0]!.ref.detail.pubsub, "pubsub");
+});
+
+Deno.test("queueExtractor reports a YAML file it cannot parse and goes on", async () => {
+  const { ports, diagnostics } = await queueExtractor.extract([
+    {
+      path: "bad.yaml",
+      text: "kind: Subscription\napiVersion: dapr.io/v1\nspec: [unclosed\n",
+    },
+    {
+      path: "ok.py",
+      text:
+        'import pika\nch = pika.BlockingConnection().channel()\nch.basic_consume(queue="q")\n',
+    },
+  ]);
+  assert.equal(diagnostics.length, 1);
+  assert.equal(diagnostics[0]!.filePath, "bad.yaml");
+  assert.match(diagnostics[0]!.message, /^Cannot parse YAML/);
+  assert.deepEqual(summarize(ports), ["ok.py:3 server q"]);
 });
 
 Deno.test("queueExtractor ignores event emitters, look-alike methods, maps and logging", async () => {
