@@ -10,6 +10,7 @@ import {
   type Node,
   positionOf,
   stringValue,
+  walk,
 } from "./_tree.ts";
 import {
   isEnvRead,
@@ -206,20 +207,16 @@ export function collectFacts(
     clients: [],
   };
   const buckets = new Map<string, Node[]>();
-  const stack: Node[] = [root];
   // One walk, grouped by type; later steps read the groups in order.
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (INTERESTING.has(node.type)) {
-      let list = buckets.get(node.type);
-      if (!list) buckets.set(node.type, list = []);
+  walk(root, (node) => {
+    if (!node.isNamed) return false;
+    const type = node.type;
+    if (INTERESTING.has(type)) {
+      let list = buckets.get(type);
+      if (!list) buckets.set(type, list = []);
       list.push(node);
     }
-    for (let i = node.namedChildCount - 1; i >= 0; i--) {
-      const child = node.namedChild(i);
-      if (child) stack.push(child);
-    }
-  }
+  });
   const c = new Collector(facts, grammar, buckets);
   c.run();
   return facts;
