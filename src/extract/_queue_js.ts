@@ -162,6 +162,9 @@ class JsQueueFile {
         case "public_field_definition":
         case "required_parameter":
         case "optional_parameter":
+        case "arrow_function":
+        case "function_expression":
+        case "function":
           declarations.push(n);
           break;
         case "call_expression":
@@ -296,6 +299,10 @@ class JsQueueFile {
           ? this.kinds.bindGlobal(`this.${name}`, kind)
           : false;
       }
+      case "arrow_function":
+      case "function_expression":
+      case "function":
+        return this.bindCallback(d);
       default: {
         // required_parameter / optional_parameter with a type annotation
         const pattern = d.childForFieldName("pattern");
@@ -309,6 +316,35 @@ class JsQueueFile {
         return changed;
       }
     }
+  }
+
+  /**
+   * Parameters of callbacks: `p.then((conn) => ...)` binds `conn` to what
+   * `p` resolves to; a node-style callback `(err, ch) => ...` passed last
+   * to `conn.createChannel(cb)` binds `ch` to the call's result.
+   */
+  bindCallback(fn: Node): boolean {
+    const list = fn.parent;
+    const call = list?.parent;
+    if (list?.type !== "arguments" || call?.type !== "call_expression") {
+      return false;
+    }
+    const params = callbackParams(fn);
+    const callee = call.childForFieldName("function");
+    if (callee?.type === "member_expression") {
+      const method = callee.childForFieldName("property")?.text;
+      if (method === "then") {
+        const object = callee.childForFieldName("object");
+        const kind = object ? this.kindOf(object) : undefined;
+        return kind && params[0]
+          ? this.kinds.bind(params[0], params[0].text, kind)
+          : false;
+      }
+    }
+    const args = namedChildren(list);
+    if (args[args.length - 1]?.id !== fn.id || !params[1]) return false;
+    const kind = this.kindOf(call);
+    return kind ? this.kinds.bind(params[1], params[1].text, kind) : false;
   }
 
   /** Kind of a type annotation naming a library type. */
@@ -360,6 +396,11 @@ class JsQueueFile {
         if (fn.type === "member_expression") {
           const object = fn.childForFieldName("object");
           const method = fn.childForFieldName("property")?.text ?? "";
+          if (method === "then") {
+            const callback = n.childForFieldName("arguments")?.namedChild(0);
+            const result = callback ? returnedExpression(callback) : undefined;
+            return result ? this.kindOf(result) : undefined;
+          }
           const kind = object ? this.kindOf(object) : undefined;
           if (!kind) return undefined;
           const exported = MODULE_LIBRARY[kind]?.named[method];
@@ -578,6 +619,32 @@ class JsQueueFile {
         return;
     }
   }
+}
+
+/** The identifier parameters of a callback (`x => ..`, `(a, b) => ..`). */
+function callbackParams(fn: Node): Node[] {
+  const single = fn.childForFieldName("parameter");
+  if (single?.type === "identifier") return [single];
+  const params = fn.childForFieldName("parameters");
+  return (params ? namedChildren(params) : []).map((p) =>
+    p.type === "identifier" ? p : p.childForFieldName("pattern") ?? p
+  );
+}
+
+/** What an arrow or function returns: its expression body or `return x`. */
+function returnedExpression(fn: Node): Node | undefined {
+  if (fn.type !== "arrow_function" && fn.type !== "function_expression") {
+    return undefined;
+  }
+  const body = fn.childForFieldName("body");
+  if (!body) return undefined;
+  if (body.type !== "statement_block") return body;
+  for (const stmt of namedChildren(body)) {
+    if (stmt.type === "return_statement") {
+      return stmt.namedChild(0) ?? undefined;
+    }
+  }
+  return undefined;
 }
 
 function thisMember(node: Node): string | undefined {

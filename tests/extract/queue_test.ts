@@ -14,6 +14,8 @@ Deno.test("queueExtractor finds kafkajs, amqplib, nats, redis and Dapr ports in 
   const ports = await portsOf("node/");
   assert.deepEqual(summarize(ports), [
     "node/dapr_routes.js:8 server orders.refunded",
+    "node/legacy_amqp.js:8 server invoices",
+    "node/legacy_amqp.js:13 client invoices",
     "node/order_consumer.ts:10 server orders.created",
     "node/order_consumer.ts:17 server audit.{}",
     "node/order_consumer.ts:17 server orders.created",
