@@ -7,10 +7,10 @@ import type { ExtractDiagnostic, SourceFile } from "./_extractor.ts";
 import { parseSource } from "./_parser.ts";
 import {
   findAll,
-  findAncestor,
   namedChildren,
   type Node,
   stringParts,
+  walk,
 } from "./_tree.ts";
 import {
   composedValue,
@@ -45,6 +45,12 @@ export interface PyModule {
   classes: Map<string, Node>;
   /** Module-level functions (the `function_definition`). */
   functions: Map<string, Node>;
+  /** Every `call` node, in source order. */
+  calls: Node[];
+  /** Every `decorator` node, in source order. */
+  decorators: Node[];
+  /** Every `function_definition`, in source order (outer before inner). */
+  scopes: Node[];
 }
 
 /** Where a name or attribute expression leads. */
@@ -55,7 +61,6 @@ export type PyTarget =
   | { kind: "function"; module: PyModule; node: Node }
   | { kind: "external"; name: string };
 
-const FUNCTION_SCOPES: ReadonlySet<string> = new Set(["function_definition"]);
 const MAX_DEPTH = 12;
 const ASSIGNMENT: ReadonlySet<string> = new Set(["assignment"]);
 // Libraries the extractors recognise: never matched to a project module by
@@ -181,7 +186,7 @@ export class PyProject {
     const module = this.moduleOf(node);
     if (!module) return undefined;
     if (node.type === "identifier") {
-      const local = localAssignment(node, node.text);
+      const local = localAssignment(module, node, node.text);
       if (local) return { kind: "value", module, node: local };
       return this.resolveName(module, node.text, depth + 1);
     }
@@ -361,18 +366,61 @@ export function unwrap(node: Node): Node {
 
 /**
  * The value assigned to `name` in the function enclosing `at`, the last
- * assignment before `at`, or the value bound by `with X as name`.
+ * assignment that ends before `at`, or the value bound by `with X as name`.
  */
-export function localAssignment(at: Node, name: string): Node | undefined {
-  const scope = findAncestor(at, FUNCTION_SCOPES);
+export function localAssignment(
+  module: PyModule,
+  at: Node,
+  name: string,
+): Node | undefined {
+  const scope = enclosingFunction(module, at);
   if (!scope) return undefined;
-  const body = scope.childForFieldName("body");
-  if (!body) return undefined;
-  let found: Node | undefined;
+  const list = functionAssignments(scope).get(name);
+  if (!list) return undefined;
   const limit = at.startIndex;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const entry = list[i];
+    if (entry && entry.end <= limit) return entry.value;
+  }
+  return undefined;
+}
+
+/**
+ * The innermost function definition containing `at`, from the module's
+ * function list (no walk up the tree: parent lookups are costly in WASM).
+ */
+export function enclosingFunction(
+  module: PyModule,
+  at: Node,
+): Node | undefined {
+  const start = at.startIndex;
+  const end = at.endIndex;
+  let found: Node | undefined;
+  for (const scope of module.scopes) {
+    if (scope.startIndex > start) break;
+    if (scope.endIndex >= end && scope !== at) found = scope;
+  }
+  return found;
+}
+
+type Assignments = Map<string, Array<{ end: number; value: Node }>>;
+const assignmentCache = new WeakMap<object, Map<number, Assignments>>();
+
+/** Assignments and `with ... as` bindings of a function body, computed once. */
+function functionAssignments(scope: Node): Assignments {
+  let perTree = assignmentCache.get(scope.tree);
+  if (!perTree) assignmentCache.set(scope.tree, perTree = new Map());
+  let found = perTree.get(scope.id);
+  if (found) return found;
+  const assignments: Assignments = new Map();
+  found = assignments;
+  const add = (name: string, end: number, value: Node): void => {
+    let list = assignments.get(name);
+    if (!list) assignments.set(name, list = []);
+    list.push({ end, value });
+  };
   const visit = (node: Node): void => {
     for (const child of namedChildren(node)) {
-      if (child.startIndex >= limit) return;
       if (
         child.type === "function_definition" ||
         child.type === "class_definition"
@@ -380,20 +428,22 @@ export function localAssignment(at: Node, name: string): Node | undefined {
       if (child.type === "assignment") {
         const left = child.childForFieldName("left");
         const right = child.childForFieldName("right");
-        if (left?.type === "identifier" && left.text === name && right) {
-          found = right;
+        if (left?.type === "identifier" && right) {
+          add(left.text, child.endIndex, right);
         }
       } else if (child.type === "as_pattern") {
         const alias = child.childForFieldName("alias");
         const value = namedChildren(child)[0];
-        if (alias && value && alias.text.replace(/^\(|\)$/g, "") === name) {
-          found = value;
+        if (alias && value) {
+          add(alias.text.replace(/^\(|\)$/g, ""), child.endIndex, value);
         }
       }
       visit(child);
     }
   };
-  visit(body);
+  const body = scope.childForFieldName("body");
+  if (body) visit(body);
+  perTree.set(scope.id, found);
   return found;
 }
 
@@ -432,7 +482,24 @@ function indexModule(file: SourceFile, tree: Tree): PyModule {
     assigns: new Map(),
     classes: new Map(),
     functions: new Map(),
+    calls: [],
+    decorators: [],
+    scopes: [],
   };
+  walk(tree.rootNode, (node) => {
+    if (!node.isNamed) return false;
+    switch (node.type) {
+      case "call":
+        module.calls.push(node);
+        break;
+      case "decorator":
+        module.decorators.push(node);
+        break;
+      case "function_definition":
+        module.scopes.push(node);
+        break;
+    }
+  });
   const packageName = isPackage ? name : name.split(".").slice(0, -1).join(".");
   const visitStatements = (container: Node): void => {
     for (const statement of namedChildren(container)) {

@@ -323,7 +323,7 @@ async function pythonGrpc(files: SourceFile[], ctx: Context): Promise<void> {
   try {
     for (const module of project.list) {
       const path = module.file.path;
-      for (const call of findAll(module.tree.rootNode, CALLS.py)) {
+      for (const call of module.calls) {
         const callee = call.childForFieldName("function");
         if (!callee) continue;
         const calleeName = callee.type === "attribute"
@@ -434,7 +434,8 @@ async function pythonGrpc(files: SourceFile[], ctx: Context): Promise<void> {
 function pythonStub(object: Node, project: PyProject): string | undefined {
   let value: Node | undefined;
   if (object.type === "identifier") {
-    value = localAssignment(object, object.text);
+    const module = project.moduleOf(object);
+    value = module ? localAssignment(module, object, object.text) : undefined;
     if (!value) {
       const target = project.resolveExpr(object);
       if (target?.kind === "value") value = target.node;

@@ -28,7 +28,7 @@ import {
   serverPath,
   type Value,
 } from "./_python_go_url.ts";
-import { findAll, namedChildren, type Node, positionOf } from "./_tree.ts";
+import { namedChildren, type Node, positionOf } from "./_tree.ts";
 import type { ExtractedPort } from "./types.ts";
 
 /**
@@ -55,7 +55,6 @@ export const pythonExtractor: LanguageExtractor = {
   extract: extractPython,
 };
 
-const CALL: ReadonlySet<string> = new Set(["call"]);
 const VERBS: ReadonlySet<string> = new Set([
   "get",
   "post",
@@ -110,7 +109,7 @@ async function extractPython(
     const ports: ExtractedPort[] = [];
     const calls = project.list.map((m) => ({
       module: m,
-      calls: findAll(m.tree.rootNode, CALL),
+      calls: m.calls,
     }));
     const routers = new Map<string, Router>();
     const routerOf = (expr: Node | undefined | null): Router | undefined => {
@@ -414,7 +413,8 @@ function clientObject(
 ): ClientObject | undefined {
   let value: Node | undefined;
   if (object.type === "identifier") {
-    value = localAssignment(object, object.text);
+    const module = project.moduleOf(object);
+    value = module ? localAssignment(module, object, object.text) : undefined;
     if (!value) {
       const typed = parameterType(object);
       if (typed) {

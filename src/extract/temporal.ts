@@ -124,9 +124,7 @@ async function pythonTemporal(
   try {
     for (const module of project.list) {
       const path = module.file.path;
-      for (
-        const decorator of findAll(module.tree.rootNode, new Set(["decorator"]))
-      ) {
+      for (const decorator of module.decorators) {
         const definition = decorator.parent?.childForFieldName("definition");
         if (definition?.type !== "function_definition") continue;
         const name = pythonActivityName(definition, project);
@@ -144,7 +142,7 @@ async function pythonTemporal(
           );
         }
       }
-      for (const call of findAll(module.tree.rootNode, new Set(["call"]))) {
+      for (const call of module.calls) {
         const callee = call.childForFieldName("function");
         if (!callee || !PY_CALLS.has(project.externalName(callee) ?? "")) {
           continue;
