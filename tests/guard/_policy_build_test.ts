@@ -92,6 +92,66 @@ Deno.test("splitPolicyLine() splits every line the way casbin's loader does", ()
   );
 });
 
+Deno.test("parsePolicy() loads every line the way casbin's loader does", async () => {
+  const model = newModelFromString(MODEL);
+  const counts: Record<string, number> = { p: 3, p2: 2, g: 2, g2: 3 };
+  const unit = fc.constantFrom(
+    "a",
+    "é",
+    " ",
+    "\t",
+    "\u00a0",
+    "\ufeff",
+    ",",
+    '"',
+    "(",
+    ")",
+    "\r",
+    "#",
+  );
+  await fc.assert(
+    fc.asyncProperty(
+      fc.string({ unit, maxLength: 4 }),
+      fc.constantFrom("p", "p2", "g", "g2", "x"),
+      fc.string({ unit, maxLength: 20 }),
+      async (before, key, rest) => {
+        const line = `${before}${key},${rest}`;
+        const expected = casbinFields(line);
+        let actual: string[][] | "throws";
+        try {
+          const { rules } = await parsePolicy(line, model, {
+            allowEmptyPolicy: true,
+          });
+          actual = [...rules].flatMap(([k, list]) =>
+            list.map((rule) => [k, ...rule])
+          );
+        } catch {
+          actual = "throws";
+        }
+        const message = JSON.stringify(line);
+        if (expected === "throws") {
+          assert.equal(actual, "throws", message);
+        } else if (
+          expected !== null && expected.length - 1 === counts[expected[0]!]
+        ) {
+          assert.deepEqual(actual, [expected], message);
+        } else if (expected !== null) {
+          // casbin accepts a wrong field count silently; the provider not.
+          assert.equal(actual, "throws", message);
+        } else {
+          // casbin loads nothing: a blank line, a comment, or an unknown
+          // type, which the provider rejects.
+          assert.ok(
+            actual === "throws" || actual.length === 0,
+            message,
+          );
+        }
+      },
+    ),
+    { numRuns: 3000 },
+  );
+});
+
 Deno.test("splitPolicyLine() handles quotes, brackets and CRLF like casbin", () => {
   const parser = new BracketAwareCsvParser();
   const lines = [
