@@ -668,6 +668,18 @@ export function collectConstants(
  * HttpClient()`, `IHttpClientFactory.CreateClient()`) calling `GetAsync`,
  * `PostAsJsonAsync`, `GetFromJsonAsync`..., and every `new
  * HttpRequestMessage(HttpMethod.X, url)`.
+ *
+ * @example Usage
+ * ```ts
+ * import { csharpExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const text = `var api = app.MapGroup("/api");
+ * api.MapGet("/orders/{id}", (int id) => id);`;
+ * const { ports } = await csharpExtractor.extract([{ path: "Program.cs", text }]);
+ * assert.equal(ports[0]?.ref.key, "GET /api/orders/{}");
+ * assert.equal(ports[0]?.ref.confidence, 0.95);
+ * ```
  */
 export const csharpExtractor: LanguageExtractor = {
   name: "csharp",

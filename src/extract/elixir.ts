@@ -469,6 +469,22 @@ class RouterScan {
  * time (function calls, string concatenation, macros that generate routes),
  * `forward` mounts and routes in `do:` one-liners (`scope "/x", do: get
  * ...`) are not followed. Client calls are not extracted.
+ *
+ * @example Usage
+ * ```ts
+ * import { elixirExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const text = `defmodule AppWeb.Router do
+ *   use Phoenix.Router
+ *   scope "/api", AppWeb do
+ *     get "/users/:id", UserController, :show
+ *   end
+ * end`;
+ * const { ports } = await elixirExtractor.extract([{ path: "lib/app_web/router.ex", text }]);
+ * assert.equal(ports[0]?.ref.key, "GET /api/users/{}");
+ * assert.equal(ports[0]?.ref.line, 4);
+ * ```
  */
 export const elixirExtractor: LanguageExtractor = {
   name: "elixir",

@@ -654,6 +654,21 @@ function collectImplementers(
  * `.method(HttpMethod.POST).uri(...)`), and
  * `HttpRequest.newBuilder(URI.create(url))...POST(...)`, only on receivers
  * declared with those types.
+ *
+ * @example Usage
+ * ```ts
+ * import { javaExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const text = `@RestController
+ * @RequestMapping("/users")
+ * class UserController {
+ *   @GetMapping("/{id}") User get(@PathVariable String id) { return null; }
+ * }`;
+ * const { ports } = await javaExtractor.extract([{ path: "UserController.java", text }]);
+ * assert.equal(ports[0]?.ref.key, "GET /users/{}");
+ * assert.equal(ports[0]?.ref.line, 4);
+ * ```
  */
 export const javaExtractor: LanguageExtractor = {
   name: "java",

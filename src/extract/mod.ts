@@ -47,6 +47,13 @@ export {
 export { runScanCli, type ScanCliIo } from "./cli.ts";
 export { javascriptExtractor } from "./javascript.ts";
 export { openapiExtractor } from "./openapi.ts";
+export { javaExtractor } from "./java.ts";
+export { csharpExtractor } from "./csharp.ts";
+export { rustExtractor } from "./rust.ts";
+export { phpExtractor } from "./php.ts";
+export { rubyExtractor } from "./ruby.ts";
+export { elixirExtractor } from "./elixir.ts";
+export { queueExtractor } from "./queue.ts";
 export {
   describeGuardedRoutes,
   type DescribeGuardedRoutesOptions,

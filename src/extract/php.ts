@@ -751,6 +751,19 @@ function collectConstants(
  * `get/post/...`, `request('POST', $url)`, `*Async`) resolving relative
  * URIs against `base_uri`, and Laravel's `Http::get(...)` /
  * `Http::baseUrl(...)->post(...)`.
+ *
+ * @example Usage
+ * ```ts
+ * import { phpExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const text = `<?php
+ * Route::prefix('v1')->group(function () {
+ *     Route::get('/users/{id}', [UserController::class, 'show']);
+ * });`;
+ * const { ports } = await phpExtractor.extract([{ path: "routes/web.php", text }]);
+ * assert.equal(ports[0]?.ref.key, "GET /v1/users/{}");
+ * ```
  */
 export const phpExtractor: LanguageExtractor = {
   name: "php",

@@ -81,6 +81,20 @@ const CONSTANT_HINTS =
  * is keyed by the exchange, and a consumer joins it through the
  * `bindQueue`/`queue_bind` of its queue to that exchange (a `server` port
  * keyed by the exchange).
+ *
+ * @example Usage
+ * ```ts
+ * import { queueExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const text = `import os
+ * from confluent_kafka import Producer
+ * producer = Producer({"bootstrap.servers": "kafka:9092"})
+ * producer.produce(os.getenv("TOPIC", "orders"), value=b"{}")`;
+ * const { ports } = await queueExtractor.extract([{ path: "events.py", text }]);
+ * assert.equal(ports[0]?.ref.key, "orders");
+ * assert.equal(ports[0]?.ref.role, "client");
+ * ```
  */
 export const queueExtractor: LanguageExtractor = {
   name: "queue",

@@ -624,6 +624,20 @@ function collectConstants(
  * `Net::HTTP::Post.new(path)`, `http.get(path)` on `Net::HTTP.new/start`
  * objects, Faraday connections (`Faraday.new(url: base)`, base path
  * prepended) and `Faraday.get`/`HTTParty.get` with full URLs.
+ *
+ * @example Usage
+ * ```ts
+ * import { rubyExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const text = `Rails.application.routes.draw do
+ *   namespace :api do
+ *     resources :users, only: [:show]
+ *   end
+ * end`;
+ * const { ports } = await rubyExtractor.extract([{ path: "config/routes.rb", text }]);
+ * assert.equal(ports[0]?.ref.key, "GET /api/users/{}");
+ * ```
  */
 export const rubyExtractor: LanguageExtractor = {
   name: "ruby",

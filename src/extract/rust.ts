@@ -851,6 +851,19 @@ function usedCrates(root: Node): {
  * web::post().to(h))`. Clients: `reqwest::get(url)`, and `get/post/...`
  * or `request(Method::X, url)` on receivers built by `reqwest::Client::new()`
  * / `awc::Client::default()` or declared with those types.
+ *
+ * @example Usage
+ * ```ts
+ * import { rustExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const text = `use axum::{routing::get, Router};
+ * fn app() -> Router {
+ *     Router::new().nest("/api", Router::new().route("/users/:id", get(show)))
+ * }`;
+ * const { ports } = await rustExtractor.extract([{ path: "src/main.rs", text }]);
+ * assert.equal(ports[0]?.ref.key, "GET /api/users/{}");
+ * ```
  */
 export const rustExtractor: LanguageExtractor = {
   name: "rust",
