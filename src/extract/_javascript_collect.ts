@@ -1587,37 +1587,56 @@ function pluginOf(identifier: Node): string | undefined {
 
 /**
  * The permission of this library's guarded handlers among route
- * arguments: `guard.requirePermission("post", "read")(handler)` or the
- * wrapper itself as middleware.
+ * arguments: `guard.requirePermission("post", "read")(handler)`, the
+ * wrapper as middleware (also inside an adapter such as
+ * `honoGuard(guard.requirePermission(...))` or with `.withErrorFactory()`),
+ * or a constant holding one. `authRequired()` alone gives `auth: required`.
  */
 function permissionOf(
   args: Node[],
   handlers?: ReadonlyMap<string, Node>,
 ): Record<string, string> {
+  let authRequired = false;
   for (const arg of args) {
     let v = unwrap(arg);
     // const listPosts = guard.requirePermission("post", "read")(...)
     if (v.type === "identifier" && handlers?.has(v.text)) {
       v = unwrap(handlers.get(v.text)!);
     }
-    if (v.type === "call_expression") {
-      const callee = unwrap(v.childForFieldName("function")!);
-      if (callee.type === "call_expression") v = callee;
-      const fn = unwrap(v.childForFieldName("function")!);
-      if (
-        fn.type === "member_expression" &&
-        fn.childForFieldName("property")?.text === "requirePermission"
-      ) {
-        const params = argList(v);
+    const found = guardCall(v, 0);
+    if (found === "auth") authRequired = true;
+    else if (found) return found;
+  }
+  return authRequired ? { auth: "required" } : {};
+}
+
+/** Searches an expression (not nested function bodies) for a guard call. */
+function guardCall(
+  node: Node,
+  depth: number,
+): Record<string, string> | "auth" | undefined {
+  if (depth > 8 || FUNCTION_TYPES.has(node.type)) return undefined;
+  let auth = false;
+  if (node.type === "call_expression") {
+    const fn = unwrap(node.childForFieldName("function")!);
+    if (fn.type === "member_expression") {
+      const property = fn.childForFieldName("property")?.text;
+      if (property === "requirePermission") {
+        const params = argList(node);
         const object = params[0] && stringValue(unwrap(params[0]));
         const action = params[1] && stringValue(unwrap(params[1]));
         if (object !== undefined && action !== undefined) {
           return { object, action, permission: `${object}:${action}` };
         }
-      }
+      } else if (property === "authRequired") auth = true;
     }
   }
-  return {};
+  for (const child of namedChildren(node)) {
+    const found = guardCall(child, depth + 1);
+    if (found && found !== "auth") return found;
+    if (found === "auth") auth = true;
+  }
+  return auth ? "auth" : undefined;
 }
 
 export { isEnvRead, literalOf };

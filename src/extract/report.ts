@@ -446,7 +446,8 @@ function confidence(value: number): string {
 
 function permission(port: ReportPort): string {
   const required = port.detail["permission"];
-  return required ? `  requires ${required}` : "";
+  if (required) return `  requires ${required}`;
+  return port.detail["auth"] === "required" ? "  requires a user" : "";
 }
 
 function renderText(

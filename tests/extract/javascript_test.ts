@@ -71,15 +71,18 @@ Deno.test("javascriptExtractor finds NestJS, URLPattern, Bun routes and fetch/ax
     "client PUT /reports clients/api.ts:37",
     "server ANY /api/status bun/server.ts:4",
     "server ANY /files/{} deno/server.ts:21",
+    "server DELETE /drafts/{} guarded/hono.ts:10",
     "server DELETE /posts/{} deno/server.ts:15",
     "server GET /api/healthz nest/health.controller.ts:5",
     "server GET /api/items/{} bun/server.ts:6",
     "server GET /api/users nest/users.controller.ts:5",
     "server GET /api/users/{} nest/users.controller.ts:10",
+    "server GET /drafts guarded/hono.ts:9",
     "server GET /health deno/server.ts:20",
     "server GET /me guarded/app.ts:15",
     "server GET /posts guarded/app.ts:16",
     "server GET /posts/{} deno/server.ts:10",
+    "server GET /profile guarded/hono.ts:15",
     "server POST /api/users nest/users.controller.ts:15",
     "server POST /posts guarded/app.ts:16",
     "server PUT /api/items/{} bun/server.ts:7",
@@ -166,6 +169,18 @@ Deno.test("javascriptExtractor puts the permission of guarded handlers in detail
     "post:delete",
   );
   assert.equal(find(ports, "GET /me").ref.detail.permission, undefined);
+  assert.equal(find(ports, "GET /me").ref.detail.auth, "required");
+});
+
+Deno.test("javascriptExtractor finds permissions in guard middleware adapters", async () => {
+  const { ports } = await extractFixture("typescript");
+  assert.equal(find(ports, "GET /drafts").ref.detail.permission, "draft:read");
+  assert.equal(
+    find(ports, "DELETE /drafts/{}").ref.detail.permission,
+    "draft:delete",
+  );
+  assert.equal(find(ports, "GET /profile").ref.detail.auth, "required");
+  assert.equal(find(ports, "GET /profile").ref.detail.permission, undefined);
 });
 
 Deno.test("javascriptExtractor resolves same-file constants and concatenations", async () => {
