@@ -5,7 +5,7 @@
 import type { Tree } from "web-tree-sitter";
 import type { ExtractDiagnostic, SourceFile } from "./_extractor.ts";
 import { parseSource } from "./_parser.ts";
-import { findAll, namedChildren, type Node, stringParts } from "./_tree.ts";
+import { namedChildren, type Node, stringParts, walk } from "./_tree.ts";
 import {
   composedValue,
   concat,
@@ -51,7 +51,22 @@ interface Package {
 }
 
 const MAX_DEPTH = 10;
-const CALL: ReadonlySet<string> = new Set(["call_expression"]);
+// Nodes whose direct children may declare names (or that hold parameters).
+const SCOPES: ReadonlySet<string> = new Set([
+  "function_declaration",
+  "method_declaration",
+  "func_literal",
+  "block",
+  "statement_list",
+  "if_statement",
+  "for_clause",
+  "expression_switch_statement",
+  "type_switch_statement",
+  "expression_case",
+  "default_case",
+  "type_case",
+  "communication_case",
+]);
 const FUNCTIONS: ReadonlySet<string> = new Set([
   "function_declaration",
   "method_declaration",
@@ -65,7 +80,7 @@ export class GoProject {
   #packages = new Map<string, Package>();
   #byTree = new Map<object, GoFile>();
   #scopes = new Map<object, Map<number, ScopeIndex>>();
-  #calls = new Map<GoFile, Node[]>();
+  #files = new Map<GoFile, { calls: Node[]; scopes: Node[] }>();
 
   /** Parses the files; unparseable ones become diagnostics. */
   static async load(
@@ -101,11 +116,7 @@ export class GoProject {
 
   /** Every call expression of a file, in source order (computed once). */
   callsIn(file: GoFile): Node[] {
-    let calls = this.#calls.get(file);
-    if (!calls) {
-      this.#calls.set(file, calls = findAll(file.tree.rootNode, CALL));
-    }
-    return calls;
+    return this.#fileIndex(file).calls;
   }
 
   /** Releases the parse trees. */
@@ -158,12 +169,21 @@ export class GoProject {
   declarationOf(identifier: Node): GoDeclaration | undefined {
     const name = identifier.text;
     const limit = identifier.startIndex;
-    for (
-      let scope: Node | null = identifier.parent;
-      scope;
-      scope = scope.parent
-    ) {
-      if (scope.type === "source_file") break;
+    const file = this.fileOf(identifier);
+    if (!file) return undefined;
+    // the scopes containing the identifier, innermost last (no parent walk:
+    // parent lookups are costly in WASM)
+    const scopes = this.#fileIndex(file).scopes;
+    const containing: Node[] = [];
+    for (const scope of scopes) {
+      if (scope.startIndex > limit) break;
+      if (scope.endIndex >= identifier.endIndex && scope.id !== identifier.id) {
+        containing.push(scope);
+      }
+    }
+    for (let k = containing.length - 1; k >= 0; k--) {
+      const scope = containing[k];
+      if (!scope) continue;
       const index = this.#scopeIndex(scope);
       if (index.params) {
         const found = index.params.get(name);
@@ -179,11 +199,25 @@ export class GoProject {
         }
       }
     }
-    const dir = this.fileOf(identifier)?.dir;
-    const value = dir === undefined
-      ? undefined
-      : this.#packages.get(dir)?.values.get(name);
+    const value = this.#packages.get(file.dir)?.values.get(name);
     return value ? declares(value, name) : undefined;
+  }
+
+  #fileIndex(file: GoFile): { calls: Node[]; scopes: Node[] } {
+    let index = this.#files.get(file);
+    if (!index) {
+      const calls: Node[] = [];
+      const scopes: Node[] = [];
+      walk(file.tree.rootNode, (node) => {
+        if (!node.isNamed) return false;
+        const type = node.type;
+        if (type === "call_expression") calls.push(node);
+        else if (SCOPES.has(type)) scopes.push(node);
+      });
+      index = { calls, scopes };
+      this.#files.set(file, index);
+    }
+    return index;
   }
 
   /** Declarations made directly in a scope node, computed once per node. */
