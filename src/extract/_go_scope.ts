@@ -684,6 +684,7 @@ const METHOD_RESULTS: ReadonlyMap<string, GoType> = new Map([
   [`${GORILLA}.Router.PathPrefix`, T(GORILLA, "Route")],
   [`${GORILLA}.Router.Host`, T(GORILLA, "Route")],
   [`${GORILLA}.Route.Subrouter`, T(GORILLA, "Router")],
+  [`${GORILLA}.Router.StrictSlash`, T(GORILLA, "Router")],
   [`${GIN}.Engine.Group`, T(GIN, "RouterGroup")],
   [`${GIN}.RouterGroup.Group`, T(GIN, "RouterGroup")],
   [`${ECHO}.Echo.Group`, T(ECHO, "Group")],

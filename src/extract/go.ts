@@ -250,6 +250,11 @@ class Routers {
             : [];
         }
         if (framework === "chi" && method === "With") return base;
+        if (
+          framework === "gorilla" &&
+          (method === "StrictSlash" || method === "SkipClean" ||
+            method === "UseEncodedPath")
+        ) return base;
         if (framework === "chi" && method === "Route") {
           const prefix = project.evalString(args[0]);
           return prefix
@@ -315,6 +320,31 @@ class Routers {
           fn.type === "function_declaration" && callee?.type !== "identifier"
         ) continue;
         out.push(...this.refs(argumentsOf(call)[index], depth + 1));
+      }
+      if (fn.type === "function_declaration" && index === 0) {
+        // chi: r.Route("/x", routes) and r.Group(routes) with a named function
+        for (const method of ["Route", "Group"]) {
+          for (const call of this.#calls(dir).get(method) ?? []) {
+            const args = argumentsOf(call);
+            const handler = method === "Route" ? args[1] : args[0];
+            if (handler?.type !== "identifier" || handler.text !== name) {
+              continue;
+            }
+            const callee = call.childForFieldName("function");
+            const base = this.refs(
+              callee?.childForFieldName("operand"),
+              depth + 1,
+            )
+              .filter((r) => r.root.framework === "chi");
+            const prefix = method === "Route"
+              ? project.evalString(args[0])
+              : literal("");
+            if (!prefix) continue;
+            out.push(
+              ...base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) })),
+            );
+          }
+        }
       }
     }
     if (out.length) return out;

@@ -56,6 +56,7 @@ Deno.test("goExtractor reads gorilla/mux routes on struct fields, subrouters and
     "main.go:16 server GET /api/v1/orders/{} 0.95",
     "main.go:16 server PUT /api/v1/orders/{} 0.95",
     "main.go:17 server ANY /api/v1/metrics 0.95",
+    "main.go:32 server POST /legacy/{} 1",
   ]);
   assert.equal(ports[0]?.owner.qualifiedName, "main.go::Server.routes");
 });
@@ -80,15 +81,16 @@ Deno.test("goExtractor composes echo groups and Add() methods", async () => {
   ]);
 });
 
-Deno.test("goExtractor composes chi Route, Group, With and Mount of a router built in another function", async () => {
+Deno.test("goExtractor composes chi Route (inline or named function), Group, With and Mount of a router built elsewhere", async () => {
   const { ports } = await goExtractor.extract(await load("chi"));
   assert.deepEqual(summary(ports), [
     "main.go:11 server GET / 1",
     "main.go:13 server GET /articles 0.95",
     "main.go:15 server PUT /articles/{} 0.95",
     "main.go:19 server POST /login 1",
-    "main.go:27 server GET /admin/stats 0.95",
-    "main.go:28 server DELETE /admin/cache 0.95",
+    "main.go:28 server GET /admin/stats 0.95",
+    "main.go:29 server DELETE /admin/cache 0.95",
+    "main.go:38 server GET /users/{} 0.95",
   ]);
 });
 
@@ -114,4 +116,39 @@ Deno.test("goExtractor ignores url.Values.Get, Header.Get, map lookups, logging 
 Deno.test("goExtractor skips generated .pb.go files", () => {
   assert.equal(goExtractor.accepts("cmd/main.go"), true);
   assert.equal(goExtractor.accepts("gen/orders.pb.go"), false);
+});
+
+Deno.test("goExtractor lowers confidence for routes on a router parameter no caller supplies", async () => {
+  const { ports } = await goExtractor.extract([{
+    path: "routes.go",
+    text: [
+      "package api",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "func Register(g *gin.RouterGroup) {",
+      '\tg.GET("/items/:id", nil)',
+      "}",
+      "",
+    ].join("\n"),
+  }]);
+  assert.deepEqual(summary(ports), ["routes.go:6 server GET /items/{} 0.8"]);
+});
+
+Deno.test("goExtractor does not take a shadowing variable for the http package", async () => {
+  const { ports } = await goExtractor.extract([{
+    path: "main.go",
+    text: [
+      "package main",
+      "",
+      'import "net/http"',
+      "",
+      "func main() {",
+      "\thttp := fakeClient{}",
+      '\thttp.Get("http://svc/users")',
+      "}",
+      "",
+    ].join("\n"),
+  }]);
+  assert.deepEqual(summary(ports), []);
 });
