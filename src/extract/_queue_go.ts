@@ -373,6 +373,17 @@ class GoQueueFile {
     if (!library || !role) return;
     const body = node.childForFieldName("body");
     const system = library === "daprcommon" ? "dapr" : "kafka";
+    let extra: Record<string, string> | undefined;
+    for (const element of body ? namedChildren(body) : []) {
+      if (element.type !== "keyed_element") continue;
+      const key = element.childForFieldName("key")?.text ??
+        namedChildren(element)[0]?.text;
+      const value = element.childForFieldName("value") ??
+        namedChildren(element)[1];
+      if (key === "PubsubName" && value) {
+        extra = { pubsub: keyText(this.value(value)) };
+      }
+    }
     for (const element of body ? namedChildren(body) : []) {
       if (element.type !== "keyed_element") continue;
       const key = element.childForFieldName("key")?.text ??
@@ -380,10 +391,26 @@ class GoQueueFile {
       const value = element.childForFieldName("value") ??
         namedChildren(element)[1];
       if (key === "Topic") {
-        this.emit(node, role, value, system, LITERAL_LIBRARY[library]!, name);
+        this.emit(
+          node,
+          role,
+          value,
+          system,
+          LITERAL_LIBRARY[library]!,
+          name,
+          extra,
+        );
       } else if (key === "GroupTopics" || key === "Topics") {
         for (const t of sliceItems(value ? unwrap(value) : undefined)) {
-          this.emit(node, role, t, system, LITERAL_LIBRARY[library]!, name);
+          this.emit(
+            node,
+            role,
+            t,
+            system,
+            LITERAL_LIBRARY[library]!,
+            name,
+            extra,
+          );
         }
       }
     }

@@ -94,18 +94,21 @@ Deno.test("queueExtractor finds confluent-kafka, pika, nats, redis, kafka-python
 Deno.test("queueExtractor finds sarama, nats.go, go-redis and kafka-go ports in Go", async () => {
   const ports = await portsOf("go/");
   assert.deepEqual(summarize(ports), [
-    "go/misc.go:13 client orders.shipped",
-    "go/misc.go:14 server orders.returned",
-    "go/misc.go:17 client cache-invalidate",
-    "go/misc.go:18 server cache-warm",
-    "go/misc.go:21 client clicks",
-    "go/misc.go:23 server views",
+    "go/misc.go:15 client orders.shipped",
+    "go/misc.go:16 server orders.returned",
+    "go/misc.go:19 client cache-invalidate",
+    "go/misc.go:20 server cache-warm",
+    "go/misc.go:23 client clicks",
+    "go/misc.go:25 server views",
+    "go/misc.go:31 client orders.paid",
+    "go/misc.go:32 server orders.paid",
     "go/sarama.go:24 client orders.created",
     "go/sarama.go:31 server orders.audit",
     "go/sarama.go:37 server orders.created",
     "go/sarama.go:37 server orders.paid",
   ]);
   assert.equal(portAt(ports, "sarama.go", 31)!.ref.confidence, 0.95);
+  assert.equal(portAt(ports, "misc.go", 32)!.ref.detail.pubsub, "pubsub");
   assert.equal(
     portAt(ports, "sarama.go", 37)!.owner.qualifiedName,
     "go/sarama.go::Worker.Run",

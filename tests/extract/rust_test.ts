@@ -43,8 +43,18 @@ Deno.test("rustExtractor finds reqwest calls on real clients only", async () => 
   );
 });
 
+Deno.test("rustExtractor finds awc client calls", async () => {
+  const files = only(await loadFixture("rust"), "actix_app/src/client.rs");
+  const { ports } = await rustExtractor.extract(files);
+  assert.deepEqual(summarize(ports), [
+    "actix_app/src/client.rs:5 client POST /api/notify/{}",
+    "actix_app/src/client.rs:9 client GET /ping",
+  ]);
+  assert.equal(ports[0]!.ref.detail.framework, "awc");
+});
+
 Deno.test("rustExtractor composes actix-web scopes, resources and attributes", async () => {
-  const files = only(await loadFixture("rust"), "actix_app/");
+  const files = only(await loadFixture("rust"), "actix_app/src/main.rs");
   const { ports } = await rustExtractor.extract(files);
   assert.deepEqual(summarize(ports), [
     "actix_app/src/main.rs:3 server GET /api/items/{}",
