@@ -44,7 +44,7 @@ export {
   type ReportPort,
   type ScanReport,
 } from "./report.ts";
-export { runScanCli, type ScanCliIo } from "./cli.ts";
+export { runScanCli, type ScanCliIo } from "./scan_cli.ts";
 export { javascriptExtractor } from "./javascript.ts";
 export { openapiExtractor } from "./openapi.ts";
 export { javaExtractor } from "./java.ts";

@@ -1,0 +1,282 @@
+// The `scan` command's logic: argument parsing, progress bar, report and
+// exit code. `cli.ts` runs it as a program. Uses node: modules only (no
+// Deno.*), so it runs in Deno, Node and Bun.
+import process from "node:process";
+import { writeFile } from "node:fs/promises";
+import { scan, ScanError, type ScanProgress } from "./scan.ts";
+import {
+  buildReport,
+  renderReport,
+  REPORT_FORMATS,
+  type ReportFormat,
+} from "./report.ts";
+
+/**
+ * Where {@linkcode runScanCli} writes: standard output and error, whether
+ * stderr is a terminal, and the file writer for `--out`.
+ *
+ * @example
+ * ```ts
+ * import type { ScanCliIo } from "@portcullis/portcullis/extract";
+ *
+ * const out: string[] = [];
+ * const io: ScanCliIo = {
+ *   stdout: (text) => void out.push(text),
+ *   stderr: (text) => void out.push(text),
+ *   isTty: false,
+ *   writeFile: () => Promise.resolve(),
+ * };
+ * ```
+ */
+export interface ScanCliIo {
+  /** Writes report text. */
+  stdout: (text: string) => void;
+  /** Writes errors and progress. */
+  stderr: (text: string) => void;
+  /** Whether stderr is a terminal (enables the progress bar). */
+  isTty: boolean;
+  /** Writes the `--out` file. */
+  writeFile: (path: string, text: string) => Promise<void>;
+}
+
+const USAGE = `Usage: scan [options] <dir...>
+
+Finds interface boundaries (HTTP routes and calls, gRPC methods, queue
+topics, Temporal activities) in the given source trees, links consumers to
+providers and prints a report.
+
+Options:
+  --out <file>             write the graph (graphlens schema v1 JSON)
+  --format <format>        report format: text (default), json, mermaid, dot
+  --min-confidence <n>     do not link pairs below this confidence (0..1)
+  --fail-on-unmatched      exit with code 1 when a consumer has no provider
+  --no-progress            never draw the progress bar
+  -h, --help               show this help
+
+Exit codes: 0 ok, 1 unmatched consumers with --fail-on-unmatched,
+2 bad arguments or a root that cannot be scanned.
+`;
+
+interface CliArgs {
+  roots: string[];
+  out?: string;
+  format: ReportFormat;
+  minConfidence: number;
+  failOnUnmatched: boolean;
+  progress: boolean;
+  help: boolean;
+}
+
+class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+function parseArgs(args: readonly string[]): CliArgs {
+  const parsed: CliArgs = {
+    roots: [],
+    format: "text",
+    minConfidence: 0,
+    failOnUnmatched: false,
+    progress: true,
+    help: false,
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const value = (): string => {
+      if (eq !== -1) return arg.slice(eq + 1);
+      const next = args[++i];
+      if (next === undefined) {
+        throw new UsageError(`Cannot parse arguments: ${name} needs a value`);
+      }
+      return next;
+    };
+    switch (name) {
+      case "-h":
+      case "--help":
+        parsed.help = true;
+        break;
+      case "--out":
+        parsed.out = value();
+        break;
+      case "--format": {
+        const format = value();
+        if (!(REPORT_FORMATS as readonly string[]).includes(format)) {
+          throw new UsageError(
+            `Cannot parse arguments: --format must be one of ${
+              REPORT_FORMATS.join(", ")
+            }, got "${format}"`,
+          );
+        }
+        parsed.format = format as ReportFormat;
+        break;
+      }
+      case "--min-confidence": {
+        const raw = value();
+        const number = Number(raw);
+        if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
+          throw new UsageError(
+            `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${raw}"`,
+          );
+        }
+        parsed.minConfidence = number;
+        break;
+      }
+      case "--fail-on-unmatched":
+        parsed.failOnUnmatched = true;
+        break;
+      case "--no-progress":
+        parsed.progress = false;
+        break;
+      case "--":
+        parsed.roots.push(...args.slice(i + 1));
+        i = args.length;
+        break;
+      default:
+        if (arg.startsWith("-") && arg !== "-") {
+          throw new UsageError(
+            `Cannot parse arguments: unknown option "${arg}"`,
+          );
+        }
+        parsed.roots.push(arg);
+    }
+  }
+  return parsed;
+}
+
+/** A one-line progress bar on stderr, redrawn at most every 100 ms. */
+function progressBar(io: ScanCliIo): {
+  update: (progress: ScanProgress) => void;
+  clear: () => void;
+} {
+  let last = 0;
+  let drawn = false;
+  return {
+    update(progress): void {
+      const now = Date.now();
+      const final = progress.done === progress.total;
+      if (!final && now - last < 100) return;
+      last = now;
+      const width = 24;
+      const ratio = progress.total > 0 ? progress.done / progress.total : 0;
+      const filled = Math.round(ratio * width);
+      const bar = "#".repeat(filled) + ".".repeat(width - filled);
+      const label = progress.root ? ` ${progress.root}` : "";
+      io.stderr(
+        `\r\x1b[2K[${bar}] ${progress.phase}${label} ${progress.done}/${progress.total}`,
+      );
+      drawn = true;
+    },
+    clear(): void {
+      if (drawn) io.stderr("\r\x1b[2K");
+    },
+  };
+}
+
+/**
+ * Runs the `scan` command with the given arguments (without the program
+ * name) and returns the exit code: 0 on success, 1 when
+ * `--fail-on-unmatched` is set and a consumer has no provider, 2 for bad
+ * arguments or a root that cannot be scanned. Unreadable or unparsable
+ * files are reported on stderr and the scan goes on.
+ *
+ * @param args Command-line arguments, e.g. `["--format", "json", "./api"]`.
+ * @param io Output streams and the `--out` writer; defaults to the process.
+ * @returns The exit code.
+ *
+ * @example Usage
+ * ```ts
+ * import { runScanCli, type ScanCliIo } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const errors: string[] = [];
+ * const io: ScanCliIo = {
+ *   stdout: () => {},
+ *   stderr: (text) => void errors.push(text),
+ *   isTty: false,
+ *   writeFile: () => Promise.resolve(),
+ * };
+ * assert.equal(await runScanCli(["--format", "xml", "."], io), 2);
+ * assert.match(errors.join(""), /--format must be one of/);
+ * ```
+ */
+export async function runScanCli(
+  args: readonly string[],
+  io: ScanCliIo = processIo(),
+): Promise<number> {
+  let options: CliArgs;
+  try {
+    options = parseArgs(args);
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  if (options.roots.length === 0) {
+    io.stderr(`Cannot scan: no directory given\n\n${USAGE}`);
+    return 2;
+  }
+  const bar = options.progress && io.isTty ? progressBar(io) : undefined;
+  let result;
+  try {
+    result = await scan(options.roots, {
+      minConfidence: options.minConfidence,
+      ...(bar ? { onProgress: bar.update } : {}),
+    });
+  } catch (error) {
+    bar?.clear();
+    if (error instanceof ScanError || error instanceof RangeError) {
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  bar?.clear();
+  for (const d of result.diagnostics) {
+    const file = d.filePath ? `${d.root}/${d.filePath}` : d.root;
+    io.stderr(`${d.severity}: ${file}: ${d.message}\n`);
+  }
+  if (options.out !== undefined) {
+    try {
+      await io.writeFile(
+        options.out,
+        JSON.stringify(result.graph.toJSON(), null, 2) + "\n",
+      );
+    } catch (error) {
+      io.stderr(
+        `Cannot write "${options.out}": ${(error as Error).message}\n`,
+      );
+      return 2;
+    }
+  }
+  io.stdout(
+    renderReport(result.graph, {
+      format: options.format,
+      diagnostics: options.format === "json" ? result.diagnostics : [],
+    }),
+  );
+  if (options.failOnUnmatched) {
+    const unmatched = buildReport(result.graph).unmatchedConsumers.length;
+    if (unmatched > 0) {
+      io.stderr(`${unmatched} unmatched consumer(s)\n`);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+function processIo(): ScanCliIo {
+  return {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    isTty: process.stderr.isTTY === true,
+    writeFile: (path, text) => writeFile(path, text, "utf8"),
+  };
+}
