@@ -188,6 +188,8 @@ export class PyProject {
     if (node.type === "identifier") {
       const local = localAssignment(module, node, node.text);
       if (local) return { kind: "value", module, node: local };
+      // a parameter shadows the module-level name
+      if (isParameter(module, node)) return undefined;
       return this.resolveName(module, node.text, depth + 1);
     }
     if (node.type === "attribute") {
@@ -401,6 +403,38 @@ export function enclosingFunction(
     if (scope.endIndex >= end && scope !== at) found = scope;
   }
   return found;
+}
+
+const parameterCache = new WeakMap<object, Map<number, Set<string>>>();
+
+/** Whether an identifier names a parameter of a function enclosing it. */
+export function isParameter(module: PyModule, at: Node): boolean {
+  const start = at.startIndex;
+  for (const scope of module.scopes) {
+    if (scope.startIndex > start) break;
+    if (scope.endIndex < at.endIndex) continue;
+    const body = scope.childForFieldName("body");
+    if (!body || body.startIndex > start) continue; // a default value or annotation
+    if (functionParameters(scope).has(at.text)) return true;
+  }
+  return false;
+}
+
+function functionParameters(scope: Node): Set<string> {
+  let perTree = parameterCache.get(scope.tree);
+  if (!perTree) parameterCache.set(scope.tree, perTree = new Map());
+  let names = perTree.get(scope.id);
+  if (names) return names;
+  names = new Set();
+  const parameters = scope.childForFieldName("parameters");
+  for (const parameter of parameters ? namedChildren(parameters) : []) {
+    const name = parameter.type === "identifier"
+      ? parameter
+      : parameter.childForFieldName("name") ?? namedChildren(parameter)[0];
+    if (name?.type === "identifier") names.add(name.text);
+  }
+  perTree.set(scope.id, names);
+  return names;
 }
 
 type Assignments = Map<string, Array<{ end: number; value: Node }>>;

@@ -91,7 +91,7 @@ Deno.test("pythonExtractor finds requests, httpx and aiohttp calls with base URL
   assert.equal(billing?.ref.detail.framework, "httpx");
 });
 
-Deno.test("pythonExtractor ignores look-alikes: custom routers, dict and SQLAlchemy get, logging", async () => {
+Deno.test("pythonExtractor ignores look-alikes: custom routers, dict and SQLAlchemy get, logging, shadowing parameters", async () => {
   const { ports } = await pythonExtractor.extract(await load("negative"));
   assert.deepEqual(summary(ports), []);
 });
