@@ -43,6 +43,67 @@ export interface IndexedEnforcerOptions {
   fallback?: "enforce" | "enforceSync";
 }
 
+/**
+ * What {@linkcode IndexedEnforcer} needs of a casbin `Enforcer` (from
+ * `newEnforcer`), written structurally so that any casbin enforcer fits.
+ * Only a casbin 5 enforcer works: its model is read to build the index.
+ *
+ * @example
+ * ```ts
+ * import { newEnforcer, newModelFromString } from "casbin";
+ * import type { IndexableEnforcer } from "@portcullis/portcullis/guard";
+ *
+ * const enforcer: IndexableEnforcer = await newEnforcer(newModelFromString(`
+ * [request_definition]
+ * r = sub
+ * [policy_definition]
+ * p = sub
+ * [policy_effect]
+ * e = some(where (p.eft == allow))
+ * [matchers]
+ * m = r.sub == p.sub
+ * `));
+ * ```
+ */
+export interface IndexableEnforcer {
+  /**
+   * Returns casbin's parsed model, with its policy.
+   *
+   * @returns The model.
+   */
+  getModel(): unknown;
+  /**
+   * casbin's asynchronous decision.
+   *
+   * @param rvals The request values.
+   * @returns Whether the request is allowed.
+   */
+  enforce(...rvals: unknown[]): Promise<boolean>;
+  /**
+   * casbin's synchronous decision.
+   *
+   * @param rvals The request values.
+   * @returns Whether the request is allowed.
+   */
+  enforceSync(...rvals: unknown[]): boolean;
+}
+
+function modelOf(enforcer: IndexableEnforcer): Model {
+  const model = typeof enforcer === "object" && enforcer !== null &&
+      typeof enforcer.getModel === "function"
+    ? enforcer.getModel() as { model?: unknown } | undefined
+    : undefined;
+  if (
+    typeof model !== "object" || model === null ||
+    !(model.model instanceof Map)
+  ) {
+    throw new TypeError(
+      "Cannot index the enforcer: expected a casbin Enforcer",
+    );
+  }
+  return model as Model;
+}
+
 // Decisions a leaf of the index stands for: some matching rule allows,
 // some matching rule denies.
 const ALLOWS = 1;
@@ -422,30 +483,25 @@ export class IndexedEnforcer implements Enforcer {
    * @param enforcer A casbin enforcer with its model and policy loaded.
    * @param options The cache and the fallback method.
    */
-  constructor(enforcer: CasbinEnforcer, options: IndexedEnforcerOptions = {}) {
-    if (
-      typeof enforcer !== "object" || enforcer === null ||
-      typeof enforcer.getModel !== "function"
-    ) {
-      throw new TypeError(
-        "Cannot index the enforcer: expected a casbin Enforcer",
-      );
-    }
+  constructor(
+    enforcer: IndexableEnforcer,
+    options: IndexedEnforcerOptions = {},
+  ) {
+    const model = modelOf(enforcer);
     const fallback = options.fallback ?? "enforce";
     if (fallback !== "enforce" && fallback !== "enforceSync") {
       throw new TypeError(
         `Cannot index the enforcer: unknown fallback "${String(fallback)}"`,
       );
     }
-    this.#casbin = enforcer;
+    this.#casbin = enforcer as CasbinEnforcer;
     this.#sync = fallback === "enforceSync";
     const cache = options.cache ?? false;
     this.#cache = cache === false
       ? undefined
       : new DecisionCache(cache === true ? {} : cache);
-    const model = enforcer.getModel();
     this.#snapshot = takeSnapshot(model);
-    const built = IndexedEnforcer.#build(enforcer, model);
+    const built = IndexedEnforcer.#build(this.#casbin, model);
     if (typeof built === "string") {
       this.#reason = built;
     } else {
@@ -506,7 +562,7 @@ export class IndexedEnforcer implements Enforcer {
    * ```
    */
   static from(
-    enforcer: CasbinEnforcer,
+    enforcer: IndexableEnforcer,
     options: IndexedEnforcerOptions = {},
   ): IndexedEnforcer {
     return new IndexedEnforcer(enforcer, options);
@@ -524,7 +580,7 @@ export class IndexedEnforcer implements Enforcer {
   }
 
   /** The casbin enforcer that decides what the index cannot. */
-  get casbin(): CasbinEnforcer {
+  get casbin(): IndexableEnforcer {
     return this.#casbin;
   }
 
@@ -644,7 +700,7 @@ export class IndexedEnforcer implements Enforcer {
  * ```
  */
 export function indexEnforcer(
-  enforcer: CasbinEnforcer,
+  enforcer: IndexableEnforcer,
   options: IndexedEnforcerOptions = {},
 ): IndexedEnforcer {
   return new IndexedEnforcer(enforcer, options);

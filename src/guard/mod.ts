@@ -51,6 +51,7 @@ export {
   type DecisionCacheOptions,
 } from "./decision_cache.ts";
 export {
+  type IndexableEnforcer,
   indexEnforcer,
   IndexedEnforcer,
   type IndexedEnforcerOptions,
