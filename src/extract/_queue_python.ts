@@ -52,6 +52,11 @@ const MODULES: Record<string, Record<string, string>> = {
     Redis: "redis.ClientClass",
     from_url: "redis.fromUrlFn",
   },
+  "aio_pika": {
+    "*": "aiopika.module",
+    connect: "aiopika.connectFn",
+    "connect_robust": "aiopika.connectFn",
+  },
   "dapr.clients": { "*": "dapr.module", DaprClient: "dapr.ClientClass" },
   "dapr.ext.fastapi": { "*": "dapr.extModule", DaprApp: "dapr.AppClass" },
   "dapr.ext.grpc": { "*": "dapr.extModule", App: "dapr.AppClass" },
@@ -81,12 +86,24 @@ const CALLED: Record<string, string> = {
   "redis.fromUrlFn": "redis.client",
   "dapr.ClientClass": "dapr.client",
   "dapr.AppClass": "dapr.app",
+  "aiopika.connectFn": "aiopika.connection",
 };
 /** Method results by receiver kind. */
 const METHODS: Record<string, Record<string, string>> = {
   "pika.connection": { channel: "pika.channel" },
   "nats.conn": { jetstream: "nats.js" },
   "redis.client": { pubsub: "redis.pubsub" },
+  "aiopika.connection": { channel: "aiopika.channel" },
+  "aiopika.channel": {
+    "declare_queue": "aiopika.queue",
+    "get_queue": "aiopika.queue",
+    "declare_exchange": "aiopika.exchange",
+    "get_exchange": "aiopika.exchange",
+  },
+};
+/** Attribute kinds by receiver kind. */
+const ATTRIBUTES: Record<string, Record<string, string>> = {
+  "aiopika.channel": { "default_exchange": "aiopika.defaultExchange" },
 };
 /** A class used as a type annotation names its instances. */
 const INSTANCE: Record<string, string> = CALLED;
@@ -315,7 +332,9 @@ class PyQueueFile {
         const object = n.childForFieldName("object");
         const name = n.childForFieldName("attribute")?.text ?? "";
         const kind = object ? this.kindOf(object) : undefined;
-        return kind ? MODULE_MEMBERS[kind]?.[name] : undefined;
+        return kind
+          ? MODULE_MEMBERS[kind]?.[name] ?? ATTRIBUTES[kind]?.[name]
+          : undefined;
       }
       case "call": {
         const fn = n.childForFieldName("function");
@@ -412,6 +431,29 @@ class PyQueueFile {
       default:
         return hole(n.text);
     }
+  }
+
+  /**
+   * The name an aio-pika queue or exchange variable was declared with:
+   * `q = await channel.declare_queue("name")`.
+   */
+  declaredName(receiver: Node): EvaluatedString | undefined {
+    const r = unwrap(receiver);
+    const value = r.type === "identifier"
+      ? this.constants.get(r.text)
+      : r.type === "call"
+      ? r
+      : undefined;
+    const call = value ? unwrap(value) : undefined;
+    if (call?.type !== "call") return undefined;
+    const name = call.childForFieldName("function")?.childForFieldName(
+      "attribute",
+    )?.text;
+    if (!name || !/^(declare|get)_(queue|exchange)$/.test(name)) {
+      return undefined;
+    }
+    const arg = argument(call, 0, "name");
+    return arg ? this.value(arg) : undefined;
   }
 
   emit(
@@ -586,6 +628,46 @@ class PyQueueFile {
             if (a.type !== "keyword_argument") continue;
             const name = a.childForFieldName("name")?.text;
             if (name) emit("server", literal(name), "redis", "redis-py");
+          }
+        }
+        return;
+      case "aiopika.defaultExchange":
+        if (method === "publish") {
+          emit(
+            "client",
+            argument(call, 1, "routing_key"),
+            "rabbitmq",
+            "aio-pika",
+            {
+              exchange: "",
+            },
+          );
+        }
+        return;
+      case "aiopika.exchange":
+        if (method === "publish") {
+          const name = object ? this.declaredName(object) : undefined;
+          const key = argument(call, 1, "routing_key");
+          emit("client", name, "rabbitmq", "aio-pika", {
+            exchange: name ? keyText(name) : "",
+            routingKey: key ? keyText(this.value(key)) : "",
+          });
+        }
+        return;
+      case "aiopika.queue":
+        if (method === "consume" || method === "iterator") {
+          const name = object ? this.declaredName(object) : undefined;
+          emit("server", name, "rabbitmq", "aio-pika");
+        } else if (method === "bind") {
+          const exchange = argument(call, 0, "exchange");
+          if (!exchange) return;
+          const name = this.kindOf(exchange) === "aiopika.exchange"
+            ? this.declaredName(exchange)
+            : this.value(exchange);
+          if (name && exactText(name) !== "") {
+            emit("server", name, "rabbitmq", "aio-pika", {
+              exchange: keyText(name),
+            });
           }
         }
         return;

@@ -68,6 +68,7 @@ const CONSTANT_HINTS =
  *
  * Libraries: kafkajs, amqplib, nats, redis/ioredis and @dapr/dapr
  * (JavaScript/TypeScript); confluent-kafka, kafka-python, aiokafka, pika,
+ * aio-pika,
  * nats-py, redis-py and Dapr (`DaprClient.publish_event`,
  * `@app.subscribe`) in Python; sarama, kafka-go, confluent-kafka-go,
  * nats.go, go-redis and the Dapr Go SDK; Spring `@KafkaListener`,

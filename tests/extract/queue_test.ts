@@ -59,6 +59,10 @@ Deno.test("queueExtractor finds kafkajs, amqplib, nats, redis and Dapr ports in 
 Deno.test("queueExtractor finds confluent-kafka, pika, nats, redis, kafka-python and Dapr ports in Python", async () => {
   const ports = await portsOf("python/");
   assert.deepEqual(summarize(ports), [
+    "python/aio.py:7 client emails",
+    "python/aio.py:9 client events",
+    "python/aio.py:11 server events",
+    "python/aio.py:12 server order-events",
     "python/dapr_routes.py:8 server orders.refunded",
     "python/misc.py:13 server orders.paid",
     "python/misc.py:16 server cache-invalidate",
