@@ -56,7 +56,13 @@ export class ProtoIndex {
               filePath: file.path,
             };
             const list = index.#byName.get(nested.name) ?? [];
-            list.push(service);
+            // the same service copied into several trees is one service
+            const same = list.find((s) => s.fullName === service.fullName);
+            if (same) {
+              for (const method of service.methods) {
+                if (!same.methods.includes(method)) same.methods.push(method);
+              }
+            } else list.push(service);
             index.#byName.set(nested.name, list);
           } else if (nested instanceof protobuf.Namespace) {
             visit(nested, [...path, nested.name]);

@@ -139,3 +139,45 @@ Deno.test("grpcExtractor skips generated code", () => {
   assert.equal(grpcExtractor.accepts("proto/orders.proto"), true);
   assert.equal(grpcExtractor.accepts("src/Service.java"), true);
 });
+
+Deno.test("grpcExtractor treats one service copied into several .proto trees as one", async () => {
+  const proto = await Deno.readTextFile(
+    new URL("proto/orders.proto", FIXTURES),
+  );
+  const { ports } = await grpcExtractor.extract([
+    { path: "server/orders.proto", text: proto },
+    { path: "client/orders.proto", text: proto },
+    {
+      path: "client/client.py",
+      text:
+        "import orders_pb2_grpc\nstub = orders_pb2_grpc.OrdersStub(ch)\nstub.GetOrder(req)\n",
+    },
+  ]);
+  assert.deepEqual(summary(ports), [
+    "client/client.py:3 client shop.v1.Orders/GetOrder 1",
+  ]);
+});
+
+Deno.test("grpcExtractor lowers confidence when a service name exists in several packages", async () => {
+  const { ports } = await grpcExtractor.extract([
+    {
+      path: "a.proto",
+      text:
+        'syntax = "proto3"; package a.v1; service Echo { rpc Say (M) returns (M); } message M {}',
+    },
+    {
+      path: "b.proto",
+      text:
+        'syntax = "proto3"; package b.v1; service Echo { rpc Say (M) returns (M); } message M {}',
+    },
+    {
+      path: "client.py",
+      text:
+        "import echo_pb2_grpc\nstub = echo_pb2_grpc.EchoStub(ch)\nstub.Say(req)\n",
+    },
+  ]);
+  assert.deepEqual(summary(ports), [
+    "client.py:3 client a.v1.Echo/Say 0.6",
+    "client.py:3 client b.v1.Echo/Say 0.6",
+  ]);
+});
