@@ -6,6 +6,7 @@ import {
   newModelFromString,
   StringAdapter,
 } from "casbin";
+import { CachedFileEnforcerProvider } from "../../src/guard/cached_file_enforcer_provider.ts";
 import {
   IndexedEnforcer,
   indexEnforcer,
@@ -605,4 +606,45 @@ Deno.test("IndexedEnforcer rejects bad arguments", async () => {
     () => IndexedEnforcer.from(casbin, { cache: { maxEntries: 0 } }),
     { name: "RangeError", message: /maxEntries/ },
   );
+});
+
+Deno.test("indexEnforcer() as the prepare hook of CachedFileEnforcerProvider never serves a decision of the old policy", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const modelPath = `${dir}/model.conf`;
+    const policyPath = `${dir}/policy.csv`;
+    await Deno.writeTextFile(
+      modelPath,
+      model("r.sub.role == p.sub && keyMatch(r.obj, p.obj) && r.act == p.act"),
+    );
+    await Deno.writeTextFile(policyPath, "p, viewer, /posts/*, read\n");
+    await using provider = await CachedFileEnforcerProvider.open({
+      modelPath,
+      policyPath,
+      prepare: (casbin) => indexEnforcer(casbin, { cache: true }),
+      onError: () => {},
+    });
+    const first = await provider.getEnforcer();
+    assert.ok(first instanceof IndexedEnforcer);
+    const viewer = { role: "viewer" };
+    assert.equal(await first.enforce(viewer, "/posts/1", "write"), false);
+    assert.equal(first.enforce(viewer, "/posts/1", "write"), false); // cached
+    await Deno.writeTextFile(
+      policyPath,
+      "p, viewer, /posts/*, read\np, viewer, /posts/*, write\n",
+    );
+    // Wait for the reload (bounded), then decide with the new enforcer.
+    let next = await provider.getEnforcer();
+    for (let i = 0; i < 100 && next === first; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      next = await provider.getEnforcer();
+    }
+    assert.notEqual(next, first);
+    assert.equal(next.cacheSize, 0);
+    assert.equal(await next.enforce(viewer, "/posts/1", "write"), true);
+    // The old enforcer keeps its own policy and cache for requests in flight.
+    assert.equal(first.enforce(viewer, "/posts/1", "write"), false);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
