@@ -52,7 +52,7 @@ export interface EnforcerReloadEvent {
  * ```
  */
 export interface CachedFileEnforcerProviderOptions<
-  E extends Enforcer = CasbinEnforcer,
+  E extends Enforcer = Enforcer,
 > {
   /** Path of the casbin model (`.conf`) file. */
   modelPath: string;
@@ -92,7 +92,13 @@ export interface CachedFileEnforcerProviderOptions<
    * casbin built-in, a role definition (`g`) nor listed here is rejected.
    * @default {{}}
    */
-  functions?: Readonly<Record<string, MatchingFunction>>;
+  functions?: Readonly<
+    Record<
+      string,
+      // deno-lint-ignore no-explicit-any
+      (...args: any[]) => boolean | number | string | Promise<unknown>
+    >
+  >;
   /**
    * Accept a policy file with no rules. Off by default, because a truncated
    * file read mid-write also has no rules, and with a deny-only effect an
@@ -321,7 +327,7 @@ function defaultOnError(error: EnforcerLoadError): void {
  * await rm(dir, { recursive: true });
  * ```
  */
-export class CachedFileEnforcerProvider<E extends Enforcer = CasbinEnforcer>
+export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   implements AsyncDisposable {
   #modelPath: string;
   #policyPath: string;
@@ -329,7 +335,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = CasbinEnforcer>
   #onReload: ((event: EnforcerReloadEvent) => void) | undefined;
   #onError: (error: EnforcerLoadError) => void;
   #probe: readonly unknown[] | undefined;
-  #functions: Readonly<Record<string, MatchingFunction>>;
+  #functions: NonNullable<CachedFileEnforcerProviderOptions["functions"]>;
   #allowEmptyPolicy: boolean;
   #staleWhileReload: boolean;
   #watch: boolean;
@@ -419,7 +425,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = CasbinEnforcer>
    * );
    * ```
    */
-  static async open<E extends Enforcer = CasbinEnforcer>(
+  static async open<E extends Enforcer = Enforcer>(
     options: CachedFileEnforcerProviderOptions<E>,
   ): Promise<CachedFileEnforcerProvider<E>> {
     const provider = new CachedFileEnforcerProvider<E>(options);
@@ -535,7 +541,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = CasbinEnforcer>
       modelPath: this.#modelPath,
       policyPath: this.#policyPath,
       allowEmptyPolicy: this.#allowEmptyPolicy,
-      functions: this.#functions,
+      functions: this.#functions as Readonly<Record<string, MatchingFunction>>,
       isCancelled: () => this.#closed,
       ...(this.#probe === undefined ? {} : { probe: this.#probe }),
     });
