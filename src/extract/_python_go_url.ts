@@ -136,10 +136,10 @@ export function clientPath(
     if (text === "" || text[0] !== "/") text = "/" + text;
   } else if (text.startsWith(HOLE)) {
     // a base URL variable that could not be resolved: keep the path after it
+    // (an unresolved part: partial confidence, as for other languages)
     const rest = text.slice(1);
     if (!rest.startsWith("/")) return undefined;
-    text = rest;
-    composed = true;
+    return finishPath(rest, true, true);
   } else if (base) {
     const basePath = clientPath(base);
     if (!basePath) return undefined;

@@ -99,7 +99,7 @@ Deno.test("goExtractor finds net/http client calls, NewRequest methods and Sprin
   assert.deepEqual(summary(ports), [
     "client.go:19 client GET /api/users/{} 0.8",
     "client.go:23 client HEAD /ping 1",
-    "client.go:24 client POST /v1/login 0.95",
+    "client.go:24 client POST /v1/login 0.8",
     "client.go:28 client DELETE /orders/{} 0.8",
     "client.go:37 client POST /api/users 0.95",
     "client.go:40 client GET /admin/jobs 1",
