@@ -5,7 +5,13 @@
 import type { Tree } from "web-tree-sitter";
 import type { ExtractDiagnostic, SourceFile } from "./_extractor.ts";
 import { parseSource } from "./_parser.ts";
-import { namedChildren, type Node, stringParts, walk } from "./_tree.ts";
+import {
+  namedChildren,
+  type Node,
+  parseDiagnostic,
+  stringParts,
+  walk,
+} from "./_tree.ts";
 import {
   composedValue,
   concat,
@@ -86,6 +92,7 @@ export class GoProject {
   static async load(
     files: readonly SourceFile[],
     diagnostics: ExtractDiagnostic[],
+    reportSyntax = false,
   ): Promise<GoProject> {
     const project = new GoProject();
     for (const file of files) {
@@ -99,6 +106,10 @@ export class GoProject {
           message: `Cannot parse: ${(error as Error).message}`,
         });
         continue;
+      }
+      if (reportSyntax) {
+        const problem = parseDiagnostic(tree.rootNode, file.path);
+        if (problem) diagnostics.push(problem);
       }
       const slash = file.path.lastIndexOf("/");
       const goFile: GoFile = {

@@ -9,6 +9,7 @@ import {
   findAll,
   namedChildren,
   type Node,
+  parseDiagnostic,
   stringParts,
   walk,
 } from "./_tree.ts";
@@ -90,6 +91,7 @@ export class PyProject {
   static async load(
     files: readonly SourceFile[],
     diagnostics: ExtractDiagnostic[],
+    reportSyntax = false,
   ): Promise<PyProject> {
     const project = new PyProject();
     for (const file of files) {
@@ -103,6 +105,10 @@ export class PyProject {
           message: `Cannot parse: ${(error as Error).message}`,
         });
         continue;
+      }
+      if (reportSyntax) {
+        const problem = parseDiagnostic(tree.rootNode, file.path);
+        if (problem) diagnostics.push(problem);
       }
       const module = indexModule(file, tree);
       project.modules.set(module.name, module);

@@ -399,7 +399,7 @@ function argumentsOf(call: Node): Node[] {
 
 async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
   const diagnostics: ExtractDiagnostic[] = [];
-  const project = await GoProject.load(files, diagnostics);
+  const project = await GoProject.load(files, diagnostics, true);
   try {
     const routers = new Routers(project);
     const pending: PendingRoute[] = [];

@@ -104,7 +104,7 @@ async function extractPython(
   files: readonly SourceFile[],
 ): Promise<ExtractResult> {
   const diagnostics: ExtractDiagnostic[] = [];
-  const project = await PyProject.load(files, diagnostics);
+  const project = await PyProject.load(files, diagnostics, true);
   try {
     const ports: ExtractedPort[] = [];
     const calls = project.list.map((m) => ({

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { goExtractor } from "../../src/extract/go.ts";
 import type { SourceFile } from "../../src/extract/_extractor.ts";
 import type { ExtractedPort } from "../../src/extract/types.ts";
@@ -151,4 +152,67 @@ Deno.test("goExtractor does not take a shadowing variable for the http package",
     ].join("\n"),
   }]);
   assert.deepEqual(summary(ports), []);
+});
+
+Deno.test("goExtractor warns about syntax errors and still reads the rest of the file", async () => {
+  const { ports, diagnostics } = await goExtractor.extract([{
+    path: "main.go",
+    text: [
+      "package main",
+      "",
+      'import "net/http"',
+      "",
+      "func main() {",
+      '\thttp.HandleFunc("GET /ok", nil)',
+      "}",
+      "",
+      "func broken( {",
+      "",
+    ].join("\n"),
+  }]);
+  assert.deepEqual(summary(ports), ["main.go:6 server GET /ok 1"]);
+  assert.equal(diagnostics.length, 1);
+  assert.equal(diagnostics[0]?.severity, "warning");
+  assert.match(diagnostics[0]?.message ?? "", /^Cannot fully parse: /);
+});
+
+Deno.test("goExtractor never throws on arbitrary source text", async () => {
+  const token = fc.constantFrom(
+    "r",
+    "g",
+    ".",
+    "(",
+    ")",
+    "{",
+    "}",
+    ":=",
+    "GET",
+    "Group",
+    "HandleFunc",
+    '"/x"',
+    '"GET /y/{id}"',
+    "+",
+    "func",
+    "import",
+    '"net/http"',
+    '"github.com/gin-gonic/gin"',
+    "gin.Default()",
+    "http",
+    "\n",
+    ",",
+    "chi.Router",
+    "Route",
+    "Mount",
+    "fmt.Sprintf",
+    '"%s/z"',
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.array(token, { maxLength: 60 }), async (tokens) => {
+      const result = await goExtractor.extract([
+        { path: "a.go", text: "package a\n" + tokens.join(" ") },
+      ]);
+      for (const port of result.ports) assert.match(port.ref.key, /^[A-Z]+ \//);
+    }),
+    { numRuns: 60 },
+  );
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { pythonExtractor } from "../../src/extract/python.ts";
 import type { SourceFile } from "../../src/extract/_extractor.ts";
 import type { ExtractedPort } from "../../src/extract/types.ts";
@@ -101,4 +102,70 @@ Deno.test("pythonExtractor accepts .py files except generated protobuf modules",
   assert.equal(pythonExtractor.accepts("app/main.pyc"), false);
   assert.equal(pythonExtractor.accepts("gen/orders_pb2_grpc.py"), false);
   assert.equal(pythonExtractor.accepts("main.go"), false);
+});
+
+Deno.test("pythonExtractor warns about syntax errors and still reads the rest of the file", async () => {
+  const { ports, diagnostics } = await pythonExtractor.extract([{
+    path: "broken.py",
+    text: [
+      "from fastapi import FastAPI",
+      "app = FastAPI()",
+      "",
+      '@app.get("/ok")',
+      "def ok():",
+      "    return 1",
+      "",
+      "def broken(:",
+      "    pass",
+      "",
+    ].join("\n"),
+  }]);
+  assert.deepEqual(summary(ports), ["broken.py:4 server GET /ok 1"]);
+  assert.equal(diagnostics.length, 1);
+  assert.equal(diagnostics[0]?.severity, "warning");
+  assert.match(
+    diagnostics[0]?.message ?? "",
+    /^Cannot fully parse: .* at 8:\d+$/,
+  );
+});
+
+Deno.test("pythonExtractor never throws on arbitrary source text", async () => {
+  const token = fc.constantFrom(
+    "app",
+    "router",
+    ".",
+    "(",
+    ")",
+    "@",
+    "get",
+    "include_router",
+    "prefix=",
+    '"/x"',
+    "f'{a}/b'",
+    "%",
+    "+",
+    "import",
+    "from",
+    "fastapi",
+    "requests",
+    "\n",
+    "    ",
+    "def",
+    ":",
+    "=",
+    "APIRouter",
+    "with",
+    "as",
+    ",",
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.array(token, { maxLength: 60 }), async (tokens) => {
+      const result = await pythonExtractor.extract([
+        { path: "a.py", text: tokens.join(" ") },
+        { path: "b.py", text: "from a import app, router\n" + tokens.join("") },
+      ]);
+      for (const port of result.ports) assert.match(port.ref.key, /^[A-Z]+ \//);
+    }),
+    { numRuns: 60 },
+  );
 });
