@@ -111,6 +111,9 @@ export interface JsFacts {
   globalPrefix?: Val;
 }
 
+/** The local name standing for a CommonJS module's `module.exports`. */
+const CJS = "module.exports";
+
 const HTTP_METHODS: ReadonlySet<string> = new Set([
   "GET",
   "POST",
@@ -452,13 +455,40 @@ class Collector {
     const left = node.childForFieldName("left");
     const right = node.childForFieldName("right");
     if (!left || !right) return;
+    const exports = this.#f.exports;
     if (left.text === "module.exports") {
       const local = exportedLocal(right);
-      if (local) this.#f.exports.set("default", local);
+      if (local) exports.set("default", local);
+      const object = unwrap(right);
+      if (object.type !== "object") return;
+      // module.exports = { PREFIX: "/api", USERS }
+      exports.set("default", CJS);
+      for (const part of namedChildren(object)) {
+        const key = part.type === "pair"
+          ? propertyKey(part.childForFieldName("key"))
+          : part.type === "shorthand_property_identifier"
+          ? part.text
+          : undefined;
+        const value = part.type === "pair"
+          ? part.childForFieldName("value")
+          : part;
+        if (!key || !value) continue;
+        const v = unwrap(value);
+        if (isStringish(v) || v.type === "shorthand_property_identifier") {
+          this.#setConst(`${CJS}.${key}`, valueOf(v));
+          exports.set(key, `${CJS}.${key}`);
+        } else if (v.type === "identifier") exports.set(key, v.text);
+      }
     } else if (/^(module\.)?exports\.[A-Za-z_$][\w$]*$/.test(left.text)) {
       const name = left.text.slice(left.text.lastIndexOf(".") + 1);
       const local = exportedLocal(right);
-      if (local) this.#f.exports.set(name, local);
+      if (local) exports.set(name, local);
+      else if (isStringish(unwrap(right))) {
+        // exports.PREFIX = "/api"
+        this.#setConst(`${CJS}.${name}`, valueOf(right));
+        exports.set(name, `${CJS}.${name}`);
+        if (!exports.has("default")) exports.set("default", CJS);
+      }
     }
   }
 

@@ -265,6 +265,8 @@ class Composer {
 
   #lookup(file: JsFacts, ref: string, depth: number): Resolution | undefined {
     if (depth > MAX_DEPTH) return undefined;
+    // CommonJS: `exports.X` inside the module that sets it
+    if (ref.startsWith("exports.")) ref = `module.${ref}`;
     const own = file.consts.get(ref);
     if (own) return this.#resolve(file, own, depth + 1);
     if (own === null) return undefined;

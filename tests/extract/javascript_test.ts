@@ -202,6 +202,35 @@ Deno.test("javascriptExtractor resolves same-file constants and concatenations",
   assert.ok(ports.every((p) => p.ref.confidence === 0.95));
 });
 
+Deno.test("javascriptExtractor resolves CommonJS constants required from a sibling module", async () => {
+  const { ports } = await javascriptExtractor.extract([
+    {
+      path: "src/config.js",
+      text: 'exports.API = "/api";\nmodule.exports.V2 = exports.API + "/v2";\n',
+    },
+    {
+      path: "src/paths.js",
+      text:
+        'const ROOT = "/root";\nmodule.exports = { USERS: "/users", ROOT };\n',
+    },
+    {
+      path: "src/server.js",
+      text: [
+        'const express = require("express");',
+        'const { V2 } = require("./config");',
+        'const paths = require("./paths.js");',
+        "const app = express();",
+        "app.get(V2 + paths.USERS, (q, s) => s.end());",
+        "app.get(paths.ROOT, (q, s) => s.end());",
+      ].join("\n"),
+    },
+  ]);
+  assert.deepEqual(portLines(ports), [
+    "server GET /api/v2/users src/server.js:5",
+    "server GET /root src/server.js:6",
+  ]);
+});
+
 Deno.test("javascriptExtractor keeps only the path of a fetch to a base URL variable", async () => {
   const { ports } = await extractText(
     "client.js",
