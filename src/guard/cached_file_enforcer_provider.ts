@@ -3,6 +3,7 @@ import { type FSWatcher, watch } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import type { Enforcer } from "./enforcer.ts";
+import type { IndexableEnforcer } from "./indexed_enforcer.ts";
 import { BuildCancelledError, buildEnforcer } from "./_policy_build.ts";
 import { EnforcerLoadError } from "./_policy_error.ts";
 
@@ -61,11 +62,13 @@ export interface CachedFileEnforcerProviderOptions<
   /**
    * Called with every new casbin enforcer after it was built and validated,
    * and before it is swapped in; returns the enforcer `getEnforcer()` will
-   * hand out (for example a faster decision path over the casbin one). A
-   * throw or rejection fails the load like an invalid file does.
+   * hand out, for example `indexEnforcer`'s fast decision path over the
+   * casbin one. The argument is a casbin `Enforcer` (typed by what
+   * `indexEnforcer` reads; cast it to casbin's `Enforcer` for its full API).
+   * A throw or rejection fails the load like an invalid file does.
    * @default {(enforcer) => enforcer}
    */
-  prepare?: (enforcer: CasbinEnforcer) => E | Promise<E>;
+  prepare?: (enforcer: IndexableEnforcer) => E | Promise<E>;
   /**
    * Called after each successful reload, once the new enforcer is live.
    * @default {undefined}

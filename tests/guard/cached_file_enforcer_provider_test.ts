@@ -13,7 +13,7 @@ import {
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Enforcer as CasbinEnforcer } from "casbin";
+import { Enforcer as CasbinEnforcer } from "casbin";
 import {
   CachedFileEnforcerProvider,
   type CachedFileEnforcerProviderOptions,
@@ -728,6 +728,8 @@ Deno.test("CachedFileEnforcerProvider applies prepare to every new enforcer", as
       pollIntervalMs: 0,
       onReload: events.onReload,
       prepare: (enforcer) => {
+        // The hook receives a real casbin enforcer.
+        assert.ok(enforcer instanceof CasbinEnforcer);
         prepared.push(enforcer);
         return new Counting(enforcer);
       },
