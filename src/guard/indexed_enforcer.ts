@@ -208,7 +208,9 @@ function buildIndex(
     for (let t = 0; t < last; t++) {
       const cell = rule[plan.terms[t]!.policyIndex];
       if (typeof cell !== "string") {
-        return `policy rule ${i + 1} lacks a field the matcher compares`;
+        return `policy rule ${
+          i + 1
+        } has no string in a field the matcher compares`;
       }
       let next = node.get(cell) as Map<string, unknown> | undefined;
       if (next === undefined) {
@@ -219,7 +221,9 @@ function buildIndex(
     }
     const cell = rule[plan.terms[last]!.policyIndex];
     if (typeof cell !== "string") {
-      return `policy rule ${i + 1} lacks a field the matcher compares`;
+      return `policy rule ${
+        i + 1
+      } has no string in a field the matcher compares`;
     }
     node.set(
       cell,

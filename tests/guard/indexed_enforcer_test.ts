@@ -305,7 +305,7 @@ Deno.test("IndexedEnforcer falls back to casbin for what the index cannot answer
       model("r.sub == p.sub && r.obj == p.obj && r.act == p.act"),
       "p, alice, post",
       ["alice", "post", undefined],
-      "lacks a field",
+      "has no string in a field",
     ],
     [
       "an empty policy (casbin then evaluates empty fields)",
@@ -332,6 +332,21 @@ Deno.test("IndexedEnforcer falls back to casbin for what the index cannot answer
       assert.deepEqual(actual, expected);
     });
   }
+  await t.step("a rule with a number (from a custom adapter)", async () => {
+    const casbin = await casbinOf(
+      model("r.sub == p.sub && r.obj == p.obj && r.act == p.act"),
+    );
+    casbin.getModel().addPolicy("p", "p", [
+      1 as unknown as string,
+      "post",
+      "read",
+    ]);
+    const indexed = IndexedEnforcer.from(casbin);
+    assert.match(indexed.reason ?? "", /rule 1 has no string/);
+    // casbin's == makes the string "1" equal the number 1.
+    assert.equal(await casbin.enforce("1", "post", "read"), true);
+    assert.equal(await indexed.enforce("1", "post", "read"), true);
+  });
   await t.step(
     "the empty policy allows an empty request in casbin",
     async () => {
