@@ -167,8 +167,30 @@ export class GoProject {
 
   /** Methods declared on a project type. */
   methodsOf(type: GoType): Map<string, Node> | undefined {
-    if (type.pkg !== "" || type.dir === undefined) return undefined;
+    if (type.pkg !== "") {
+      // a type of another package of the scan root
+      for (const dir of this.#dirsOf(type.pkg)) {
+        const methods = this.#packages.get(dir)?.methods.get(type.name);
+        if (methods) return methods;
+      }
+      return undefined;
+    }
+    if (type.dir === undefined) return undefined;
     return this.#packages.get(type.dir)?.methods.get(type.name);
+  }
+
+  /** Package directories of the scan root an import path may refer to. */
+  #dirsOf(importPath: string): string[] {
+    const last = importPath.split("/").pop() ?? importPath;
+    const out: string[] = [];
+    for (const dir of this.#packages.keys()) {
+      if (dir === "") continue;
+      if (
+        importPath === dir || importPath.endsWith("/" + dir) ||
+        dir === last || dir.endsWith("/" + last)
+      ) out.push(dir);
+    }
+    return out;
   }
 
   /** Every package-level function of a package directory. */
@@ -421,13 +443,8 @@ export class GoProject {
   }
 
   #packageValue(importPath: string, name: string): Node | undefined {
-    for (const [dir, pkg] of this.#packages) {
-      if (
-        dir === "" ||
-        !(importPath === dir || importPath.endsWith("/" + dir) ||
-          dir.endsWith("/" + importPath.split("/").pop()))
-      ) continue;
-      const spec = pkg.values.get(name);
+    for (const dir of this.#dirsOf(importPath)) {
+      const spec = this.#packages.get(dir)?.values.get(name);
       if (spec) {
         const declaration = declares(spec, name);
         if (declaration?.kind === "value" && declaration.single) {

@@ -45,12 +45,13 @@ Deno.test("temporalExtractor pairs Python activity definitions and workflow call
   assert.equal(charge?.owner.qualifiedName, "activities.py::charge");
 });
 
-Deno.test("temporalExtractor reads Go worker registrations (functions, structs, options) and ExecuteActivity", async () => {
+Deno.test("temporalExtractor reads Go worker registrations (functions, structs of any package, options) and ExecuteActivity", async () => {
   const { ports } = await temporalExtractor.extract(await load("go"));
   assert.deepEqual(summary(ports), [
-    "worker.go:23 server Notify 1",
-    "worker.go:24 server ShipOrder 1",
-    "worker.go:25 server notify_v2 1",
+    "worker.go:24 server Notify 1",
+    "worker.go:25 server ShipOrder 1",
+    "worker.go:26 server notify_v2 1",
+    "worker.go:27 server Invoice 1",
     "workflow.go:12 client charge_card 1",
     "workflow.go:13 client Notify 1",
     "workflow.go:14 client ShipOrder 1",
