@@ -569,6 +569,32 @@ async function jsActivities(
     }
     return;
   }
+  if (value.type === "call_expression") {
+    // activities: createActivities(deps): the object its factory returns
+    const callee = value.childForFieldName("function");
+    if (callee?.type !== "identifier") return;
+    let target: JsFile | undefined = entry;
+    let name = callee.text;
+    const imported = imports.get(name);
+    if (imported) {
+      if (!imported.source.startsWith(".") || imported.name === "*") return;
+      const file = resolveRelative(path, imported.source, files);
+      target = file ? await parse(file) : undefined;
+      name = imported.name;
+    }
+    if (!target) return;
+    for (const object of factoryObjects(target.tree.rootNode, name)) {
+      await jsActivities(
+        object,
+        target,
+        jsImports(target.tree.rootNode),
+        files,
+        parse,
+        out,
+      );
+    }
+    return;
+  }
   const local = value.type === "shorthand_property_identifier" ||
       value.type === "identifier"
     ? value.text
@@ -621,6 +647,43 @@ async function jsActivities(
     }
   }
 }
+
+/** The object literals a factory function named `name` returns. */
+function factoryObjects(root: Node, name: string): Node[] {
+  let fn: Node | undefined;
+  for (const node of findAll(root, FACTORIES)) {
+    if (node.type === "function_declaration") {
+      if (node.childForFieldName("name")?.text === name) fn = node;
+    } else if (node.childForFieldName("name")?.text === name) {
+      const value = node.childForFieldName("value");
+      if (
+        value?.type === "arrow_function" ||
+        value?.type === "function_expression"
+      ) fn = value;
+    }
+  }
+  const body = fn?.childForFieldName("body");
+  if (!body) return [];
+  const unwrapped = body.type === "parenthesized_expression"
+    ? namedChildren(body)[0]
+    : body;
+  if (unwrapped?.type === "object") return [unwrapped];
+  const out: Node[] = [];
+  for (const ret of findAll(body, RETURNS)) {
+    let expr = namedChildren(ret)[0];
+    if (expr?.type === "parenthesized_expression") {
+      expr = namedChildren(expr)[0];
+    }
+    if (expr?.type === "object") out.push(expr);
+  }
+  return out;
+}
+
+const FACTORIES: ReadonlySet<string> = new Set([
+  "function_declaration",
+  "variable_declarator",
+]);
+const RETURNS: ReadonlySet<string> = new Set(["return_statement"]);
 
 function resolveRelative(
   from: string,

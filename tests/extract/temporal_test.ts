@@ -68,6 +68,18 @@ Deno.test("temporalExtractor reads TypeScript worker activities modules and prox
   ]);
 });
 
+Deno.test("temporalExtractor reads activities returned by a factory passed to Worker.create", async () => {
+  const { ports } = await temporalExtractor.extract(await load("ts-factory"));
+  assert.deepEqual(summary(ports), [
+    "src/activities.ts:3 server saveOrder 1",
+    "src/activities.ts:6 server notifyCustomer 1",
+  ]);
+  assert.equal(
+    ports[0]?.owner.qualifiedName,
+    "src/activities.ts::createActivities.saveOrder",
+  );
+});
+
 Deno.test("temporalExtractor ignores decorators and registries that are not Temporal's", async () => {
   const { ports } = await temporalExtractor.extract(await load("negative"));
   assert.deepEqual(summary(ports), []);
