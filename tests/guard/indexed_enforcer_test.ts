@@ -593,18 +593,24 @@ Deno.test("IndexedEnforcer with fallback enforceSync answers synchronously", asy
   assert.equal(indexed.enforce("bob", "/posts/1", "read"), false);
 });
 
-Deno.test("IndexedEnforcer answers in the same time whatever the policy size", async () => {
-  // Not a timing test: 100,000 rules, and casbin is never asked.
-  const lines = ["p, viewer, post, read"];
-  for (let i = 0; i < 100_000; i++) lines.push(`p, role${i}, obj${i}, read`);
-  const casbin = await casbinOf(SEED, lines.join("\n"));
+Deno.test("IndexedEnforcer answers a 100,000-rule policy from the index", async () => {
+  // Not a timing test: casbin is never asked. The rules go straight into
+  // casbin's model, as its adapters put them (parsing 100,000 CSV lines
+  // would take most of the test's time).
+  const casbin = await casbinOf(SEED, "p, viewer, post, read");
+  const policy = casbin.getModel().model.get("p")!.get("p")!.policy;
+  for (let i = 0; i < 100_000; i++) {
+    policy.push([`role${i}`, `obj${i}`, "read"]);
+  }
   const indexed = IndexedEnforcer.from(casbin);
+  assert.equal(indexed.indexed, true);
   forbidCasbin(casbin);
   assert.equal(
     indexed.enforce({ role: "role99999" }, "obj99999", "read"),
     true,
   );
   assert.equal(indexed.enforce({ role: "role99999" }, "obj1", "read"), false);
+  assert.equal(indexed.enforce({ role: "viewer" }, "post", "read"), true);
 });
 
 Deno.test("IndexedEnforcer rejects bad arguments", async () => {
