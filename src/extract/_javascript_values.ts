@@ -137,24 +137,28 @@ export function renderPath(
       leading = false;
       text += "\u0000";
     } else {
-      holes = true;
-      text += "{}";
+      text += "\u0001";
     }
   }
   if (text.startsWith("\u0000")) {
     text = text.slice(1);
-    if (text === "" || text.startsWith("{}")) return undefined;
+    if (text === "" || text.startsWith("\u0001")) return undefined;
     if (!text.startsWith("/")) {
       // `${BASE}users` or `${BASE}?q=1`
       if (/^[?#]/.test(text)) return undefined;
       text = "/" + text;
     }
   }
+  // holes in the host or the query do not make the path uncertain
   const origin = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\/[^/?#]*/.exec(text);
   if (origin) text = text.slice(origin[0].length) || "/";
   const cut = text.search(/[?#]/);
   if (cut !== -1) text = text.slice(0, cut);
   if (!text.startsWith("/")) return undefined;
+  if (text.includes("\u0001")) {
+    holes = true;
+    text = text.replaceAll("\u0001", "{}");
+  }
   return { path: text, holes };
 }
 

@@ -240,6 +240,15 @@ Deno.test("javascriptExtractor keeps only the path of a fetch to a base URL vari
   assert.equal(ports[0]!.owner.qualifiedName, "client.js::load");
 });
 
+Deno.test("javascriptExtractor does not lower confidence for holes in the host or the query", async () => {
+  const { ports } = await extractText(
+    "probe.js",
+    "fetch(`http://127.0.0.1:${port}/posts?page=${n}`);\n",
+  );
+  assert.deepEqual(portLines(ports), ["client GET /posts probe.js:1"]);
+  assert.equal(ports[0]!.ref.confidence, 1);
+});
+
 Deno.test("javascriptExtractor gives method ANY and confidence 0.6 when a fetch method is not literal", async () => {
   const { ports } = await extractText(
     "client.js",
