@@ -10,8 +10,8 @@ import {
   type Node,
   parseDiagnostic,
   stringParts,
-  walk,
 } from "./_tree.ts";
+import { collectNodes } from "./_python_go_walk.ts";
 import {
   composedValue,
   concat,
@@ -241,12 +241,9 @@ export class GoProject {
     if (!index) {
       const calls: Node[] = [];
       const scopes: Node[] = [];
-      walk(file.tree.rootNode, (node) => {
-        if (!node.isNamed) return false;
-        const type = node.type;
-        if (type === "call_expression") calls.push(node);
-        else if (SCOPES.has(type)) scopes.push(node);
-      });
+      const buckets = new Map<string, Node[]>([["call_expression", calls]]);
+      for (const type of SCOPES) buckets.set(type, scopes);
+      collectNodes(file.tree.rootNode, buckets);
       index = { calls, scopes };
       this.#files.set(file, index);
     }

@@ -11,8 +11,8 @@ import {
   type Node,
   parseDiagnostic,
   stringParts,
-  walk,
 } from "./_tree.ts";
+import { collectNodes } from "./_python_go_walk.ts";
 import {
   composedValue,
   concat,
@@ -526,20 +526,14 @@ function indexModule(file: SourceFile, tree: Tree): PyModule {
     decorators: [],
     scopes: [],
   };
-  walk(tree.rootNode, (node) => {
-    if (!node.isNamed) return false;
-    switch (node.type) {
-      case "call":
-        module.calls.push(node);
-        break;
-      case "decorator":
-        module.decorators.push(node);
-        break;
-      case "function_definition":
-        module.scopes.push(node);
-        break;
-    }
-  });
+  collectNodes(
+    tree.rootNode,
+    new Map([
+      ["call", module.calls],
+      ["decorator", module.decorators],
+      ["function_definition", module.scopes],
+    ]),
+  );
   const packageName = isPackage ? name : name.split(".").slice(0, -1).join(".");
   const visitStatements = (container: Node): void => {
     for (const statement of namedChildren(container)) {
