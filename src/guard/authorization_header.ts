@@ -75,14 +75,31 @@ export function parseAuthorizationHeader(
  * ```
  */
 export function bearerCredentials(request: Request): string | undefined {
-  const header = parseAuthorizationHeader(
-    request.headers.get("authorization"),
-  );
+  const value = request.headers.get("authorization");
+  // The same answer as parseAuthorizationHeader(value) with a scheme that
+  // lowercases to "bearer" and non-empty credentials, without building the
+  // parts: "bearer" in any ASCII case (header values are byte strings, and
+  // no other character lowercases to one of its letters), then a space,
+  // then at least one character.
   if (
-    header === undefined || header.credentials === "" ||
-    header.scheme.toLowerCase() !== "bearer"
+    value === null || value.length < 8 || value.charCodeAt(6) !== SPACE ||
+    (value.charCodeAt(0) | CASE_BIT) !== LOWER_B ||
+    (value.charCodeAt(1) | CASE_BIT) !== LOWER_E ||
+    (value.charCodeAt(2) | CASE_BIT) !== LOWER_A ||
+    (value.charCodeAt(3) | CASE_BIT) !== LOWER_R ||
+    (value.charCodeAt(4) | CASE_BIT) !== LOWER_E ||
+    (value.charCodeAt(5) | CASE_BIT) !== LOWER_R
   ) {
     return undefined;
   }
-  return header.credentials;
+  return value.slice(7);
 }
+
+const SPACE = 0x20;
+// Sets an ASCII letter to lower case; maps no other character to a letter
+// of "bearer" (0x42 "B" and 0x62 "b" give 0x62, and so on).
+const CASE_BIT = 0x20;
+const LOWER_A = 0x61;
+const LOWER_B = 0x62;
+const LOWER_E = 0x65;
+const LOWER_R = 0x72;

@@ -256,6 +256,11 @@ export class PermissionGuard<U = User> {
   readonly #enforcerProvider: EnforcerProvider;
   readonly #errorFactory: ErrorFactory<U>;
   readonly #onError: (error: unknown, request: Request) => void;
+  // The user resolved for a request: stored on the request under a symbol
+  // only this guard holds (a property store costs a fraction of a WeakMap
+  // entry, which also burdens every garbage collection), or in a WeakMap
+  // for a request that cannot take a property (frozen, sealed).
+  readonly #userKey: symbol = Symbol("portcullis.user");
   readonly #users = new WeakMap<Request, U>();
 
   /**
@@ -327,7 +332,12 @@ export class PermissionGuard<U = User> {
    * ```
    */
   authRequired(): GuardWrapper {
-    return (handler) => this.#wrap(handler, undefined, false, undefined);
+    const route: Route<U> = {
+      args: undefined,
+      hasSubjects: false,
+      errorFactory: undefined,
+    };
+    return (handler) => this.#wrap(handler, route);
   }
 
   /**
@@ -403,7 +413,7 @@ export class PermissionGuard<U = User> {
    * ```
    */
   getUser(request: Request): U {
-    const user = this.#users.get(request);
+    const user = this.#known(request);
     if (user === undefined) {
       throw new TypeError(
         "Cannot get user: the request did not pass through a wrapper of this guard",
@@ -421,90 +431,179 @@ export class PermissionGuard<U = User> {
         "Cannot create permission wrapper: errorFactory must be a function",
       );
     }
-    const hasSubjects = args.some((arg) => arg instanceof AccessSubject);
-    const wrapper: GuardWrapper = (handler) =>
-      this.#wrap(handler, args, hasSubjects, errorFactory);
+    const route: Route<U> = {
+      args,
+      hasSubjects: args.some((arg) => arg instanceof AccessSubject),
+      errorFactory,
+    };
+    const wrapper: GuardWrapper = (handler) => this.#wrap(handler, route);
     return Object.assign(wrapper, {
       withErrorFactory: (factory: ErrorFactory<U>): PermissionWrapper<U> =>
         this.#permissionWrapper(args, factory),
     });
   }
 
+  // The request path. Every step runs synchronously as long as the values
+  // it gets are not thenables (a bearer user, a cached enforcer, an indexed
+  // decision), so an allowed request costs no promise until the handler's
+  // own answer; the first thenable moves the rest of the check to an async
+  // continuation. Both paths take the same steps in the same order, and any
+  // throw or rejection on the way to the decision becomes the same answer.
+
   #wrap<A extends unknown[]>(
     handler: (request: Request, ...rest: A) => Response | Promise<Response>,
-    args: unknown[] | undefined,
-    hasSubjects: boolean,
-    errorFactory: ErrorFactory<U> | undefined,
+    route: Route<U>,
   ): (request: Request, ...rest: A) => Promise<Response> {
     if (typeof handler !== "function") {
       throw new TypeError("Cannot guard handler: handler must be a function");
     }
-    return async (request, ...rest) => {
-      let denial: Response | undefined;
+    return (request, ...rest) => {
+      let outcome: Outcome;
       try {
-        denial = await this.#check(request, args, hasSubjects, errorFactory);
+        outcome = this.#check(request, route);
       } catch (error) {
-        denial = this.#failure(error, request);
+        return Promise.resolve(this.#failure(error, request));
       }
-      if (denial !== undefined) return denial;
-      try {
-        return await handler(request, ...rest);
-      } catch (error) {
-        if (error instanceof HttpError) return error.toResponse();
-        throw error;
-      }
+      if (outcome === undefined) return runHandler(handler, request, rest);
+      if (outcome instanceof Response) return Promise.resolve(outcome);
+      return this.#settle(outcome, handler, request, rest);
     };
   }
 
-  /** Returns the denial answer, or `undefined` to let the request through. */
-  async #check(
+  /** Finishes a check that went asynchronous, then runs the handler. */
+  async #settle<A extends unknown[]>(
+    pending: Promise<Response | undefined>,
+    handler: (request: Request, ...rest: A) => Response | Promise<Response>,
     request: Request,
-    args: unknown[] | undefined,
-    hasSubjects: boolean,
-    errorFactory: ErrorFactory<U> | undefined,
-  ): Promise<Response | undefined> {
-    const user = await this.#resolveUser(request);
-    if (args === undefined || errorFactory === undefined) return undefined;
-    const values = hasSubjects ? await resolveArgs(args, request) : args;
-    const enforcer = await this.#getEnforcer();
-    const allowed = await enforcer.enforce(user, ...values);
-    if (allowed === true) return undefined;
-    const denial = await errorFactory(user, ...values);
-    if (denial instanceof HttpError) return denial.toResponse();
-    if (denial instanceof Response) return denial;
-    throw new TypeError(
-      "Cannot answer denied request: the error factory must return an HttpError or a Response",
-    );
+    rest: A,
+  ): Promise<Response> {
+    let denial: Response | undefined;
+    try {
+      denial = await pending;
+    } catch (error) {
+      denial = this.#failure(error, request);
+    }
+    if (denial !== undefined) return denial;
+    return await runHandler(handler, request, rest);
   }
 
-  async #resolveUser(request: Request): Promise<U> {
-    const known = this.#users.get(request);
-    if (known !== undefined) return known;
-    const user = await this.#userProvider(request);
+  /**
+   * Returns the denial answer, or `undefined` to let the request through,
+   * or a promise of either once a step answered with a thenable.
+   */
+  #check(request: Request, route: Route<U>): Outcome {
+    let user = this.#known(request);
+    if (user === undefined) {
+      const provided = this.#userProvider(request);
+      if (isThenable(provided)) {
+        return this.#checkLater(request, route, provided);
+      }
+      user = this.#remember(request, provided);
+    }
+    const args = route.args;
+    if (args === undefined) return undefined;
+    if (route.hasSubjects) return this.#checkSubjects(request, route, user);
+    return this.#decide(route, user, args);
+  }
+
+  async #checkLater(
+    request: Request,
+    route: Route<U>,
+    pending: PromiseLike<U>,
+  ): Promise<Response | undefined> {
+    const user = this.#remember(request, await pending);
+    const args = route.args;
+    if (args === undefined) return undefined;
+    const values = route.hasSubjects ? await resolveArgs(args, request) : args;
+    return await this.#decide(route, user, values);
+  }
+
+  async #checkSubjects(
+    request: Request,
+    route: Route<U>,
+    user: U,
+  ): Promise<Response | undefined> {
+    const values = await resolveArgs(route.args!, request);
+    return await this.#decide(route, user, values);
+  }
+
+  #remember(request: Request, user: U): U {
     if (user === undefined || user === null) {
       throw new TypeError(
         `Cannot resolve user: the user provider returned ${String(user)}`,
       );
     }
-    this.#users.set(request, user);
+    if (Object.isExtensible(request)) {
+      (request as unknown as Record<symbol, U>)[this.#userKey] = user;
+    } else {
+      this.#users.set(request, user);
+    }
     return user;
   }
 
-  async #getEnforcer(): Promise<Enforcer> {
+  #known(request: Request): U | undefined {
+    return (request as unknown as Record<symbol, U | undefined>)[
+      this.#userKey
+    ] ?? this.#users.get(request);
+  }
+
+  #decide(route: Route<U>, user: U, values: readonly unknown[]): Outcome {
     const provider = this.#enforcerProvider;
     const enforcer = typeof provider === "function"
-      ? await provider()
-      : await provider.getEnforcer();
+      ? provider()
+      : provider.getEnforcer();
+    if (isThenable(enforcer)) {
+      return this.#decideLater(route, user, values, enforcer);
+    }
+    return this.#enforce(route, user, values, enforcer);
+  }
+
+  async #decideLater(
+    route: Route<U>,
+    user: U,
+    values: readonly unknown[],
+    pending: PromiseLike<Enforcer>,
+  ): Promise<Response | undefined> {
+    return await this.#enforce(route, user, values, await pending);
+  }
+
+  #enforce(
+    route: Route<U>,
+    user: U,
+    values: readonly unknown[],
+    enforcer: Enforcer,
+  ): Outcome {
     if (typeof enforcer?.enforce !== "function") {
       throw new TypeError(
         "Cannot check permission: the enforcer provider returned no enforcer",
       );
     }
-    return enforcer;
+    const allowed: unknown = enforcer.enforce(user, ...values);
+    if (allowed === true) return undefined;
+    if (isThenable(allowed)) {
+      return this.#enforceLater(route, user, values, allowed);
+    }
+    return deny(route.errorFactory!, user, values);
+  }
+
+  async #enforceLater(
+    route: Route<U>,
+    user: U,
+    values: readonly unknown[],
+    pending: PromiseLike<unknown>,
+  ): Promise<Response | undefined> {
+    if ((await pending) === true) return undefined;
+    return await deny(route.errorFactory!, user, values);
   }
 
   #failure(error: unknown, request: Request): Response {
-    if (error instanceof HttpError) return error.toResponse();
+    if (error instanceof HttpError) {
+      try {
+        return error.toResponse();
+      } catch (cause) {
+        error = cause;
+      }
+    }
     try {
       this.#onError(error, request);
     } catch {
@@ -514,8 +613,82 @@ export class PermissionGuard<U = User> {
   }
 }
 
+/** What one wrapper checks; fixed when the wrapper is built. */
+interface Route<U> {
+  /** The enforcer's arguments after the user; `undefined`: no check. */
+  readonly args: readonly unknown[] | undefined;
+  /** Whether `args` holds an `AccessSubject` to resolve per request. */
+  readonly hasSubjects: boolean;
+  /** Builds the denial answer; set whenever `args` is. */
+  readonly errorFactory: ErrorFactory<U> | undefined;
+}
+
+/** A check's answer: a denial, `undefined` to let through, or a promise. */
+type Outcome = Response | undefined | Promise<Response | undefined>;
+
+/** Whether `await value` would wait for it (it has a callable `then`). */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null &&
+    (typeof value === "object" || typeof value === "function") &&
+    typeof (value as { then?: unknown }).then === "function";
+}
+
+function runHandler<A extends unknown[]>(
+  handler: (request: Request, ...rest: A) => Response | Promise<Response>,
+  request: Request,
+  rest: A,
+): Promise<Response> {
+  let result: Response | Promise<Response>;
+  try {
+    result = handler(request, ...rest);
+  } catch (error) {
+    if (error instanceof HttpError) return Promise.resolve(error.toResponse());
+    return Promise.reject(error);
+  }
+  if (result instanceof Response || !isThenable(result)) {
+    return Promise.resolve(result);
+  }
+  return Promise.resolve(result).then(undefined, answerHandlerError);
+}
+
+function answerHandlerError(error: unknown): Response {
+  if (error instanceof HttpError) return error.toResponse();
+  throw error;
+}
+
+// The default denial, built without an Error object and its stack trace;
+// the same answer as `new HttpError(403, "Forbidden").toResponse()`.
+const FORBIDDEN_BODY = '{"detail":"Forbidden"}';
+
+function deny<U>(
+  errorFactory: ErrorFactory<U>,
+  user: U,
+  values: readonly unknown[],
+): Response | Promise<Response> {
+  if (errorFactory === forbidden) {
+    return new Response(FORBIDDEN_BODY, {
+      status: 403,
+      headers: { "content-type": "application/json" },
+    });
+  }
+  const denial = errorFactory(user, ...values);
+  return isThenable(denial) ? denyLater(denial) : toDenial(denial);
+}
+
+async function denyLater(pending: PromiseLike<unknown>): Promise<Response> {
+  return toDenial(await pending);
+}
+
+function toDenial(denial: unknown): Response {
+  if (denial instanceof HttpError) return denial.toResponse();
+  if (denial instanceof Response) return denial;
+  throw new TypeError(
+    "Cannot answer denied request: the error factory must return an HttpError or a Response",
+  );
+}
+
 async function resolveArgs(
-  args: unknown[],
+  args: readonly unknown[],
   request: Request,
 ): Promise<unknown[]> {
   const values = new Array<unknown>(args.length);
