@@ -9,8 +9,8 @@ for (const size of [1_000, 10_000]) {
   Deno.bench({
     name: `linkGraph ${size} boundaries (2x2 ports)`,
     group: "linkGraph",
-    n: size === 1_000 ? 50 : 10,
-    warmup: 2,
+    n: size === 1_000 ? 20 : 5,
+    warmup: 1,
     fn(b): void {
       const graph = mergedGraph(size);
       b.start();
@@ -21,8 +21,8 @@ for (const size of [1_000, 10_000]) {
   Deno.bench({
     name: `merge ${size} boundaries (client + server)`,
     group: "merge",
-    n: size === 1_000 ? 50 : 10,
-    warmup: 2,
+    n: size === 1_000 ? 20 : 5,
+    warmup: 1,
     fn(b): void {
       const client = sideGraph(size, "client");
       const server = sideGraph(size, "server");
@@ -50,7 +50,7 @@ Deno.bench({
   name: "linkGraph again (idempotent pass) 10000 boundaries",
   group: "linkGraph again",
   n: 5,
-  warmup: 2,
+  warmup: 1,
   fn(b): void {
     const graph = mergedGraph(10_000);
     linkGraph(graph);
