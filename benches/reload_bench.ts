@@ -18,11 +18,18 @@
 //   `loadPolicy()` on the live enforcer (the common hand-written approach);
 // - `provider`: CachedFileEnforcerProvider (requests after a change wait
 //   for the new policy);
-// - `provider-stale`: the same with `staleWhileReload: true`.
+// - `provider-stale`: the same with `staleWhileReload: true`;
+// - `provider-idle`: the provider with no rewrites, the noise floor of the
+//   machine and of the load generator.
 //
 // Options: --seconds=N (default 20), --rate=N requests/s (default 400),
 // --lines=N policy lines (default 100000), --modes=a,b.
+//
+// `deno run --allow-all benches/reload_bench.ts --build` instead builds a
+// 100k-line enforcer in this process, three times each way, and prints wall
+// time, CPU time and the longest event-loop stall of each build.
 import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
+import process from "node:process";
 import { watch } from "node:fs";
 import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -213,7 +220,7 @@ async function measure(
   let stop = false;
   const writer = (async () => {
     let n = 0;
-    while (!stop) {
+    while (!stop && mode !== "provider-idle") {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       if (stop) break;
       const text = versions[n % 2]!;
@@ -274,6 +281,40 @@ async function measure(
   };
 }
 
+async function measureBuilds(lines: number): Promise<void> {
+  const text = policyText(lines, 0);
+  const ways: [string, () => Promise<unknown>][] = [
+    [
+      "casbin newEnforcer + StringAdapter",
+      () => newEnforcer(newModelFromString(MODEL), new StringAdapter(text)),
+    ],
+    ["provider build (sliced)", () => buildEnforcer(MODEL, text)],
+  ];
+  console.log(`${lines}-line policy, built in-process\n`);
+  console.log(
+    "| build | round | wall ms | CPU ms | longest event-loop stall ms |",
+  );
+  console.log("| --- | ---: | ---: | ---: | ---: |");
+  for (let round = 1; round <= 3; round++) {
+    for (const [name, build] of ways) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const stall = stallMeter();
+      const cpu = process.cpuUsage();
+      const started = performance.now();
+      await build();
+      const wall = performance.now() - started;
+      const used = process.cpuUsage(cpu);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      stall.stop();
+      console.log(
+        `| ${name} | ${round} | ${wall.toFixed(0)} | ${
+          ((used.user + used.system) / 1000).toFixed(0)
+        } | ${stall.max().toFixed(1)} |`,
+      );
+    }
+  }
+}
+
 function flag(name: string, fallback: string): string {
   const prefix = `--${name}=`;
   return Deno.args.find((a) => a.startsWith(prefix))?.slice(prefix.length) ??
@@ -283,13 +324,18 @@ function flag(name: string, fallback: string): string {
 if (import.meta.main) {
   if (Deno.args[0] === "--serve") {
     await serve(Deno.args[1]!, Deno.args[2]!);
+  } else if (Deno.args.includes("--build")) {
+    await measureBuilds(Number(flag("lines", "100000")));
   } else {
     const options = {
       seconds: Number(flag("seconds", "20")),
       rate: Number(flag("rate", "400")),
       lines: Number(flag("lines", "100000")),
     };
-    const modes = flag("modes", "casbin-loadPolicy,provider,provider-stale")
+    const modes = flag(
+      "modes",
+      "casbin-loadPolicy,provider,provider-stale,provider-idle",
+    )
       .split(",");
     const ms = (n: number): string => n.toFixed(1);
     console.log(

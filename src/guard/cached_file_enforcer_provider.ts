@@ -666,6 +666,9 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       if (!repeated) this.#report(failed);
       return true;
     }
+    // A change signalled while the files were read: what was read may be
+    // a write in progress. Read again rather than spend a build on it.
+    if (mayDefer && this.#changeCount > count) return false;
     const sameAsLoaded = model.text === this.#loaded.model.text &&
       policy.text === this.#loaded.policy.text;
     const sameAsSeen = model.text === this.#seen.model.text &&
