@@ -21,6 +21,7 @@ export type {
   SourceFile,
 } from "./_extractor.ts";
 export { EXTRACTORS } from "./registry.ts";
+export { extractPorts, type ExtractPortsOptions } from "./extract_ports.ts";
 export {
   DEFAULT_SKIP_DIRECTORIES,
   languageOf,

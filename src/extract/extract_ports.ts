@@ -1,0 +1,96 @@
+// Runs the extractors over source files held in memory: no file system,
+// so it also works in browsers and edge runtimes that can load WASM.
+import type {
+  ExtractDiagnostic,
+  ExtractResult,
+  LanguageExtractor,
+  SourceFile,
+} from "./_extractor.ts";
+import { EXTRACTORS } from "./registry.ts";
+
+/**
+ * Options for {@linkcode extractPorts}.
+ *
+ * @example
+ * ```ts
+ * import { type ExtractPortsOptions, javascriptExtractor } from "@portcullis/portcullis/extract";
+ *
+ * const options: ExtractPortsOptions = { extractors: [javascriptExtractor] };
+ * ```
+ */
+export interface ExtractPortsOptions {
+  /**
+   * The extractors to run.
+   * @default {EXTRACTORS}
+   */
+  extractors?: readonly LanguageExtractor[];
+}
+
+/**
+ * Finds the ports of a set of source files (paths relative to one project
+ * root, `/` separators) with every extractor that accepts them. Each
+ * extractor sees all of its files at once, so prefixes and constants are
+ * composed across files. An extractor that throws is reported as an
+ * `error` diagnostic (with an empty file path) and the others still run.
+ * The same port found by two extractors is listed once.
+ *
+ * @param files The files of one project.
+ * @param options The extractors to run.
+ * @returns The ports, in extractor order, and the diagnostics.
+ *
+ * @example Usage
+ * ```ts
+ * import { extractPorts } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const { ports } = await extractPorts([
+ *   { path: "web/api.ts", text: 'export const load = () => fetch("/users");\n' },
+ *   { path: "api/main.py", text: 'from fastapi import FastAPI\napp = FastAPI()\n\n@app.get("/users")\ndef users():\n    return []\n' },
+ * ]);
+ * assert.deepEqual(
+ *   ports.map((p) => `${p.ref.role} ${p.ref.key}`).sort(),
+ *   ["client GET /users", "server GET /users"],
+ * );
+ * ```
+ */
+export async function extractPorts(
+  files: readonly SourceFile[],
+  options: ExtractPortsOptions = {},
+): Promise<ExtractResult> {
+  const result: ExtractResult = { ports: [], diagnostics: [] };
+  const seen = new Set<string>();
+  for (const extractor of options.extractors ?? EXTRACTORS) {
+    const mine = files.filter((file) => extractor.accepts(file.path));
+    if (mine.length === 0) continue;
+    let found: ExtractResult;
+    try {
+      found = await extractor.extract(mine);
+    } catch (error) {
+      const problem: ExtractDiagnostic = {
+        filePath: "",
+        severity: "error",
+        message: `Cannot extract with ${extractor.name}: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      };
+      result.diagnostics.push(problem);
+      continue;
+    }
+    result.diagnostics.push(...found.diagnostics);
+    for (const port of found.ports) {
+      const ref = port.ref;
+      const unique = [
+        port.owner.qualifiedName,
+        ref.mechanism,
+        ref.role,
+        ref.key,
+        ref.line,
+        ref.col,
+      ].join("\u0000");
+      if (seen.has(unique)) continue;
+      seen.add(unique);
+      result.ports.push(port);
+    }
+  }
+  return result;
+}
