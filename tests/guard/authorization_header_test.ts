@@ -112,3 +112,38 @@ Deno.test("bearerCredentials() never throws and never returns an empty string fo
     }),
   );
 });
+
+Deno.test("bearerCredentials() answers as parseAuthorizationHeader() with a bearer scheme does, for any byte-string header", () => {
+  // Latin-1 characters included: none of them lowercases to a letter of
+  // "bearer", and the scheme check must not treat them as if they did.
+  const latin1: fc.Arbitrary<string> = fc.oneof(
+    headerChar,
+    fc.mapToConstant({
+      num: 96,
+      build: (v) => String.fromCharCode(0xa0 + v),
+    }),
+  );
+  const prefix = fc.oneof(
+    bearerScheme.map((scheme) => `${scheme} `),
+    fc.constantFrom("", "Bearer", "Bearer  ", "Bearer\t", "Bear ", "bearer:"),
+  );
+  fc.assert(
+    fc.property(
+      prefix,
+      fc.string({ unit: latin1, maxLength: 30 }),
+      (start, rest) => {
+        const request = withAuthorization(start + rest);
+        const header = parseAuthorizationHeader(
+          request.headers.get("authorization"),
+        );
+        const expected = header !== undefined &&
+            header.credentials !== "" &&
+            header.scheme.toLowerCase() === "bearer"
+          ? header.credentials
+          : undefined;
+        assert.equal(bearerCredentials(request), expected);
+      },
+    ),
+    { numRuns: 2000 },
+  );
+});

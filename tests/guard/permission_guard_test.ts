@@ -532,3 +532,216 @@ Deno.test("new PermissionGuard() throws TypeError on badly shaped options", () =
     TypeError,
   );
 });
+
+/** A thenable that is not a Promise, settled on the next microtask. */
+function thenable<T>(value: T, fail = false): PromiseLike<T> {
+  return {
+    then<R1 = T, R2 = never>(
+      onFulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+      onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+    ): PromiseLike<R1 | R2> {
+      return Promise.resolve().then(() => fail ? Promise.reject(value) : value)
+        .then(onFulfilled, onRejected);
+    },
+  };
+}
+
+type Delivery = "sync" | "promise" | "thenable";
+const DELIVERIES: Delivery[] = ["sync", "promise", "thenable"];
+
+function deliver<T>(how: Delivery, value: T): T | Promise<T> {
+  if (how === "sync") return value;
+  if (how === "promise") return Promise.resolve(value);
+  return thenable(value) as Promise<T>;
+}
+
+Deno.test("PermissionGuard decides the same whether user, enforcer and decision come synchronously, as promises or as thenables", async (t) => {
+  for (const userHow of DELIVERIES) {
+    for (const enforcerHow of DELIVERIES) {
+      for (const decisionHow of DELIVERIES) {
+        await t.step(
+          `user ${userHow}, enforcer ${enforcerHow}, decision ${decisionHow}`,
+          async () => {
+            const calls: unknown[][] = [];
+            const errors: unknown[] = [];
+            const guard = new PermissionGuard({
+              userProvider: (req) => deliver(userHow, bearerUserProvider(req)),
+              enforcerProvider: () =>
+                deliver(enforcerHow, {
+                  enforce: (...rvals: unknown[]) => {
+                    calls.push(rvals);
+                    return deliver(
+                      decisionHow,
+                      (rvals[0] as User).role === "editor",
+                    );
+                  },
+                }),
+              onError: (error) => errors.push(error),
+            });
+            let ran = 0;
+            const handler = guard.requirePermission("post", "write")(
+              (req) => {
+                ran++;
+                return new Response(guard.getUser(req).role);
+              },
+            );
+            const allowed = handler(request("editor"));
+            assert.ok(allowed instanceof Promise);
+            assert.equal(await (await allowed).text(), "editor");
+            const denied = await handler(request("viewer"));
+            assert.equal(denied.status, 403);
+            assert.equal(await denied.text(), '{"detail":"Forbidden"}');
+            assert.equal((await handler(request())).status, 401);
+            assert.equal(ran, 1);
+            assert.deepEqual(calls, [
+              [{ role: "editor" }, "post", "write"],
+              [{ role: "viewer" }, "post", "write"],
+            ]);
+            assert.deepEqual(errors, []);
+          },
+        );
+      }
+    }
+  }
+});
+
+Deno.test("PermissionGuard fails closed on thenables that reject or whose then() throws", async (t) => {
+  const secret = "secret-detail";
+  const throwingThen = {
+    get then(): never {
+      throw new Error(secret);
+    },
+  };
+  const cases: [string, Partial<PermissionGuardOptions>][] = [
+    ["user thenable rejects", {
+      userProvider: () => thenable(secret, true) as unknown as Promise<User>,
+    }],
+    ["user then getter throws", {
+      userProvider: () => throwingThen as unknown as User,
+    }],
+    ["enforcer thenable rejects", {
+      enforcerProvider: () =>
+        thenable(secret, true) as unknown as Promise<Enforcer>,
+    }],
+    ["decision thenable rejects", {
+      enforcerProvider: () => ({
+        enforce: () => thenable(secret, true) as unknown as Promise<boolean>,
+      }),
+    }],
+    ["decision then getter throws", {
+      enforcerProvider: () => ({
+        enforce: () => throwingThen as unknown as boolean,
+      }),
+    }],
+  ];
+  for (const [name, options] of cases) {
+    await t.step(name, async () => {
+      const { guard, errors } = await casbinGuard(options);
+      let ran = false;
+      const handler = guard.requirePermission("post", "read")(() => {
+        ran = true;
+        return new Response("handler ran");
+      });
+      const response = await handler(request("admin"));
+      assert.equal(response.status, 500);
+      assert.equal(await response.text(), INTERNAL);
+      assert.equal(ran, false);
+      assert.equal(errors.length, 1);
+    });
+  }
+});
+
+Deno.test("PermissionGuard denies a decision thenable that resolves to anything but true", async (t) => {
+  for (const result of [1, "true", {}, null, undefined, false]) {
+    await t.step(`thenable of ${String(result)}`, async () => {
+      const guard = new PermissionGuard({
+        userProvider: bearerUserProvider,
+        enforcerProvider: () => ({
+          enforce: () => thenable(result) as Promise<boolean>,
+        }),
+      });
+      const response = await guard.requirePermission("post", "read")(ok)(
+        request("admin"),
+      );
+      assert.equal(response.status, 403);
+    });
+  }
+});
+
+Deno.test("PermissionGuard resolves an asynchronous user once across stacked wrappers", async () => {
+  let resolutions = 0;
+  const guard = new PermissionGuard({
+    userProvider: async (req) => {
+      resolutions++;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return bearerUserProvider(req);
+    },
+    enforcerProvider: () => fixed(true),
+  });
+  const handler = guard.authRequired()(
+    guard.requirePermission("post", "read")(
+      guard.requirePermission("post", "write")(
+        (req) => new Response(guard.getUser(req).role),
+      ),
+    ),
+  );
+  assert.equal(await (await handler(request("editor"))).text(), "editor");
+  assert.equal(resolutions, 1);
+});
+
+Deno.test("PermissionGuard.getUser() works for a frozen request", async () => {
+  const { guard } = await casbinGuard();
+  const other = (await casbinGuard()).guard;
+  const req = Object.freeze(request("editor"));
+  const response = await guard.requirePermission("post", "write")(
+    (r) => new Response(guard.getUser(r).role),
+  )(req);
+  assert.equal(await response.text(), "editor");
+  assert.deepEqual(guard.getUser(req), { role: "editor" });
+  assert.throws(() => other.getUser(req), TypeError);
+});
+
+Deno.test("PermissionGuard answers the default denial exactly as HttpError(403) does", async () => {
+  const guard = new PermissionGuard({
+    userProvider: bearerUserProvider,
+    enforcerProvider: () => fixed(false),
+  });
+  const denied = await guard.requirePermission("post", "read")(ok)(
+    request("viewer"),
+  );
+  const reference = new HttpError(403, "Forbidden").toResponse();
+  assert.equal(denied.status, reference.status);
+  assert.deepEqual([...denied.headers], [...reference.headers]);
+  assert.equal(await denied.text(), await reference.text());
+});
+
+Deno.test("PermissionGuard answers an HttpError rejected by an asynchronous handler, and passes other rejections on", async () => {
+  const guard = new PermissionGuard({
+    userProvider: bearerUserProvider,
+    enforcerProvider: () => fixed(true),
+  });
+  const gone = guard.requirePermission("post", "read")(() =>
+    Promise.reject(new HttpError(410, "Gone"))
+  );
+  const response = await gone(request("viewer"));
+  assert.equal(response.status, 410);
+  assert.equal(await response.text(), '{"detail":"Gone"}');
+  const viaThenable = guard.requirePermission("post", "read")(() =>
+    thenable(new HttpError(409, "Conflict"), true) as unknown as Promise<
+      Response
+    >
+  );
+  assert.equal((await viaThenable(request("viewer"))).status, 409);
+  const crash = guard.requirePermission("post", "read")(() =>
+    Promise.reject(new Error("handler bug"))
+  );
+  await assert.rejects(() => crash(request("viewer")), {
+    message: "handler bug",
+  });
+  const syncCrash = guard.requirePermission("post", "read")(() => {
+    throw new Error("sync bug");
+  });
+  const pending = syncCrash(request("viewer"));
+  assert.ok(pending instanceof Promise);
+  await assert.rejects(pending, { message: "sync bug" });
+});
