@@ -132,7 +132,7 @@ p, carol, doc, read, other`;
       const expected = [];
       for (const r of requests) expected.push(await casbin.enforce(...r));
       assert.deepEqual(expected, answers);
-      const indexed = indexEnforcer(casbin);
+      const indexed = await indexEnforcer(casbin);
       assert.equal(indexed.indexed, true);
       forbidCasbin(casbin);
       assert.deepEqual(requests.map((r) => indexed.enforce(...r)), answers);
@@ -611,6 +611,59 @@ Deno.test("IndexedEnforcer answers a 100,000-rule policy from the index", async 
   );
   assert.equal(indexed.enforce({ role: "role99999" }, "obj1", "read"), false);
   assert.equal(indexed.enforce({ role: "viewer" }, "post", "read"), true);
+});
+
+Deno.test("indexEnforcer() lets the event loop run while it indexes a large policy", async (t) => {
+  const casbin = await casbinOf(SEED, "p, viewer, post, read");
+  const policy = casbin.getModel().model.get("p")!.get("p")!.policy;
+  for (let i = 0; i < 20_000; i++) policy.push([`role${i}`, `obj${i}`, "read"]);
+  await t.step("timers fire before the index is ready", async () => {
+    const events: string[] = [];
+    const timer = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        events.push("timer");
+        resolve();
+      }, 0)
+    );
+    const indexed = await indexEnforcer(casbin);
+    events.push("indexed");
+    await timer;
+    assert.deepEqual(events, ["timer", "indexed"]);
+    assert.equal(indexed.indexed, true);
+    assert.equal(
+      indexed.enforce({ role: "role19999" }, "obj19999", "read"),
+      true,
+    );
+  });
+  await t.step("IndexedEnforcer.from() blocks, as documented", async () => {
+    const events: string[] = [];
+    const timer = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        events.push("timer");
+        resolve();
+      }, 0)
+    );
+    IndexedEnforcer.from(casbin);
+    events.push("indexed");
+    await timer;
+    assert.deepEqual(events, ["indexed", "timer"]);
+  });
+  await t.step("a rule added while indexing is noticed", async () => {
+    const pending = indexEnforcer(casbin);
+    await casbin.addPolicy("latecomer", "post", "read");
+    const indexed = await pending;
+    assert.equal(
+      await indexed.enforce({ role: "latecomer" }, "post", "read"),
+      true,
+    );
+    assert.equal(indexed.indexed, false);
+  });
+  await t.step("bad options are refused before indexing", async () => {
+    await assert.rejects(
+      () => indexEnforcer(casbin, { cache: { maxEntries: -1 } }),
+      RangeError,
+    );
+  });
 });
 
 Deno.test("IndexedEnforcer rejects bad arguments", async () => {
