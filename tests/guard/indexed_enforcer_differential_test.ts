@@ -267,7 +267,7 @@ Deno.test("IndexedEnforcer.enforce() answers as casbin enforce() and enforceSync
       const oursSync = IndexedEnforcer.from(casbin, {
         fallback: "enforceSync",
       });
-      const cached = IndexedEnforcer.from(casbin, { cache: true });
+      const cached = await IndexedEnforcer.build(casbin, { cache: true });
       // Count the decisions that reach casbin through the indexed enforcers;
       // the reference calls casbin's prototype methods directly.
       const enforce = CasbinEnforcer.prototype.enforce;
