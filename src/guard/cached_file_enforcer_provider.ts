@@ -3,7 +3,7 @@ import { type FSWatcher, watch } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import type { Enforcer } from "./enforcer.ts";
-import type { IndexableEnforcer } from "./indexed_enforcer.ts";
+import { type IndexableEnforcer, indexEnforcer } from "./indexed_enforcer.ts";
 import { BuildCancelledError, buildEnforcer } from "./_policy_build.ts";
 import { EnforcerLoadError } from "./_policy_error.ts";
 
@@ -66,7 +66,8 @@ export interface CachedFileEnforcerProviderOptions<
    * casbin one. The argument is a casbin `Enforcer` (typed by what
    * `indexEnforcer` reads; cast it to casbin's `Enforcer` for its full API).
    * A throw or rejection fails the load like an invalid file does.
-   * @default {(enforcer) => enforcer}
+   * @default {indexEnforcer} (casbin decides what the index cannot; pass
+   * `(enforcer) => enforcer` to serve casbin's enforcer itself)
    */
   prepare?: (enforcer: IndexableEnforcer) => E | Promise<E>;
   /**
@@ -376,7 +377,8 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     this.#modelPath = resolve(options.modelPath);
     this.#policyPath = resolve(options.policyPath);
     this.#prepare = options.prepare ??
-      ((enforcer: CasbinEnforcer) => enforcer as unknown as E);
+      ((enforcer: CasbinEnforcer) =>
+        indexEnforcer(enforcer) as unknown as E | Promise<E>);
     this.#onReload = options.onReload;
     this.#onError = options.onError ?? defaultOnError;
     this.#probe = options.probe;
