@@ -31,7 +31,7 @@
 import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
 import process from "node:process";
 import { watch } from "node:fs";
-import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildEnforcer } from "../src/guard/_policy_build.ts";
@@ -93,6 +93,49 @@ Deno.bench({
   },
 });
 
+// The per-request cost of change detection: the provider's getEnforcer()
+// when nothing changed, against a stat of the policy file per request.
+let checkDir: string | undefined;
+let checkProvider: CachedFileEnforcerProvider | undefined;
+
+function checkFiles(): string {
+  if (checkDir === undefined) {
+    const dir = Deno.makeTempDirSync({ prefix: "portcullis-check-bench-" });
+    Deno.writeTextFileSync(join(dir, "model.conf"), MODEL);
+    Deno.writeTextFileSync(join(dir, "policy.csv"), policyText(100, 0));
+    globalThis.addEventListener("unload", () => {
+      Deno.removeSync(dir, { recursive: true });
+    });
+    checkDir = dir;
+  }
+  return checkDir;
+}
+
+Deno.bench({
+  name: "provider.getEnforcer(), nothing changed",
+  group: "per-request change check",
+  baseline: true,
+  async fn(b): Promise<void> {
+    checkProvider ??= await CachedFileEnforcerProvider.open({
+      modelPath: join(checkFiles(), "model.conf"),
+      policyPath: join(checkFiles(), "policy.csv"),
+      watch: false,
+      pollIntervalMs: 0,
+    });
+    b.start();
+    await checkProvider.getEnforcer();
+    b.end();
+  },
+});
+
+Deno.bench({
+  name: "fs.promises.stat(policy) per request",
+  group: "per-request change check",
+  async fn(): Promise<void> {
+    await stat(join(checkFiles(), "policy.csv"));
+  },
+});
+
 /** Longest time the event loop was blocked, sampled by a 1 ms interval. */
 function stallMeter(): { max: () => number; stop: () => void } {
   let last = performance.now();
@@ -109,6 +152,8 @@ async function serve(mode: string, dir: string): Promise<void> {
   const modelPath = join(dir, "model.conf");
   const policyPath = join(dir, "policy.csv");
   const reloadMs: number[] = [];
+  let errors = 0;
+  const waits: number[] = [];
   let source: { getEnforcer(): Enforcer | Promise<Enforcer> };
   let close: () => Promise<void>;
   if (mode === "casbin-loadPolicy") {
@@ -138,7 +183,7 @@ async function serve(mode: string, dir: string): Promise<void> {
       policyPath,
       staleWhileReload: mode === "provider-stale",
       onReload: (event) => reloadMs.push(event.durationMs),
-      onError: () => {},
+      onError: () => errors++,
     });
     source = provider;
     close = () => provider.close();
@@ -151,10 +196,23 @@ async function serve(mode: string, dir: string): Promise<void> {
     onListen: ({ port }) => console.log(`PORT ${port}`),
   }, async (request) => {
     if (new URL(request.url).pathname === "/stats") {
-      return Response.json({ maxStallMs: stall.max(), reloadMs });
+      waits.sort((a, b) => a - b);
+      return Response.json({
+        maxStallMs: stall.max(),
+        reloadMs,
+        errors,
+        waited: waits.length,
+        longestWaitMs: waits.at(-1) ?? 0,
+      });
     }
     try {
-      const enforcer = await source.getEnforcer();
+      const pending = source.getEnforcer();
+      let enforcer: Enforcer;
+      if (pending instanceof Promise) {
+        const started = performance.now();
+        enforcer = await pending;
+        waits.push(performance.now() - started);
+      } else enforcer = pending;
       const allowed = await enforcer.enforce(viewer, "post", "read");
       return new Response(allowed === true ? "allowed" : "denied", {
         status: allowed === true ? 200 : 403,
@@ -261,7 +319,15 @@ async function measure(
   const stats = await (await fetch(`${url}stats`)).json() as {
     maxStallMs: number;
     reloadMs: number[];
+    errors: number;
+    waited: number;
+    longestWaitMs: number;
   };
+  console.error(
+    `${mode}: ${stats.errors} reload errors, ${stats.waited} requests waited for a reload, longest wait ${
+      stats.longestWaitMs.toFixed(0)
+    } ms`,
+  );
   await reader.cancel();
   child.kill("SIGTERM");
   await child.status;
