@@ -12,13 +12,7 @@ import {
   stringValue,
   walk,
 } from "./_tree.ts";
-import {
-  isEnvRead,
-  literalOf,
-  unwrap,
-  type Val,
-  valueOf,
-} from "./_javascript_values.ts";
+import { unwrap, type Val, valueOf } from "./_javascript_values.ts";
 import type { PortOwner } from "./types.ts";
 
 /** An import binding: `import { a as b } from "x"` gives `b -> {x, a}`. */
@@ -702,7 +696,7 @@ class Collector {
         return;
       }
       if (binding?.source === "ky" && binding.name === "default") {
-        this.#kyCall(node, args, undefined, undefined);
+        this.#kyCall(node, args, undefined);
         return;
       }
       const helper = this.#patternHelpers.get(name);
@@ -714,7 +708,7 @@ class Collector {
       if (instance) {
         if (instance.framework === "axios") {
           this.#axiosCall(node, args, { local: name }, "axios");
-        } else this.#kyCall(node, args, undefined, { local: name });
+        } else this.#kyCall(node, args, { local: name });
         return;
       }
       if (binding && isRelative(binding.source)) {
@@ -1034,12 +1028,7 @@ class Collector {
     this.#client(node, method, valueOf(v), framework, via);
   }
 
-  #kyCall(
-    node: Node,
-    args: Node[],
-    _unused: undefined,
-    via: ChildRef | undefined,
-  ): void {
+  #kyCall(node: Node, args: Node[], via: ChildRef | undefined): void {
     const first = args[0];
     if (!first) return;
     const method = args[1] ? methodOption(args[1]) : "GET";
@@ -1668,5 +1657,3 @@ function guardCall(
   }
   return auth ? "auth" : undefined;
 }
-
-export { isEnvRead, literalOf };

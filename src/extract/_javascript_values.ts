@@ -39,8 +39,10 @@ const WRAPPERS: ReadonlySet<string> = new Set([
 export function unwrap(node: Node): Node {
   let current = node;
   while (WRAPPERS.has(current.type)) {
-    const inner = current.type === "parenthesized_expression"
-      ? current.namedChild(0)
+    // `(x)`, `x as T`, `x!`, `x satisfies T`, `<T>x`: the expression is the
+    // first named child (a type assertion's is the type)
+    const inner = current.type === "type_assertion"
+      ? current.namedChild(1)
       : current.namedChild(0);
     if (!inner) break;
     current = inner;
@@ -103,16 +105,6 @@ export function isEnvRead(node: Node): boolean {
   const text = unwrap(node).text;
   return /^(process\.env|Bun\.env|import\.meta\.env)(\.|\[)/.test(text) ||
     /^Deno\.env\.get\(/.test(text);
-}
-
-/** Whether a value is one literal string (no references, no holes). */
-export function literalOf(val: Val): string | undefined {
-  let text = "";
-  for (const piece of val) {
-    if (typeof piece !== "string") return undefined;
-    text += piece;
-  }
-  return text;
 }
 
 /**
