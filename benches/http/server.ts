@@ -1,17 +1,17 @@
 // The load-test target under Deno (Deno.serve) and Bun (Bun.serve): one
 // route, GET /posts, answered by the same handler bare or guarded.
 //
-//   MODE=bare|guarded|indexed PORT=8080 deno run -A benches/http/server.ts
+//   MODE=bare|guarded|casbin PORT=8080 deno run -A benches/http/server.ts
 //   MODE=guarded PORT=8080 bun run benches/http/server.ts
 //
-// guarded: PermissionGuard + bearer users + CachedFileEnforcerProvider
-// (casbin decides); indexed: the same with the indexed decision path.
+// guarded: PermissionGuard + bearer users + CachedFileEnforcerProvider with
+// its defaults (the indexed decision path); casbin: the same with
+// `prepare: (enforcer) => enforcer`, so that casbin's enforce() decides.
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import {
   bearerUserProvider,
   CachedFileEnforcerProvider,
-  indexEnforcer,
   PermissionGuard,
 } from "../../src/guard/mod.ts";
 
@@ -34,11 +34,11 @@ const notFound = (): Response =>
 
 let route: Handler = listPosts;
 let provider: { close(): Promise<void> } | undefined;
-if (mode === "guarded" || mode === "indexed") {
+if (mode === "guarded" || mode === "casbin") {
   const opened = await CachedFileEnforcerProvider.open({
     modelPath,
     policyPath,
-    ...(mode === "indexed" ? { prepare: indexEnforcer } : {}),
+    ...(mode === "casbin" ? { prepare: (enforcer) => enforcer } : {}),
   });
   provider = opened;
   const guard = new PermissionGuard({
@@ -47,7 +47,7 @@ if (mode === "guarded" || mode === "indexed") {
   });
   route = guard.requirePermission("post", "read")(listPosts);
 } else if (mode !== "bare") {
-  throw new RangeError(`Cannot start: MODE must be bare, guarded or indexed`);
+  throw new RangeError(`Cannot start: MODE must be bare, guarded or casbin`);
 }
 
 const handler: Handler = (request) => {
