@@ -130,6 +130,11 @@ export interface ScanReport {
     links: number;
     byLanguage: Record<string, PortCounts>;
     byMechanism: Record<string, PortCounts>;
+    /**
+     * Files scanned per language, when the graph records them (`scan`
+     * writes `files_by_language` into the graph's metadata).
+     */
+    filesByLanguage?: Record<string, number>;
   };
 }
 
@@ -353,7 +358,7 @@ export function buildReport(graph: BoundaryGraph): ScanReport {
   );
   unmatched.sort(order);
   unconsumed.sort(order);
-  return {
+  const report: ScanReport = {
     links: linksOut,
     unmatchedConsumers: unmatched,
     unconsumedProviders: unconsumed,
@@ -365,6 +370,15 @@ export function buildReport(graph: BoundaryGraph): ScanReport {
       byMechanism: sortKeys(byMechanism),
     },
   };
+  const files = graph.metadata["files_by_language"];
+  if (files && typeof files === "object" && !Array.isArray(files)) {
+    const counts: Record<string, number> = {};
+    for (const [language, count] of Object.entries(files)) {
+      if (typeof count === "number") counts[language] = count;
+    }
+    report.counts.filesByLanguage = sortKeys(counts);
+  }
+  return report;
 }
 
 function compare(a: string, b: string): number {
@@ -499,7 +513,7 @@ function renderText(
       }  confidence ${confidence(port.confidence)}${permission(port)}`,
     );
   }
-  lines.push("", ...table("language", c.byLanguage));
+  lines.push("", ...table("language", c.byLanguage, c.filesByLanguage));
   lines.push("", ...table("mechanism", c.byMechanism));
   if (diagnostics.length) {
     lines.push("", `Diagnostics (${diagnostics.length})`);
@@ -511,20 +525,29 @@ function renderText(
   return lines.join("\n") + "\n";
 }
 
-function table(title: string, rows: Record<string, PortCounts>): string[] {
-  const names = Object.keys(rows);
+function table(
+  title: string,
+  rows: Record<string, PortCounts>,
+  files?: Record<string, number>,
+): string[] {
+  const names = [
+    ...new Set([...Object.keys(files ?? {}), ...Object.keys(rows)]),
+  ]
+    .sort();
   const width = Math.max(title.length, ...names.map((n) => n.length)) + 2;
+  const cell = (value: string | number, size: number): string =>
+    String(value).padStart(size);
   const out = [
-    `${title.padEnd(width)}${"servers".padStart(8)}${"clients".padStart(9)}${
-      "links".padStart(7)
-    }`,
+    `${title.padEnd(width)}${files ? cell("files", 7) : ""}${
+      cell("servers", 8)
+    }${cell("clients", 9)}${cell("links", 7)}`,
   ];
   for (const name of names) {
-    const row = rows[name]!;
+    const row = rows[name] ?? { servers: 0, clients: 0, links: 0 };
     out.push(
-      `${name.padEnd(width)}${String(row.servers).padStart(8)}${
-        String(row.clients).padStart(9)
-      }${String(row.links).padStart(7)}`,
+      `${name.padEnd(width)}${files ? cell(files[name] ?? 0, 7) : ""}${
+        cell(row.servers, 8)
+      }${cell(row.clients, 9)}${cell(row.links, 7)}`,
     );
   }
   return out;

@@ -393,6 +393,7 @@ export async function scanWithReader(
     link: { relationsAdded: 0, boundariesTotal: 0, boundariesLinked: 0 },
     filesByLanguage: {},
   };
+  const rootGraphs: BoundaryGraph[] = [];
   for (let i = 0; i < roots.length; i++) {
     const rootGraph = await scanRoot(
       roots[i]!,
@@ -402,6 +403,21 @@ export async function scanWithReader(
       result,
       readText,
     );
+    rootGraphs.push(rootGraph);
+  }
+  // the merged graph records what was scanned, for reports read from JSON
+  const filesByLanguage: GraphMetadata = {};
+  for (const [language, count] of Object.entries(result.filesByLanguage)) {
+    filesByLanguage[language] = count;
+  }
+  result.graph = new BoundaryGraph({
+    metadata: {
+      generator: "portcullis scan",
+      roots: labels,
+      "files_by_language": filesByLanguage,
+    },
+  });
+  for (const rootGraph of rootGraphs) {
     result.graph.merge(rootGraph, { allowShared: true });
   }
   // reads finish in any order: report problems by root, then by file
@@ -526,7 +542,7 @@ async function scanRoot(
   texts.length = 0;
 
   // 3. extract and build the root graph
-  const graph = new BoundaryGraph({ metadata: { root: label } });
+  const graph = new BoundaryGraph();
   const projectId = `${label}:`;
   graph.addNode({
     id: projectId,

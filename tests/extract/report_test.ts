@@ -133,6 +133,20 @@ Deno.test("renderReport() text shows consumer -> provider with key and confidenc
   assert.match(text, /^typescript\s+0\s+2\s+1$/m);
 });
 
+Deno.test("renderReport() text counts scanned files per language when the graph records them", () => {
+  const graph = new BoundaryGraph({
+    metadata: { "files_by_language": { python: 4, go: 2 } },
+  });
+  graph.merge(sampleGraph());
+  const report = buildReport(graph);
+  assert.deepEqual(report.counts.filesByLanguage, { go: 2, python: 4 });
+  const text = renderReport(graph);
+  assert.match(text, /^language\s+files\s+servers\s+clients\s+links$/m);
+  assert.match(text, /^go\s+2\s+0\s+0\s+0$/m);
+  assert.match(text, /^python\s+4\s+2\s+0\s+0$/m);
+  assert.match(text, /^typescript\s+0\s+0\s+2\s+1$/m);
+});
+
 Deno.test("renderReport() json carries the report and the diagnostics", () => {
   const diagnostics = [{
     root: "web",

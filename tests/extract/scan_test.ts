@@ -144,6 +144,7 @@ Deno.test("scan() builds project, file and owner nodes and port relations with l
       ports: 1,
     }]);
     assert.deepEqual(result.filesByLanguage, { typescript: 1 });
+    assert.deepEqual(graph.metadata["files_by_language"], { typescript: 1 });
   } finally {
     await Deno.remove(root, { recursive: true });
   }
