@@ -341,6 +341,23 @@ export interface GraphDocument {
 
 const EMPTY: readonly GraphRelation[] = Object.freeze([]);
 
+/** Fast paths for this folder's hot loops; not re-exported by mod.ts. */
+interface GraphInternals {
+  /** The live incoming list of a node (never mutate it). */
+  incoming(graph: BoundaryGraph, id: string): readonly GraphRelation[];
+  /** Inserts an already valid relation object as is. */
+  insertRelation(graph: BoundaryGraph, relation: GraphRelation): void;
+}
+
+function unset(): never {
+  throw new Error("Cannot use graph internals before BoundaryGraph loads");
+}
+
+export const graphInternals: GraphInternals = {
+  incoming: unset,
+  insertRelation: unset,
+};
+
 function isPosition(value: unknown): boolean {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }
@@ -503,6 +520,12 @@ export class BoundaryGraph {
   #in = new Map<string, GraphRelation[]>();
   #nodesByKind = new Map<NodeKind, GraphNode[]>();
   #relationsByKind = new Map<RelationKind, GraphRelation[]>();
+
+  static {
+    graphInternals.incoming = (graph, id) => graph.#in.get(id) ?? EMPTY;
+    graphInternals.insertRelation = (graph, relation) =>
+      graph.#insertRelation(relation);
+  }
 
   /**
    * Creates an empty graph.

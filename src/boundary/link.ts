@@ -1,4 +1,9 @@
-import type { BoundaryGraph, GraphRelation, JsonValue } from "./graph.ts";
+import {
+  type BoundaryGraph,
+  graphInternals,
+  type GraphRelation,
+  type JsonValue,
+} from "./graph.ts";
 
 /**
  * Options for {@linkcode linkGraph}.
@@ -67,9 +72,27 @@ function isLinked(
 }
 
 // Reused between boundaries: distinct consumers and providers with their
-// best confidence, in first-seen order.
+// best confidence, in first-seen order (maps), then flattened to arrays so
+// the pair loop allocates nothing but the links.
 const consumers = new Map<string, number>();
 const providers = new Map<string, number>();
+const consumerIds: string[] = [];
+const consumerConfidences: number[] = [];
+const providerIds: string[] = [];
+const providerConfidences: number[] = [];
+
+function flatten(
+  from: Map<string, number>,
+  ids: string[],
+  confidences: number[],
+): void {
+  ids.length = 0;
+  confidences.length = 0;
+  for (const [id, confidence] of from) {
+    ids.push(id);
+    confidences.push(confidence);
+  }
+}
 
 function collect(
   relation: GraphRelation,
@@ -154,7 +177,9 @@ export function linkGraph(
   for (const boundary of boundaries) {
     consumers.clear();
     providers.clear();
-    for (const relation of graph.incoming(boundary.id)) {
+    const incoming = graphInternals.incoming(graph, boundary.id);
+    for (let i = 0; i < incoming.length; i++) {
+      const relation = incoming[i]!;
       if (relation.kind === "consumes") collect(relation, consumers);
       else if (relation.kind === "exposes") collect(relation, providers);
     }
@@ -172,10 +197,15 @@ export function linkGraph(
     const mechanism = text(boundary.metadata["mechanism"]);
     const key = text(boundary.metadata["key"]);
     let hasLink = false;
-    for (const [consumerId, consumerConfidence] of consumers) {
-      for (const [providerId, providerConfidence] of providers) {
+    flatten(consumers, consumerIds, consumerConfidences);
+    flatten(providers, providerIds, providerConfidences);
+    for (let c = 0; c < consumerIds.length; c++) {
+      const consumerId = consumerIds[c]!;
+      const consumerConfidence = consumerConfidences[c]!;
+      for (let p = 0; p < providerIds.length; p++) {
+        const providerId = providerIds[p]!;
         if (consumerId === providerId) continue;
-        const confidence = consumerConfidence * providerConfidence;
+        const confidence = consumerConfidence * providerConfidences[p]!;
         if (confidence < minConfidence) continue;
         hasLink = true;
         if (previous !== undefined) {
@@ -183,7 +213,7 @@ export function linkGraph(
             if (done.has(consumerId + "\u0000" + providerId)) continue;
           } else if (isLinked(previous, consumerId, providerId)) continue;
         }
-        graph.addRelation({
+        graphInternals.insertRelation(graph, {
           sourceId: consumerId,
           targetId: providerId,
           kind: "communicates_with",
@@ -201,6 +231,8 @@ export function linkGraph(
   }
   consumers.clear();
   providers.clear();
+  consumerIds.length = 0;
+  providerIds.length = 0;
   return {
     relationsAdded: added,
     boundariesTotal: boundaries.length,
