@@ -93,6 +93,26 @@ Deno.test("scan() reports unreadable and oversized files and goes on", async () 
   }
 });
 
+Deno.test({
+  name: "scan() reports a file without read permission and goes on",
+  // root reads every file whatever its mode
+  ignore: Deno.build.os === "windows" || Deno.uid() === 0,
+  async fn() {
+    const root = await makeTree({ "a.ts": ROUTE("/a"), "b.ts": ROUTE("/b") });
+    try {
+      await Deno.chmod(`${root}/a.ts`, 0o000);
+      const result = await scan([root]);
+      assert.deepEqual(scannedFiles(result), ["b.ts"]);
+      assert.deepEqual(
+        result.diagnostics.map((d) => [d.filePath, d.severity, d.message]),
+        [["a.ts", "error", "Cannot read: EACCES"]],
+      );
+    } finally {
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
+
 Deno.test("scan() builds project, file and owner nodes and port relations with location and language", async () => {
   const root = await makeTree({
     "src/users.ts":
