@@ -97,7 +97,7 @@ Deno.test({
   name: "scan() reports a file without read permission and goes on",
   // root reads every file whatever its mode
   ignore: Deno.build.os === "windows" || Deno.uid() === 0,
-  async fn() {
+  async fn(): Promise<void> {
     const root = await makeTree({ "a.ts": ROUTE("/a"), "b.ts": ROUTE("/b") });
     try {
       await Deno.chmod(`${root}/a.ts`, 0o000);
