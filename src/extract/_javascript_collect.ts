@@ -10,7 +10,6 @@ import {
   type Node,
   positionOf,
   stringValue,
-  walk,
 } from "./_tree.ts";
 import { unwrap, type Val, valueOf } from "./_javascript_values.ts";
 import type { PortOwner } from "./types.ts";
@@ -173,7 +172,7 @@ const FUNCTION_TYPES: ReadonlySet<string> = new Set([
   "method_definition",
 ]);
 
-const INTERESTING: ReadonlySet<string> = new Set([
+const INTERESTING_TYPES: string[] = [
   "import_statement",
   "variable_declarator",
   "function_declaration",
@@ -184,7 +183,7 @@ const INTERESTING: ReadonlySet<string> = new Set([
   "abstract_class_declaration",
   "export_statement",
   "assignment_expression",
-]);
+];
 
 /** Collects the facts of one parsed file. */
 export function collectFacts(
@@ -204,16 +203,14 @@ export function collectFacts(
     clients: [],
   };
   const buckets = new Map<string, Node[]>();
-  // One walk, grouped by type; later steps read the groups in order.
-  walk(root, (node) => {
-    if (!node.isNamed) return false;
-    const type = node.type;
-    if (INTERESTING.has(type)) {
-      let list = buckets.get(type);
-      if (!list) buckets.set(type, list = []);
-      list.push(node);
-    }
-  });
+  // One traversal inside WASM for the node types of interest, grouped by
+  // type; later steps read the groups in order.
+  for (const node of root.descendantsOfType(INTERESTING_TYPES)) {
+    if (!node) continue;
+    let list = buckets.get(node.type);
+    if (!list) buckets.set(node.type, list = []);
+    list.push(node);
+  }
   const c = new Collector(facts, grammar, buckets);
   c.run();
   return facts;
