@@ -231,6 +231,40 @@ Deno.test("javascriptExtractor resolves CommonJS constants required from a sibli
   ]);
 });
 
+Deno.test("javascriptExtractor composes router prefixes through several files", async () => {
+  const { ports } = await javascriptExtractor.extract([
+    {
+      path: "app.js",
+      text:
+        'const express = require("express");\nconst api = require("./routes");\nconst app = express();\napp.use("/api", api);\n',
+    },
+    {
+      path: "routes/index.js",
+      text:
+        'const { Router } = require("express");\nconst users = require("./users");\nconst router = Router();\nrouter.use("/users", users);\nmodule.exports = router;\n',
+    },
+    {
+      path: "routes/users.js",
+      text:
+        'const express = require("express");\nconst router = express.Router();\nrouter.get("/:id", (q, s) => s.end());\nmodule.exports = router;\n',
+    },
+    {
+      path: "k/app.ts",
+      text:
+        'import Koa from "koa";\nimport Router from "@koa/router";\nimport child from "./child";\nconst app = new Koa();\nconst r = new Router({ prefix: "/k" });\nr.use("/c", child.routes());\napp.use(r.routes());\n',
+    },
+    {
+      path: "k/child.ts",
+      text:
+        'import Router from "@koa/router";\nconst child = new Router();\nchild.get("/x", (ctx) => {});\nexport default child;\n',
+    },
+  ]);
+  assert.deepEqual(portLines(ports), [
+    "server GET /api/users/{} routes/users.js:3",
+    "server GET /k/c/x k/child.ts:3",
+  ]);
+});
+
 Deno.test("javascriptExtractor keeps only the path of a fetch to a base URL variable", async () => {
   const { ports } = await extractText(
     "client.js",
