@@ -187,6 +187,20 @@ async function prepareSecret(
       fail('the "secret" CryptoKey must allow the "verify" usage');
     }
     const inferred = `HS${algorithm.hash.name.slice(4)}` as JwtAlgorithm;
+    if (!isHmac(inferred)) {
+      fail(
+        `the "secret" CryptoKey uses ${algorithm.hash.name}; HMAC tokens need SHA-256, SHA-384 or SHA-512`,
+      );
+    }
+    // The same minimum as for a string or bytes secret (length is in bits).
+    const bytes = Math.floor(algorithm.length / 8);
+    if (bytes < HMAC_MIN_BYTES[inferred]!) {
+      throw new RangeError(
+        `Cannot create JwtUserProvider: ${inferred} needs a "secret" of at least ${
+          HMAC_MIN_BYTES[inferred]
+        } bytes, got ${bytes}`,
+      );
+    }
     if (explicit !== undefined && explicit.some((a) => a !== inferred)) {
       fail(`the "secret" CryptoKey can only verify ${inferred}`);
     }

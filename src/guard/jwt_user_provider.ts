@@ -1,4 +1,9 @@
-import { jwtVerify, type JWTVerifyOptions } from "jose";
+import {
+  errors,
+  jwtVerify,
+  type JWTVerifyOptions,
+  type JWTVerifyResult,
+} from "jose";
 import { HttpError } from "./http_error.ts";
 import type { User } from "./user.ts";
 import {
@@ -361,6 +366,40 @@ const JOSE_CODES: Readonly<Record<string, JwtErrorCode>> = {
   ERR_JWKS_MULTIPLE_MATCHING_KEYS: "unknown_key",
 };
 
+/**
+ * Verifies a token. When several keys of a key set fit its header (a `kid`
+ * shared by two keys, or no `kid` while rotating), each is tried in turn, as
+ * jose documents: a signature that fails with one key may hold with another.
+ */
+async function verifyToken(
+  token: string,
+  key: CryptoKey | KeyResolver,
+  options: JWTVerifyOptions,
+): Promise<JWTVerifyResult> {
+  try {
+    return await jwtVerify(token, key, options);
+  } catch (error) {
+    const candidates = error as Partial<AsyncIterable<CryptoKey>> & {
+      code?: unknown;
+    };
+    if (
+      candidates?.code !== "ERR_JWKS_MULTIPLE_MATCHING_KEYS" ||
+      typeof candidates[Symbol.asyncIterator] !== "function"
+    ) {
+      throw error;
+    }
+    for await (const candidate of candidates as AsyncIterable<CryptoKey>) {
+      try {
+        return await jwtVerify(token, candidate, options);
+      } catch (inner) {
+        const code = (inner as { code?: unknown } | null)?.code;
+        if (code !== "ERR_JWS_SIGNATURE_VERIFICATION_FAILED") throw inner;
+      }
+    }
+    throw new errors.JWSSignatureVerificationFailed();
+  }
+}
+
 /** Classifies an error from `jwtVerify`; anything unrecognised is malformed. */
 function codeOf(error: unknown): JwtErrorCode {
   if (error instanceof KeySetUnavailableError) return "key_set_unavailable";
@@ -711,7 +750,7 @@ export class JwtUserProvider<U extends User = User> {
     let claims: unknown;
     let header: Readonly<Record<string, unknown>>;
     try {
-      const verified = await jwtVerify(
+      const verified = await verifyToken(
         read.token,
         this.#key,
         this.#verifyOptions,
