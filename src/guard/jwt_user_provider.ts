@@ -217,7 +217,8 @@ export interface JwtUserProviderOptions<U extends User = User, C = JwtClaims> {
   publicKey?: string | JsonWebKey | CryptoKey;
   /**
    * A local JSON Web Key Set `{ keys: [...] }` of public keys, selected by
-   * the token's `kid` and `alg`.
+   * the token's `kid` and `alg`; when several keys fit (a shared `kid`, or
+   * no `kid`), each of them is tried.
    * @default {undefined}
    */
   jwks?: { keys: JsonWebKey[] };
