@@ -28,7 +28,8 @@ function scannedFiles(result: Awaited<ReturnType<typeof scan>>): string[] {
 
 Deno.test("scan() respects .gitignore files and skips dependencies, vendored and generated code", async () => {
   const root = await makeTree({
-    ".gitignore": "ignored/\n*.local.ts\n",
+    ".gitignore": "ignored/\n*.local.ts\n!keep.local.ts\n",
+    "src/keep.local.ts": ROUTE("/negated"),
     "src/app.ts": ROUTE("/kept"),
     "src/dev.local.ts": ROUTE("/local"),
     "src/sub/.gitignore": "secret.ts\n",
@@ -46,7 +47,11 @@ Deno.test("scan() respects .gitignore files and skips dependencies, vendored and
   });
   try {
     const result = await scan([root]);
-    assert.deepEqual(scannedFiles(result), ["src/app.ts", "src/sub/open.ts"]);
+    assert.deepEqual(scannedFiles(result), [
+      "src/app.ts",
+      "src/keep.local.ts",
+      "src/sub/open.ts",
+    ]);
     assert.deepEqual(result.diagnostics, []);
   } finally {
     await Deno.remove(root, { recursive: true });
