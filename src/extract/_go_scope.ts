@@ -2,16 +2,15 @@
 // imports, package-level declarations, struct field types and methods, and
 // static answers to "what is this identifier?" (its declaration), "what is
 // its type?" and "what string does this expression build?".
-import type { Tree } from "web-tree-sitter";
 import type { ExtractDiagnostic, SourceFile } from "./_extractor.ts";
-import { parseSource } from "./_parser.ts";
 import {
+  collectNodes,
+  type CompactTree,
   namedChildren,
   type Node,
-  parseDiagnostic,
+  parseCompact,
   stringParts,
-} from "./_tree.ts";
-import { collectNodes } from "./_python_go_walk.ts";
+} from "./_compact_tree.ts";
 import {
   composedValue,
   concat,
@@ -27,8 +26,8 @@ export interface GoFile {
   file: SourceFile;
   /** Directory of the file: its package. */
   dir: string;
-  /** The parse tree (released by `GoProject.delete`). */
-  tree: Tree;
+  /** The compact parse tree (plain JavaScript; no WASM memory held). */
+  tree: CompactTree;
   /** Local package name → import path. */
   imports: Map<string, string>;
 }
@@ -96,9 +95,9 @@ export class GoProject {
   ): Promise<GoProject> {
     const project = new GoProject();
     for (const file of files) {
-      let tree: Tree;
+      let tree: CompactTree;
       try {
-        tree = await parseSource("go", file.text);
+        tree = await parseCompact("go", file);
       } catch (error) {
         diagnostics.push({
           filePath: file.path,
@@ -107,9 +106,12 @@ export class GoProject {
         });
         continue;
       }
-      if (reportSyntax) {
-        const problem = parseDiagnostic(tree.rootNode, file.path);
-        if (problem) diagnostics.push(problem);
+      if (reportSyntax && tree.syntaxProblem) {
+        diagnostics.push({
+          filePath: file.path,
+          severity: "warning",
+          message: `Cannot fully parse: ${tree.syntaxProblem}`,
+        });
       }
       const slash = file.path.lastIndexOf("/");
       const goFile: GoFile = {
@@ -130,9 +132,10 @@ export class GoProject {
     return this.#fileIndex(file).calls;
   }
 
-  /** Releases the parse trees. */
+  /** Drops the per-file indexes (compact trees need no explicit release). */
   delete(): void {
-    for (const file of this.files) file.tree.delete();
+    this.#files.clear();
+    this.#scopes.clear();
   }
 
   /** The file a node belongs to. */

@@ -2,17 +2,16 @@
 // module-level assignments, classes and functions, and static evaluation of
 // string expressions across modules (constants, settings class attributes,
 // f-strings, `%` and `.format`, `os.getenv` defaults).
-import type { Tree } from "web-tree-sitter";
 import type { ExtractDiagnostic, SourceFile } from "./_extractor.ts";
-import { parseSource } from "./_parser.ts";
 import {
+  collectNodes,
+  type CompactTree,
   findAll,
   namedChildren,
   type Node,
-  parseDiagnostic,
+  parseCompact,
   stringParts,
-} from "./_tree.ts";
-import { collectNodes } from "./_python_go_walk.ts";
+} from "./_compact_tree.ts";
 import {
   composedValue,
   concat,
@@ -36,8 +35,8 @@ export interface PyModule {
   file: SourceFile;
   /** Dotted module name from the path (`app/api/main.py` → `app.api.main`). */
   name: string;
-  /** The parsed tree (released by `PyProject.delete`). */
-  tree: Tree;
+  /** The compact parse tree (plain JavaScript; no WASM memory held). */
+  tree: CompactTree;
   /** Local names bound by imports. */
   imports: Map<string, PyImport>;
   /** Module-level `name = value` (last one wins). */
@@ -95,9 +94,9 @@ export class PyProject {
   ): Promise<PyProject> {
     const project = new PyProject();
     for (const file of files) {
-      let tree: Tree;
+      let tree: CompactTree;
       try {
-        tree = await parseSource("python", file.text);
+        tree = await parseCompact("python", file);
       } catch (error) {
         diagnostics.push({
           filePath: file.path,
@@ -106,9 +105,12 @@ export class PyProject {
         });
         continue;
       }
-      if (reportSyntax) {
-        const problem = parseDiagnostic(tree.rootNode, file.path);
-        if (problem) diagnostics.push(problem);
+      if (reportSyntax && tree.syntaxProblem) {
+        diagnostics.push({
+          filePath: file.path,
+          severity: "warning",
+          message: `Cannot fully parse: ${tree.syntaxProblem}`,
+        });
       }
       const module = indexModule(file, tree);
       project.modules.set(module.name, module);
@@ -117,9 +119,10 @@ export class PyProject {
     return project;
   }
 
-  /** Releases the parse trees. */
+  /** Drops the modules (compact trees need no explicit release). */
   delete(): void {
-    for (const module of this.list) module.tree.delete();
+    this.modules.clear();
+    this.list.length = 0;
   }
 
   /** Finds a module by absolute name, or by a unique dotted suffix. */
@@ -511,7 +514,7 @@ export function moduleName(path: string): string {
   return name;
 }
 
-function indexModule(file: SourceFile, tree: Tree): PyModule {
+function indexModule(file: SourceFile, tree: CompactTree): PyModule {
   const name = moduleName(file.path);
   const isPackage = /(^|\/)__init__\.pyi?$/.test(file.path);
   const module: PyModule = {

@@ -11,7 +11,6 @@ import type {
   SourceFile,
 } from "./_extractor.ts";
 import { GoProject, type GoType, normalizeImport } from "./_go_scope.ts";
-import { ownerOf } from "./_owner.ts";
 import {
   clientPath,
   CONFIDENCE_PARTIAL,
@@ -21,7 +20,13 @@ import {
   serverPath,
   type Value,
 } from "./_python_go_url.ts";
-import { findAll, namedChildren, type Node, positionOf } from "./_tree.ts";
+import {
+  findAll,
+  namedChildren,
+  type Node,
+  ownerOf,
+  positionOf,
+} from "./_compact_tree.ts";
 import type { ExtractedPort } from "./types.ts";
 
 /**
@@ -63,7 +68,6 @@ const FRAMEWORK_TYPES: ReadonlyMap<string, Framework> = new Map([
   ["github.com/go-chi/chi.Router", "chi"],
 ]);
 
-const CALL: ReadonlySet<string> = new Set(["call_expression"]);
 const UPPER_VERBS: ReadonlySet<string> = new Set([
   "GET",
   "POST",

@@ -8,7 +8,6 @@
 // implementation cannot be seen (built elsewhere, opaque), the registration
 // exposes every RPC of the service (ports at the registration, lower
 // confidence).
-import type { Tree } from "web-tree-sitter";
 import type {
   ExtractDiagnostic,
   ExtractResult,
@@ -16,8 +15,7 @@ import type {
   SourceFile,
 } from "./_extractor.ts";
 import { GoProject } from "./_go_scope.ts";
-import { type GrammarName, parseSource } from "./_parser.ts";
-import { ownerOf } from "./_owner.ts";
+import type { GrammarName } from "./_parser.ts";
 import { grpcKey, ProtoIndex, type ProtoService, rpcNamed } from "./_proto.ts";
 import {
   localAssignment,
@@ -31,12 +29,15 @@ import {
   CONFIDENCE_WEAK,
 } from "./_python_go_url.ts";
 import {
+  type CompactTree,
   findAll,
   namedChildren,
   type Node,
+  ownerOf,
+  parseCompact,
   positionOf,
   stringValue,
-} from "./_tree.ts";
+} from "./_compact_tree.ts";
 import type { ExtractedPort } from "./types.ts";
 
 /**
@@ -198,9 +199,9 @@ async function withTree(
   ctx: Context,
   run: (root: Node) => void,
 ): Promise<void> {
-  let tree: Tree;
+  let tree: CompactTree;
   try {
-    tree = await parseSource(grammar, file.text);
+    tree = await parseCompact(grammar, file);
   } catch (error) {
     ctx.diagnostics.push({
       filePath: file.path,

@@ -9,7 +9,6 @@ import type {
   LanguageExtractor,
   SourceFile,
 } from "./_extractor.ts";
-import { ownerOf } from "./_owner.ts";
 import {
   argument,
   keywordArg,
@@ -28,7 +27,12 @@ import {
   serverPath,
   type Value,
 } from "./_python_go_url.ts";
-import { namedChildren, type Node, positionOf } from "./_tree.ts";
+import {
+  namedChildren,
+  type Node,
+  ownerOf,
+  positionOf,
+} from "./_compact_tree.ts";
 import type { ExtractedPort } from "./types.ts";
 
 /**

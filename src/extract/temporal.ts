@@ -1,7 +1,6 @@
 // Temporal activities: definitions (servers) and calls (clients) in Python,
 // Go and TypeScript/JavaScript, keyed by the activity name the SDK
 // registers (an explicit name, else the function or method name).
-import type { Tree } from "web-tree-sitter";
 import type {
   ExtractDiagnostic,
   ExtractResult,
@@ -9,8 +8,7 @@ import type {
   SourceFile,
 } from "./_extractor.ts";
 import { GoProject } from "./_go_scope.ts";
-import { type GrammarName, parseSource } from "./_parser.ts";
-import { ownerOf } from "./_owner.ts";
+import type { GrammarName } from "./_parser.ts";
 import {
   argument,
   keywordArg,
@@ -19,12 +17,15 @@ import {
 } from "./_python_module.ts";
 import { CONFIDENCE_COMPOSED } from "./_python_go_url.ts";
 import {
+  type CompactTree,
   findAll,
   namedChildren,
   type Node,
+  ownerOf,
+  parseCompact,
   positionOf,
   stringValue,
-} from "./_tree.ts";
+} from "./_compact_tree.ts";
 import type { ExtractedPort } from "./types.ts";
 
 /**
@@ -363,7 +364,7 @@ function goOptionName(
 
 interface JsFile {
   file: SourceFile;
-  tree: Tree;
+  tree: CompactTree;
   grammar: GrammarName;
 }
 
@@ -378,7 +379,7 @@ async function jsTemporal(files: SourceFile[], out: Emitter): Promise<void> {
       ? "typescript"
       : "javascript";
     try {
-      entry = { file, tree: await parseSource(grammar, file.text), grammar };
+      entry = { file, tree: await parseCompact(grammar, file), grammar };
     } catch (error) {
       out.diagnostics.push({
         filePath: file.path,
