@@ -489,6 +489,7 @@ async function scanRoot(
   let done = 0;
   let next = 0;
   const texts = new Array<string | undefined>(candidates.length);
+  const sizes = new Array<number>(candidates.length).fill(0);
   const worker = async (): Promise<void> => {
     while (next < candidates.length) {
       const index = next++;
@@ -505,6 +506,7 @@ async function scanRoot(
           const text = await readText(candidate.absolute);
           if (!text.includes("\u0000") && !isGenerated(candidate.path, text)) {
             texts[index] = text;
+            sizes[index] = size;
           }
         }
       } catch (error) {
@@ -534,7 +536,7 @@ async function scanRoot(
     if (text === undefined) continue;
     const path = candidates[i]!.path;
     files.push({ path, text });
-    bytes += text.length;
+    bytes += sizes[i]!;
     const language = languageOf(path);
     result.filesByLanguage[language] = (result.filesByLanguage[language] ?? 0) +
       1;

@@ -165,7 +165,7 @@ Deno.test("scan() builds project, file and owner nodes and port relations with l
       path: root,
       label,
       files: 1,
-      bytes: (await Deno.readTextFile(`${root}/src/users.ts`)).length,
+      bytes: (await Deno.stat(`${root}/src/users.ts`)).size,
       ports: 1,
     }]);
     assert.deepEqual(result.filesByLanguage, { typescript: 1 });
