@@ -87,6 +87,33 @@ export interface ClientRec extends Site {
   framework: string;
 }
 
+/**
+ * A function wrapping an HTTP call whose URL comes from one of its
+ * parameters: `function api(path, init) { return fetch(BASE + path, init) }`.
+ */
+export interface ClientHelper {
+  /** Index of the parameter that holds (part of) the URL. */
+  param: number;
+  /** The URL before and after that parameter. */
+  before: Val;
+  after: Val;
+  /** A literal method, or `undefined`. */
+  method: string | undefined;
+  /** Index of the parameter holding the request options, if any. */
+  methodParam?: number;
+  framework: string;
+  via?: ChildRef;
+}
+
+/** A call of a function that may be a client helper: `api("/users")`. */
+export interface HelperCall extends Site {
+  callee: ChildRef;
+  /** Each argument's value when it is string-like. */
+  args: Array<Val | undefined>;
+  /** Each argument's method option when it is an object literal. */
+  argMethods: Array<string | undefined | null>;
+}
+
 /** Everything the cross-file pass needs from one file. */
 export interface JsFacts {
   path: string;
@@ -100,6 +127,10 @@ export interface JsFacts {
   routes: RouteRec[];
   mounts: MountRec[];
   clients: ClientRec[];
+  /** Client helpers by function name. */
+  helpers: Map<string, ClientHelper>;
+  /** Calls of possible client helpers. */
+  helperCalls: HelperCall[];
   /** `app.setGlobalPrefix("api")` of NestJS. */
   globalPrefix?: Val;
 }
@@ -201,6 +232,8 @@ export function collectFacts(
     routes: [],
     mounts: [],
     clients: [],
+    helpers: new Map(),
+    helperCalls: [],
   };
   const buckets = new Map<string, Node[]>();
   // One traversal inside WASM for the node types of interest, grouped by
@@ -684,6 +717,22 @@ class Collector {
     } else if (callee.type === "identifier") {
       const name = callee.text;
       const binding = this.#f.imports.get(name);
+      if (
+        (this.#functions.has(name) ||
+          (binding && isRelative(binding.source))) &&
+        args.some((a) => isStringish(unwrap(a)))
+      ) {
+        this.#f.helperCalls.push({
+          ...this.#site(node),
+          callee: binding ? { import: binding } : { local: name },
+          args: args.map((a) =>
+            isStringish(unwrap(a)) ? valueOf(a) : undefined
+          ),
+          argMethods: args.map((a) =>
+            unwrap(a).type === "object" ? methodOption(a) : null
+          ),
+        });
+      }
       if (name === "fetch" && this.#isFetch(binding)) {
         this.#fetch(node, args);
         return;
@@ -967,7 +1016,38 @@ class Collector {
     url: Val,
     framework: string,
     via: ChildRef | undefined,
+    init?: Node,
   ): void {
+    // A URL built from a parameter of the enclosing function: the function
+    // is a client helper, its callers are the ports.
+    for (let i = 0; i < url.length; i++) {
+      const piece = url[i]!;
+      if (typeof piece === "string" || !("ref" in piece)) continue;
+      const param = parameterOf(node, piece.ref);
+      if (!param) continue;
+      // `/items/${id}`, `?q=${q}`, `http://${host}/x`: a path segment, a
+      // query value or a host, not the path itself
+      const before = url.slice(0, i).filter((p) => typeof p === "string")
+        .join("");
+      if (
+        before.endsWith("/") || /[?#=&]/.test(before) ||
+        /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*$/i.test(before)
+      ) continue;
+      if (!param.name) return;
+      const initParam = init && unwrap(init).type === "identifier"
+        ? parameterOf(node, unwrap(init).text)
+        : undefined;
+      this.#f.helpers.set(param.name, {
+        param: param.index,
+        before: url.slice(0, i),
+        after: url.slice(i + 1),
+        method: initParam ? undefined : method,
+        ...(initParam ? { methodParam: initParam.index } : {}),
+        framework,
+        ...(via ? { via } : {}),
+      });
+      return;
+    }
     this.#f.clients.push({
       ...this.#site(node),
       method,
@@ -1003,7 +1083,7 @@ class Collector {
       } else return;
     }
     const method = init ? methodOption(init) : "GET";
-    this.#client(node, method, valueOf(input), "fetch", undefined);
+    this.#client(node, method, valueOf(input), "fetch", undefined, init);
   }
 
   #axiosCall(
@@ -1551,6 +1631,38 @@ function exportedLocal(node: Node): string | undefined {
     // export default fp(plugin)
     const inner = argList(v)[0];
     if (inner && argList(v).length === 1) return exportedLocal(inner);
+  }
+  return undefined;
+}
+
+/**
+ * Whether `name` is a parameter of the function enclosing `node`: its index
+ * and the function's name (`undefined` for an anonymous function).
+ */
+function parameterOf(
+  node: Node,
+  name: string,
+): { index: number; name: string | undefined } | undefined {
+  const fn = findAncestor(node, FUNCTION_TYPES);
+  if (!fn) return undefined;
+  const single = fn.childForFieldName("parameter");
+  const params = fn.childForFieldName("parameters");
+  const list = single
+    ? [single]
+    : params
+    ? namedChildren(params).filter((p) => p.type !== "comment")
+    : [];
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i]!;
+    const id = p.type === "identifier"
+      ? p
+      : p.childForFieldName("pattern") ?? p.childForFieldName("left");
+    if (id?.type !== "identifier" || id.text !== name) continue;
+    let own = fn.childForFieldName("name")?.text;
+    if (!own && fn.parent?.type === "variable_declarator") {
+      own = fn.parent.childForFieldName("name")?.text;
+    }
+    return { index: i, name: own };
   }
   return undefined;
 }

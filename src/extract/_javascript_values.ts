@@ -143,7 +143,12 @@ export function renderPath(
   }
   // holes in the host or the query do not make the path uncertain
   const origin = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\/[^/?#]*/.exec(text);
-  if (origin) text = text.slice(origin[0].length) || "/";
+  if (origin) {
+    text = text.slice(origin[0].length);
+    // `${BASE}${path}` with BASE known: the path is all unknown
+    if (origin[0].endsWith("\u0001") && !text.startsWith("/")) return undefined;
+    text ||= "/";
+  }
   const cut = text.search(/[?#]/);
   if (cut !== -1) text = text.slice(0, cut);
   if (!text.startsWith("/")) return undefined;

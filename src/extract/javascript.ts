@@ -15,8 +15,10 @@ import {
   type ChildRef,
   type ClientRec,
   collectFacts,
+  type HelperCall,
   type JsFacts,
   type RouteRec,
+  type Site,
 } from "./_javascript_collect.ts";
 import {
   type Hole,
@@ -161,6 +163,7 @@ class Composer {
     for (const file of this.#files.values()) {
       for (const route of file.routes) this.#routePorts(file, route, out);
       for (const client of file.clients) this.#clientPort(file, client, out);
+      for (const call of file.helperCalls) this.#helperPorts(file, call, out);
     }
     return out;
   }
@@ -414,6 +417,72 @@ class Composer {
         base = this.#resolve(instance.file, instance.base);
       } else if (!client.viaOptional) return; // not an HTTP client after all
     }
+    this.#emitClient(
+      file,
+      client,
+      url,
+      base,
+      client.method,
+      framework,
+      {},
+      out,
+    );
+  }
+
+  /** Calls of client helpers: `api("/users")` with `api` wrapping fetch. */
+  #helperPorts(file: JsFacts, call: HelperCall, out: ExtractedPort[]): void {
+    let module: JsFacts | undefined = file;
+    let local: string | undefined;
+    if ("local" in call.callee) local = call.callee.local;
+    else {
+      module = this.#module(file.path, call.callee.import.source);
+      local = module?.exports.get(call.callee.import.name);
+    }
+    if (!module || !local) return;
+    const name = local.startsWith("fn:") ? local.slice(3) : local;
+    const helper = module.helpers.get(name);
+    if (!helper) return;
+    const arg = call.args[helper.param];
+    if (!arg) return;
+    const before = this.#resolve(module, helper.before);
+    const middle = this.#resolve(file, arg);
+    const after = this.#resolve(module, helper.after);
+    const url: Resolution = {
+      pieces: [...before.pieces, ...middle.pieces, ...after.pieces],
+      composed: true,
+    };
+    let method = helper.method;
+    if (helper.methodParam !== undefined) {
+      const option = call.argMethods[helper.methodParam];
+      method = helper.methodParam >= call.args.length
+        ? "GET"
+        : option === null
+        ? undefined
+        : option;
+    }
+    let framework = helper.framework;
+    let base: Resolution | undefined;
+    if (helper.via) {
+      const instance = this.#instance(module, helper.via);
+      if (!instance) return;
+      framework = instance.framework;
+      base = this.#resolve(instance.file, instance.base);
+    }
+    this.#emitClient(file, call, url, base, method, framework, {
+      helper: name,
+    }, out);
+  }
+
+  #emitClient(
+    file: JsFacts,
+    site: Site,
+    url: Resolution,
+    base: Resolution | undefined,
+    clientMethod: string | undefined,
+    framework: string,
+    extra: Record<string, string>,
+    out: ExtractedPort[],
+  ): void {
     const rendered = renderPath(url.pieces) ??
       (base ? renderRelative(url.pieces) : undefined);
     if (!rendered) return;
@@ -430,15 +499,15 @@ class Composer {
         composed = true;
       }
     }
-    const method = client.method ?? "ANY";
-    const confidence = client.method === undefined
+    const method = clientMethod ?? "ANY";
+    const confidence = clientMethod === undefined
       ? 0.6
       : holes
       ? 0.8
       : composed
       ? 0.95
       : 1;
-    const port = this.#port(file, client, "client", method, path, {
+    const port = this.#port(file, { ...site, extra }, "client", method, path, {
       confidence,
       framework,
     });
@@ -447,7 +516,7 @@ class Composer {
 
   #port(
     file: JsFacts,
-    site: RouteRec | ClientRec,
+    site: Site & { framework?: string; extra?: Record<string, string> },
     role: "server" | "client",
     method: string,
     path: string,
@@ -467,7 +536,7 @@ class Composer {
       });
       return undefined;
     }
-    const extra = "extra" in site ? site.extra : {};
+    const extra = site.extra ?? {};
     return {
       ref: {
         mechanism: "http",
@@ -479,7 +548,7 @@ class Composer {
         detail: {
           method,
           path,
-          framework: options.framework ?? site.framework,
+          framework: options.framework ?? site.framework ?? "",
           ...extra,
         },
       },

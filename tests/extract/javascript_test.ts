@@ -265,6 +265,55 @@ Deno.test("javascriptExtractor composes router prefixes through several files", 
   ]);
 });
 
+Deno.test("javascriptExtractor turns calls of fetch/axios wrapper functions into client ports", async () => {
+  const { ports } = await javascriptExtractor.extract([
+    {
+      path: "api.ts",
+      text: [
+        'const BASE = "http://localhost:8000";',
+        "export async function api(path: string, init?: RequestInit) {",
+        "  return await fetch(BASE + path, init);",
+        "}",
+        "export function get(path: string) { return fetch(`${BASE}/v1${path}`); }",
+        'export const users = () => api("/users");',
+        "export const item = (id: string) => fetch(`/items/${id}`);",
+        "export const probe = (host: string) => fetch(`http://${host}/health`);",
+      ].join("\n"),
+    },
+    {
+      path: "page.ts",
+      text: [
+        'import { api, get } from "./api";',
+        "export async function save(id: string) {",
+        '  await api(`/users/${id}`, { method: "PUT" });',
+        '  await get("/items");',
+        '  await api("/x", opts);',
+        "}",
+      ].join("\n"),
+    },
+    {
+      path: "ax.ts",
+      text:
+        'import axios from "axios";\nconst client = axios.create({ baseURL: "/svc" });\nconst del = (p) => client.delete(p);\ndel("/things/1");\n',
+    },
+  ]);
+  assert.deepEqual(portLines(ports), [
+    "client ANY /x page.ts:5",
+    "client DELETE /svc/things/{} ax.ts:4",
+    "client GET /health api.ts:8",
+    "client GET /items/{} api.ts:7",
+    "client GET /users api.ts:6",
+    "client GET /v1/items page.ts:4",
+    "client PUT /users/{} page.ts:3",
+  ]);
+  const put = find(ports, "PUT /users/{}", "client");
+  assert.equal(put.ref.detail.helper, "api");
+  assert.equal(put.owner.qualifiedName, "page.ts::save");
+  assert.equal(put.ref.confidence, 0.8);
+  assert.equal(find(ports, "GET /users", "client").ref.confidence, 0.95);
+  assert.equal(find(ports, "ANY /x", "client").ref.confidence, 0.6);
+});
+
 Deno.test("javascriptExtractor keeps only the path of a fetch to a base URL variable", async () => {
   const { ports } = await extractText(
     "client.js",
