@@ -359,6 +359,9 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   #watchersBroken = false;
   #pollTimer: ReturnType<typeof setInterval> | undefined;
   #polling = false;
+  // A check was asked for while one (or a reload) was running.
+  #pollAgain = false;
+  #checks = new Set<Promise<void>>();
   // The files behind the live enforcer, and the last files read (a failed
   // attempt included, so that the same broken content is reported once).
   #loaded: { model: FileSnapshot; policy: FileSnapshot } = {
@@ -494,6 +497,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     for (const id of this.#timers) clearTimeout(id);
     this.#timers.clear();
     await this.#reloadDone;
+    await Promise.all(this.#checks);
     this.#flushWaiters(true);
   }
 
@@ -627,6 +631,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       }
     } finally {
       this.#reloading = false;
+      if (this.#pollAgain) this.#poll();
     }
   }
 
@@ -738,9 +743,23 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     this.#waiters = keep;
   }
 
+  /** Starts the fallback check; close() waits for it. */
+  #poll(): void {
+    if (this.#closed) return;
+    const check = this.#check();
+    this.#checks.add(check);
+    void check.finally(() => this.#checks.delete(check));
+  }
+
   /** The fallback check: stat both files, compare content if racy. */
-  async #poll(): Promise<void> {
-    if (this.#closed || this.#polling || this.#reloading) return;
+  async #check(): Promise<void> {
+    if (this.#polling || this.#reloading) {
+      // The running check or reload may have read the files before this
+      // change: check again once it is done.
+      this.#pollAgain = true;
+      return;
+    }
+    this.#pollAgain = false;
     this.#polling = true;
     try {
       if (this.#watch && this.#watchersBroken) {
@@ -790,6 +809,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       }
     } finally {
       this.#polling = false;
+      if (this.#pollAgain) this.#poll();
     }
   }
 }
