@@ -1,3 +1,4 @@
+import { HttpError } from "./http_error.ts";
 import { requestJson, requestUrl } from "./_request_data.ts";
 
 /**
@@ -265,8 +266,11 @@ export class AccessSubject<T = unknown> {
   }
 
   /**
-   * An access subject for a named path parameter of a route pattern. The
-   * value is `undefined` when the URL does not match the pattern.
+   * An access subject for a named path parameter of a route pattern. When
+   * the URL does not match the pattern (a trailing slash or another case
+   * than the pattern's, say) or the group is absent, resolving fails with a
+   * 404 `HttpError`: the enforcer never sees an `undefined` object, which a
+   * deny rule for the real value would not match.
    *
    * @param name The group name, such as `"id"` for `"/posts/:id"`.
    * @param pattern A `URLPattern` or a pathname pattern string.
@@ -285,10 +289,14 @@ export class AccessSubject<T = unknown> {
   static param(
     name: string,
     pattern: URLPatternLike | string,
-  ): AccessSubject<string | undefined> {
+  ): AccessSubject<string> {
     return new AccessSubject({
       pattern,
-      value: (_request, ctx) => ctx.params[name],
+      value: (_request, ctx) => {
+        const value = ctx.params[name];
+        if (value === undefined) throw new HttpError(404, "Not Found");
+        return value;
+      },
     });
   }
 

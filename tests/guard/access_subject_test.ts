@@ -2,6 +2,9 @@ import assert from "node:assert/strict";
 import { URLPattern as PolyfillURLPattern } from "urlpattern-polyfill/urlpattern";
 import { AccessSubject } from "../../src/guard/access_subject.ts";
 import { HttpError } from "../../src/guard/http_error.ts";
+import { bearerUserProvider } from "../../src/guard/bearer_user_provider.ts";
+import { PermissionGuard } from "../../src/guard/permission_guard.ts";
+import { makeEnforcer } from "../fixtures/guard/casbin.ts";
 
 function post(body: string, path = "/posts"): Request {
   return new Request(`http://localhost${path}`, { method: "POST", body });
@@ -34,10 +37,15 @@ Deno.test("AccessSubject.param() reads a path group with a string or URLPattern 
   });
   await t.step("URL that does not match", async () => {
     const id = AccessSubject.param("id", "/posts/:id");
-    assert.equal(
-      await id.resolve(new Request("http://localhost/users/1")),
-      undefined,
-    );
+    for (const url of ["/users/1", "/posts/1/", "/Posts/1"]) {
+      await assert.rejects(
+        () => id.resolve(new Request(`http://localhost${url}`)),
+        (error: unknown) =>
+          error instanceof HttpError && error.status === 404 &&
+          error.detail === "Not Found",
+        url,
+      );
+    }
   });
   await t.step("percent-encoded group stays encoded", async () => {
     const id = AccessSubject.param("id", "/posts/:id");
@@ -184,4 +192,43 @@ Deno.test("new AccessSubject() with a string pattern throws TypeError where URLP
   } finally {
     Object.defineProperty(globalThis, "URLPattern", descriptor);
   }
+});
+
+Deno.test("AccessSubject.param() keeps a deny rule effective on URL variants", async () => {
+  const enforcer = await makeEnforcer(
+    "p, bob, *, read, allow\np, bob, secret, read, deny\n",
+    `[request_definition]
+r = sub, obj, act
+
+[policy_definition]
+p = sub, obj, act, eft
+
+[policy_effect]
+e = some(where (p.eft == allow)) && !some(where (p.eft == deny))
+
+[matchers]
+m = r.sub.role == p.sub && (r.obj == p.obj || p.obj == "*") && r.act == p.act
+`,
+  );
+  const guard = new PermissionGuard({
+    userProvider: bearerUserProvider,
+    enforcerProvider: () => enforcer,
+  });
+  const handler = guard.requirePermission(
+    AccessSubject.param("board", "/boards/:board"),
+    "read",
+  )(() => new Response("board"));
+  const get = async (path: string): Promise<number> => {
+    const response = await handler(
+      new Request(`http://localhost${path}`, {
+        headers: { authorization: "Bearer bob" },
+      }),
+    );
+    await response.body?.cancel();
+    return response.status;
+  };
+  assert.equal(await get("/boards/public"), 200);
+  assert.equal(await get("/boards/secret"), 403);
+  assert.equal(await get("/boards/secret/"), 404);
+  assert.equal(await get("/Boards/secret"), 404);
 });
