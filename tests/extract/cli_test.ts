@@ -44,3 +44,41 @@ Deno.test("the scan command exits 2 with one clear line for a missing root", asy
   );
   assert.equal(result.stdout, "");
 });
+
+Deno.test("the scan command writes --out to the file system", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "portcullis-cli-" });
+  try {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-read",
+        "--allow-write",
+        "--allow-env",
+        CLI,
+        "--out",
+        `${dir}/graph.json`,
+        "--format",
+        "dot",
+        WEB,
+        API,
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(output.code, 0);
+    const document = JSON.parse(await Deno.readTextFile(`${dir}/graph.json`));
+    assert.equal(document.schema_version, 1);
+    assert.equal(
+      document.relations.filter((r: { kind: string }) =>
+        r.kind === "communicates_with"
+      ).length,
+      3,
+    );
+    assert.match(
+      new TextDecoder().decode(output.stdout),
+      /^digraph boundaries/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
