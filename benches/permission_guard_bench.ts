@@ -4,14 +4,21 @@
 //   deno bench --allow-env=__MINIMATCH_TESTING_PLATFORM__ benches/permission_guard_bench.ts
 import { AccessSubject } from "../src/guard/access_subject.ts";
 import { bearerUserProvider } from "../src/guard/bearer_user_provider.ts";
+import { indexEnforcer } from "../src/guard/indexed_enforcer.ts";
 import { PermissionGuard } from "../src/guard/permission_guard.ts";
 import { makeEnforcer } from "../tests/fixtures/guard/casbin.ts";
 
 const casbin = await makeEnforcer();
+// What CachedFileEnforcerProvider serves by default.
+const indexed = await indexEnforcer(casbin);
 const fixed = { enforce: (): boolean => true };
 const withCasbin = new PermissionGuard({
   userProvider: bearerUserProvider,
   enforcerProvider: () => casbin,
+});
+const withIndexed = new PermissionGuard({
+  userProvider: bearerUserProvider,
+  enforcerProvider: () => indexed,
 });
 const withFixed = new PermissionGuard({
   userProvider: bearerUserProvider,
@@ -25,6 +32,9 @@ const url = "http://localhost/posts/42";
 const signedIn = withFixed.authRequired()(handler);
 const fixedPermission = withFixed.requirePermission("post", "read")(handler);
 const casbinPermission = withCasbin.requirePermission("post", "read")(handler);
+const indexedPermission = withIndexed.requirePermission("post", "read")(
+  handler,
+);
 const pathParam = withFixed.requirePermission(
   AccessSubject.param("id", "/posts/:id"),
   "read",
@@ -53,6 +63,13 @@ Deno.bench(
 Deno.bench("requirePermission, casbin", { group: "guard" }, async () => {
   await (await casbinPermission(new Request(url, init))).text();
 });
+Deno.bench(
+  "requirePermission, indexed casbin",
+  { group: "guard" },
+  async () => {
+    await (await indexedPermission(new Request(url, init))).text();
+  },
+);
 Deno.bench(
   "requirePermission, AccessSubject.param",
   { group: "guard" },
