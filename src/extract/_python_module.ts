@@ -85,6 +85,8 @@ export class PyProject {
   /** Modules in file order. */
   readonly list: PyModule[] = [];
   #byNode = new WeakMap<object, PyModule>();
+  // dotted suffix -> the one module whose name ends with it (null: several)
+  #suffixes: Map<string, PyModule | null> | undefined;
 
   /** Parses the files; unparseable ones become diagnostics. */
   static async load(
@@ -129,15 +131,13 @@ export class PyProject {
   findModule(name: string): PyModule | undefined {
     const exact = this.modules.get(name);
     if (exact) return exact;
-    if (EXTERNAL_ROOTS.has(name.split(".")[0] ?? "")) return undefined;
-    let found: PyModule | undefined;
-    for (const module of this.list) {
-      if (module.name.endsWith("." + name)) {
-        if (found) return undefined;
-        found = module;
-      }
+    const dot = name.indexOf(".");
+    if (EXTERNAL_ROOTS.has(dot === -1 ? name : name.slice(0, dot))) {
+      return undefined;
     }
-    return found;
+    const suffixes = this.#suffixes ??= suffixIndex(this.list);
+    const found = suffixes.get(name);
+    return found === null ? undefined : found;
   }
 
   /** The module a node belongs to. */
@@ -330,6 +330,25 @@ export class PyProject {
     }
     return undefined;
   }
+}
+
+/** Every proper dotted suffix of the module names (`a.b.c` → `b.c`, `c`). */
+function suffixIndex(
+  modules: readonly PyModule[],
+): Map<string, PyModule | null> {
+  const index = new Map<string, PyModule | null>();
+  for (const module of modules) {
+    const name = module.name;
+    for (
+      let dot = name.indexOf(".");
+      dot !== -1;
+      dot = name.indexOf(".", dot + 1)
+    ) {
+      const suffix = name.slice(dot + 1);
+      index.set(suffix, index.has(suffix) ? null : module);
+    }
+  }
+  return index;
 }
 
 /** Positional arguments of an `argument_list`. */
