@@ -1,9 +1,10 @@
 // Private helpers shared by the Java, C#, Rust, PHP, Ruby, Elixir and queue
 // extractors: positions, owners, client URL composition and port records.
-import type { Node } from "web-tree-sitter";
+import type { Node, Tree } from "web-tree-sitter";
 import { httpBoundaryKey } from "../boundary/http_path.ts";
 import type { ExtractedPort, PortOwner } from "./types.ts";
-import type { ExtractDiagnostic } from "./_extractor.ts";
+import type { ExtractDiagnostic, SourceFile } from "./_extractor.ts";
+import { type GrammarName, parseSource } from "./_parser.ts";
 import { positionOf, stringParts } from "./_tree.ts";
 
 /** A piece of a statically evaluated string expression. */
@@ -386,5 +387,66 @@ export class KindTable {
       if (kind) return kind;
     }
     return this.#kinds.get(`0:${name}`);
+  }
+}
+
+/**
+ * Source bytes whose trees a two-pass extractor keeps between its passes;
+ * beyond it, the second pass parses again (bounded WASM memory).
+ */
+const KEEP_TREES_BUDGET = 4_000_000;
+
+/**
+ * Runs a cross-file pass (`first`, on the files `needsFirst` selects) and
+ * then a per-file pass (`second`) over every file, parsing each file once
+ * when the trees fit the memory budget and twice otherwise. A file that
+ * cannot be parsed or processed becomes an `error` diagnostic.
+ */
+export async function twoPasses(
+  files: readonly SourceFile[],
+  grammar: GrammarName,
+  diagnostics: ExtractDiagnostic[],
+  needsFirst: (file: SourceFile) => boolean,
+  first: (file: SourceFile, root: Node) => void,
+  second: (file: SourceFile, root: Node) => void,
+): Promise<void> {
+  const kept = new Map<string, Tree>();
+  let budget = KEEP_TREES_BUDGET;
+  const failed = new Set<string>();
+  try {
+    await eachFile(files, diagnostics, async (file) => {
+      if (!needsFirst(file)) return;
+      let tree: Tree | undefined;
+      try {
+        tree = await parseSource(grammar, file.text);
+        first(file, tree.rootNode);
+      } catch (error) {
+        failed.add(file.path);
+        tree?.delete();
+        throw error;
+      }
+      if (file.text.length <= budget) {
+        budget -= file.text.length;
+        kept.set(file.path, tree);
+      } else {
+        tree.delete();
+      }
+    });
+    await eachFile(
+      files.filter((f) => !failed.has(f.path)),
+      diagnostics,
+      async (file) => {
+        const tree = kept.get(file.path) ??
+          await parseSource(grammar, file.text);
+        kept.delete(file.path);
+        try {
+          second(file, tree.rootNode);
+        } finally {
+          tree.delete();
+        }
+      },
+    );
+  } finally {
+    for (const tree of kept.values()) tree.delete();
   }
 }

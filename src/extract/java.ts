@@ -2,7 +2,6 @@
 // prefix + method mappings), Feign clients, and HTTP clients (RestTemplate,
 // WebClient / RestClient, java.net.http.HttpRequest).
 import type { Node } from "web-tree-sitter";
-import { parseSource } from "./_parser.ts";
 import type {
   ExtractDiagnostic,
   ExtractResult,
@@ -14,7 +13,6 @@ import {
   anchorOf,
   clientPath,
   concat,
-  eachFile,
   type EvaluatedString,
   exactText,
   hole,
@@ -24,6 +22,7 @@ import {
   literal,
   splitPlaceholders,
   syntaxWarning,
+  twoPasses,
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
 import { stringParts, walk } from "./_tree.ts";
@@ -680,25 +679,20 @@ export const javaExtractor: LanguageExtractor = {
     const ports: ExtractedPort[] = [];
     const constants = new Map<string, EvaluatedString>();
     const implementers = new Map<string, string | null>();
-    await eachFile(files, diagnostics, async (file) => {
-      if (!/\bfinal\b|\binterface\b|\bimplements\b/.test(file.text)) return;
-      const tree = await parseSource("java", file.text);
-      try {
-        collectConstants(tree.rootNode, constants);
-        collectImplementers(tree.rootNode, implementers);
-      } finally {
-        tree.delete();
-      }
-    });
-    await eachFile(files, [], async (file) => {
-      const tree = await parseSource("java", file.text);
-      try {
-        syntaxWarning(tree.rootNode, file.path, diagnostics);
-        new JavaFile(file, constants, ports, implementers).run(tree.rootNode);
-      } finally {
-        tree.delete();
-      }
-    });
+    await twoPasses(
+      files,
+      "java",
+      diagnostics,
+      (file) => /\bfinal\b|\binterface\b|\bimplements\b/.test(file.text),
+      (_file, root) => {
+        collectConstants(root, constants);
+        collectImplementers(root, implementers);
+      },
+      (file, root) => {
+        syntaxWarning(root, file.path, diagnostics);
+        new JavaFile(file, constants, ports, implementers).run(root);
+      },
+    );
     return { ports, diagnostics };
   },
 };

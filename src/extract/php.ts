@@ -2,7 +2,6 @@
 // resources), Slim (`$app->get`, `$app->group`), Symfony `#[Route]`
 // attributes, and Guzzle / Laravel `Http` client calls.
 import type { Node } from "web-tree-sitter";
-import { parseSource } from "./_parser.ts";
 import type {
   ExtractDiagnostic,
   ExtractResult,
@@ -14,7 +13,6 @@ import {
   anchorOf,
   clientPath,
   concat,
-  eachFile,
   type EvaluatedString,
   evaluateStringNode,
   exactText,
@@ -25,6 +23,7 @@ import {
   literal,
   splitPlaceholders,
   syntaxWarning,
+  twoPasses,
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
 import { namedChildren, walk } from "./_tree.ts";
@@ -118,6 +117,8 @@ class PhpFile {
   readonly guzzleClasses = new Set<string>();
   slim = false;
   symfony = false;
+  /** Whether the file mentions Guzzle at all. */
+  guzzle = false;
 
   constructor(
     file: SourceFile,
@@ -147,6 +148,7 @@ class PhpFile {
       }
       return false;
     });
+    this.guzzle = this.file.text.includes("GuzzleHttp");
     this.guzzleClasses.add("\\GuzzleHttp\\Client");
     this.guzzleClasses.add("GuzzleHttp\\Client");
     walk(root, (node) => {
@@ -465,6 +467,7 @@ class PhpFile {
       this.emitClient(call, verb, this.evaluate(url), "laravel-http", base);
       return;
     }
+    if (!this.guzzle) return;
     const verb = name === "request" || name === "requestAsync"
       ? exactText(this.evaluate(positional(call)[0]))?.toUpperCase()
       : CLIENT_VERBS[name];
@@ -774,24 +777,19 @@ export const phpExtractor: LanguageExtractor = {
     const diagnostics: ExtractDiagnostic[] = [];
     const ports: ExtractedPort[] = [];
     const constants = new Map<string, EvaluatedString>();
-    await eachFile(files, diagnostics, async (file) => {
-      if (!file.text.includes("const ")) return;
-      const tree = await parseSource("php", file.text);
-      try {
-        collectConstants(tree.rootNode, constants);
-      } finally {
-        tree.delete();
-      }
-    });
-    await eachFile(files, diagnostics, async (file) => {
-      const tree = await parseSource("php", file.text);
-      try {
-        syntaxWarning(tree.rootNode, file.path, diagnostics);
-        new PhpFile(file, constants, ports).run(tree.rootNode);
-      } finally {
-        tree.delete();
-      }
-    });
+    await twoPasses(
+      files,
+      "php",
+      diagnostics,
+      (file) => file.text.includes("const "),
+      (_file, root) => {
+        collectConstants(root, constants);
+      },
+      (file, root) => {
+        syntaxWarning(root, file.path, diagnostics);
+        new PhpFile(file, constants, ports).run(root);
+      },
+    );
     return { ports, diagnostics };
   },
 };

@@ -2,7 +2,6 @@
 // `namespace`, `scope`, nesting, member/collection), Sinatra routes, and
 // Net::HTTP / Faraday / HTTParty client calls.
 import type { Node } from "web-tree-sitter";
-import { parseSource } from "./_parser.ts";
 import type {
   ExtractDiagnostic,
   ExtractResult,
@@ -14,7 +13,6 @@ import {
   anchorOf,
   clientPath,
   concat,
-  eachFile,
   type EvaluatedString,
   evaluateStringNode,
   exactText,
@@ -24,6 +22,7 @@ import {
   joinPaths,
   literal,
   syntaxWarning,
+  twoPasses,
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
 import { namedChildren, walk } from "./_tree.ts";
@@ -234,6 +233,7 @@ class RubyFile {
     const sinatra = /require\s+['"]sinatra|Sinatra::(Base|Application)/.test(
       text,
     );
+    const clients = /Net::HTTP|Faraday|HTTParty/.test(text);
     walk(root, (node) => {
       if (node.type !== "call") return;
       const method = node.childForFieldName("method")?.text;
@@ -242,7 +242,7 @@ class RubyFile {
         return;
       }
       if (sinatra) this.sinatra(node);
-      this.client(node);
+      if (clients) this.client(node);
     });
   }
 
@@ -648,24 +648,19 @@ export const rubyExtractor: LanguageExtractor = {
     const diagnostics: ExtractDiagnostic[] = [];
     const ports: ExtractedPort[] = [];
     const constants = new Map<string, EvaluatedString>();
-    await eachFile(files, diagnostics, async (file) => {
-      if (!/^\s*[A-Z]\w*\s*=/m.test(file.text)) return;
-      const tree = await parseSource("ruby", file.text);
-      try {
-        collectConstants(tree.rootNode, constants);
-      } finally {
-        tree.delete();
-      }
-    });
-    await eachFile(files, diagnostics, async (file) => {
-      const tree = await parseSource("ruby", file.text);
-      try {
-        syntaxWarning(tree.rootNode, file.path, diagnostics);
-        new RubyFile(file, constants, ports).run(tree.rootNode);
-      } finally {
-        tree.delete();
-      }
-    });
+    await twoPasses(
+      files,
+      "ruby",
+      diagnostics,
+      (file) => /^\s*[A-Z]\w*\s*=/m.test(file.text),
+      (_file, root) => {
+        collectConstants(root, constants);
+      },
+      (file, root) => {
+        syntaxWarning(root, file.path, diagnostics);
+        new RubyFile(file, constants, ports).run(root);
+      },
+    );
     return { ports, diagnostics };
   },
 };

@@ -60,6 +60,8 @@ interface RustFile {
   /** Whether the file uses axum / actix-web. */
   axum: boolean;
   actix: boolean;
+  /** The text of each `use` declaration. */
+  useTexts: string[];
 }
 
 /** Unwraps `x.await`, `&x`, `x?`, `(x)`. */
@@ -132,25 +134,46 @@ class RustScan {
   readonly constants: Map<string, EvaluatedString>;
   readonly ports: ExtractedPort[] = [];
   readonly #uses = new Map<string, Node[]>();
+  readonly #memo = new Map<string, EvaluatedString[]>();
+  readonly #byTree = new Map<unknown, RustFile>();
+  #indexed = false;
 
   constructor(files: RustFile[], constants: Map<string, EvaluatedString>) {
     this.files = files;
     this.constants = constants;
+    for (const f of files) this.#byTree.set(f.tree, f);
   }
 
-  /** Every identifier named `name` in the scan (cached). */
+  /**
+   * Identifiers named `name` used as a call's function (`api()`,
+   * `users::routes()`) or registered with `.service(h)`/`.configure(f)`,
+   * across the scan. The index is built in one walk on first use.
+   */
   uses(name: string): Node[] {
-    let found = this.#uses.get(name);
-    if (!found) {
-      found = [];
+    if (!this.#indexed) {
+      this.#indexed = true;
       for (const f of this.files) {
         walk(f.tree.rootNode, (n) => {
-          if (n.type === "identifier" && n.text === name) found!.push(n);
+          if (n.type !== "identifier") return;
+          const parent = n.parent;
+          let site: Node | null = n;
+          if (parent?.type === "scoped_identifier") site = parent;
+          const holder = site.parent;
+          const called = holder?.type === "call_expression" &&
+            holder.childForFieldName("function")?.id === site.id;
+          const registered = holder?.type === "arguments" &&
+            holder.parent !== null &&
+            ["service", "configure", "default_service"].includes(
+              methodCall(holder.parent)?.name ?? "",
+            );
+          if (!called && !registered) return;
+          let list = this.#uses.get(n.text);
+          if (!list) this.#uses.set(n.text, list = []);
+          list.push(n);
         });
       }
-      this.#uses.set(name, found);
     }
-    return found;
+    return this.#uses.get(name) ?? [];
   }
 
   evaluate(node: Node | null | undefined, depth = 0): EvaluatedString {
@@ -247,6 +270,15 @@ class RustScan {
    */
   prefixes(node: Node, depth = 0): EvaluatedString[] {
     if (depth > MAX_DEPTH) return [literal("")];
+    const key = `p:${node.id}`;
+    const cached = this.#memo.get(key);
+    if (cached) return cached;
+    const result = dedupe(this.prefixesOf(node, depth));
+    this.#memo.set(key, result);
+    return result;
+  }
+
+  prefixesOf(node: Node, depth: number): EvaluatedString[] {
     const parent = node.parent;
     if (!parent) return [literal("")];
     switch (parent.type) {
@@ -322,9 +354,14 @@ class RustScan {
 
   /** Prefixes for the calls of function `name` (other than its own body). */
   callSitePrefixes(name: string, fn: Node, depth: number): EvaluatedString[] {
+    const key = `fn:${fn.id}`;
+    const cached = this.#memo.get(key);
+    if (cached) return cached;
+    const home = this.fileOf(fn);
     const out: EvaluatedString[] = [];
     for (const use of this.uses(name)) {
       if (use.parent?.id === fn.id) continue; // the definition's name
+      if (!home || !this.refersTo(use, home)) continue;
       let site: Node = use;
       if (use.parent?.type === "scoped_identifier") site = use.parent;
       const call = site.parent;
@@ -341,7 +378,38 @@ class RustScan {
         }
       }
     }
-    return out.length > 0 ? out : [literal("")];
+    const result = out.length > 0 ? dedupe(out) : [literal("")];
+    this.#memo.set(key, result);
+    return result;
+  }
+
+  /** The scanned file a node belongs to. */
+  fileOf(node: Node): RustFile | undefined {
+    return this.#byTree.get(node.tree);
+  }
+
+  /**
+   * Whether a use of a function name can refer to the function defined in
+   * `home`: `users::routes()` needs the `users` module; a bare `routes()`
+   * needs the same file or a `use` of `...users::routes`.
+   */
+  refersTo(use: Node, home: RustFile): boolean {
+    const module = moduleName(home.file.path);
+    const from = this.fileOf(use);
+    if (use.parent?.type === "scoped_identifier") {
+      const path = use.parent.childForFieldName("path");
+      const segment = lastSegment(path);
+      if (["crate", "self", "super", "Self"].includes(segment)) {
+        return from === home || module === "crate";
+      }
+      return segment === module;
+    }
+    if (from === home) return true;
+    if (!from) return false;
+    return from.useTexts.some((text) =>
+      text.includes(`${module}::`) &&
+      text.split(/[^A-Za-z0-9_]+/).includes(use.text)
+    );
   }
 
   /**
@@ -765,6 +833,33 @@ function hasPath(prefix: EvaluatedString): boolean {
   );
 }
 
+/** Distinct prefixes (by their text). */
+function dedupe(list: readonly EvaluatedString[]): EvaluatedString[] {
+  const seen = new Set<string>();
+  const out: EvaluatedString[] = [];
+  for (const item of list) {
+    const text = item.pieces.map((p) => p.kind === "text" ? p.text : "{}")
+      .join("") + (item.resolved ? "#" : "");
+    if (seen.has(text)) continue;
+    seen.add(text);
+    out.push(item);
+  }
+  return out;
+}
+
+/**
+ * The module a file defines: its stem, the directory for `mod.rs`, `crate`
+ * for `main.rs`/`lib.rs`.
+ */
+function moduleName(path: string): string {
+  const parts = path.split("/");
+  const file = parts[parts.length - 1] ?? "";
+  const stem = file.endsWith(".rs") ? file.slice(0, -3) : file;
+  if (stem === "main" || stem === "lib") return "crate";
+  if (stem === "mod") return parts[parts.length - 2] ?? stem;
+  return stem;
+}
+
 function verbName(name: string): string {
   return name === "any" ? "ANY" : name.toUpperCase();
 }
@@ -817,13 +912,16 @@ function usedCrates(root: Node): {
   crates: Set<string>;
   axum: boolean;
   actix: boolean;
+  useTexts: string[];
 } {
   const crates = new Set<string>();
+  const useTexts: string[] = [];
   let axum = false;
   let actix = false;
   walk(root, (n) => {
     if (n.type === "use_declaration" || n.type === "scoped_identifier") {
       const text = n.text;
+      if (n.type === "use_declaration") useTexts.push(text);
       if (/\breqwest\b/.test(text)) crates.add("reqwest");
       if (/\bawc\b/.test(text)) crates.add("awc");
       if (/\baxum\b/.test(text)) axum = true;
@@ -835,7 +933,7 @@ function usedCrates(root: Node): {
       if (/^awc\b/.test(n.text)) crates.add("awc");
     }
   });
-  return { crates, axum, actix };
+  return { crates, axum, actix, useTexts };
 }
 
 /**
