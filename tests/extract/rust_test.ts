@@ -27,6 +27,15 @@ Deno.test("rustExtractor composes axum routes across nest, merge and files", asy
   );
 });
 
+Deno.test("rustExtractor mounts same-named router functions by module", async () => {
+  const files = only(await loadFixture("rust"), "axum_modules/");
+  const { ports } = await rustExtractor.extract(files);
+  assert.deepEqual(summarize(ports), [
+    "axum_modules/src/orders.rs:4 server POST /orders",
+    "axum_modules/src/users.rs:4 server GET /users/{}",
+  ]);
+});
+
 Deno.test("rustExtractor finds reqwest calls on real clients only", async () => {
   const files = only(await loadFixture("rust"), "axum_app/src/client.rs");
   const { ports } = await rustExtractor.extract(files);
