@@ -16,9 +16,11 @@
 //
 // - `casbin-loadPolicy`: a casbin enforcer and `fs.watch` that calls
 //   `loadPolicy()` on the live enforcer (the common hand-written approach);
-// - `provider`: CachedFileEnforcerProvider (requests after a change wait
-//   for the new policy);
-// - `provider-stale`: the same with `staleWhileReload: true`;
+// - `provider`: CachedFileEnforcerProvider, default options (requests after
+//   a change wait for the new policy; each new enforcer is indexed);
+// - `provider-casbin`: the same serving casbin's enforcer itself (no index:
+//   `prepare: (e) => e`);
+// - `provider-stale`: the provider with `staleWhileReload: true`;
 // - `provider-idle`: the provider with no rewrites, the noise floor of the
 //   machine and of the load generator.
 //
@@ -180,6 +182,7 @@ async function serve(mode: string, dir: string): Promise<void> {
       modelPath,
       policyPath,
       staleWhileReload: mode === "provider-stale",
+      ...(mode === "provider-casbin" ? { prepare: (e: Enforcer) => e } : {}),
       onReload: (event) => reloadMs.push(event.durationMs),
       onError: () => errors++,
     });
@@ -398,7 +401,7 @@ if (import.meta.main) {
     };
     const modes = flag(
       "modes",
-      "casbin-loadPolicy,provider,provider-stale,provider-idle",
+      "casbin-loadPolicy,provider,provider-casbin,provider-stale,provider-idle",
     )
       .split(",");
     const ms = (n: number): string => n.toFixed(1);
