@@ -1,7 +1,16 @@
 // The contract between the scanner and the per-language extractors.
 import type { ExtractedPort } from "./types.ts";
 
-/** A file handed to an extractor: path relative to the scan root. */
+/**
+ * A file handed to an extractor: path relative to the scan root.
+ *
+ * @example
+ * ```ts
+ * import type { SourceFile } from "@portcullis/portcullis/extract";
+ *
+ * const file: SourceFile = { path: "src/app.ts", text: "fetch('/users');" };
+ * ```
+ */
 export interface SourceFile {
   /** Relative to the scan root, `/` separators. */
   path: string;
@@ -9,7 +18,20 @@ export interface SourceFile {
   text: string;
 }
 
-/** A problem with one file; the scan goes on. */
+/**
+ * A problem with one file; the scan goes on.
+ *
+ * @example
+ * ```ts
+ * import type { ExtractDiagnostic } from "@portcullis/portcullis/extract";
+ *
+ * const diagnostic: ExtractDiagnostic = {
+ *   filePath: "app/main.py",
+ *   severity: "warning",
+ *   message: "Cannot parse: syntax error at 12:4",
+ * };
+ * ```
+ */
 export interface ExtractDiagnostic {
   /** Relative file path. */
   filePath: string;
@@ -19,7 +41,21 @@ export interface ExtractDiagnostic {
   message: string;
 }
 
-/** What an extractor returns for the files of its language. */
+/**
+ * What an extractor returns for the files of its language.
+ *
+ * @example
+ * ```ts
+ * import { type ExtractResult, javascriptExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const result: ExtractResult = await javascriptExtractor.extract([
+ *   { path: "client.ts", text: 'await fetch("/users/42");' },
+ * ]);
+ * assert.equal(result.ports[0]?.ref.key, "GET /users/{}");
+ * assert.deepEqual(result.diagnostics, []);
+ * ```
+ */
 export interface ExtractResult {
   /** Every port found. */
   ports: ExtractedPort[];
@@ -32,6 +68,49 @@ export interface ExtractResult {
  * scan root that it `accepts`, so it can resolve prefixes and constants
  * across files (FastAPI `include_router`, Go router groups, imported
  * constants) before it emits ports.
+ *
+ * @example A minimal extractor for a made-up route file format
+ * ```ts
+ * import { httpBoundaryKey } from "@portcullis/portcullis/boundary";
+ * import type { LanguageExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const routesFile: LanguageExtractor = {
+ *   name: "routes",
+ *   accepts: (path) => path.endsWith(".routes"),
+ *   extract: (files) =>
+ *     Promise.resolve({
+ *       diagnostics: [],
+ *       ports: files.flatMap((file) =>
+ *         file.text.split("\n").filter(Boolean).map((line, index) => {
+ *           const [method = "ANY", path = "/"] = line.split(" ");
+ *           return {
+ *             ref: {
+ *               mechanism: "http" as const,
+ *               role: "server" as const,
+ *               key: httpBoundaryKey(method, path),
+ *               line: index + 1,
+ *               col: 1,
+ *               confidence: 1,
+ *               detail: { method, path },
+ *             },
+ *             owner: {
+ *               kind: "module" as const,
+ *               name: file.path,
+ *               qualifiedName: file.path,
+ *               filePath: file.path,
+ *             },
+ *             filePath: file.path,
+ *           };
+ *         })
+ *       ),
+ *     }),
+ * };
+ * const { ports } = await routesFile.extract([
+ *   { path: "api.routes", text: "GET /users/:id\n" },
+ * ]);
+ * assert.equal(ports[0]?.ref.key, "GET /users/{}");
+ * ```
  */
 export interface LanguageExtractor {
   /** Short name used in reports: `typescript`, `python`, `openapi`... */
