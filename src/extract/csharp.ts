@@ -342,10 +342,15 @@ export class CSharpFile {
       : className;
     const prefixes: EvaluatedString[] = [];
     let isController = className.endsWith("Controller");
+    let area = "{}";
     for (const a of attributesOf(cls)) {
       const name = simpleName(a.childForFieldName("name")?.text ?? "");
       if (name === "ApiController" || name === "Controller") {
         isController = true;
+      } else if (name === "Area") {
+        const value = attributeArgs(a)[0];
+        const text = value ? exactText(this.evaluate(value)) : undefined;
+        if (text) area = text;
       } else if (name === "Route") {
         const template = attributeArgs(a)[0];
         if (template) prefixes.push(this.evaluate(template));
@@ -408,7 +413,7 @@ export class CSharpFile {
           text = text.replace(/^\/*~/, "")
             .replaceAll("[controller]", controllerName)
             .replaceAll("[action]", action)
-            .replaceAll("[area]", "{}");
+            .replaceAll("[area]", area);
           const holes = composed.pieces.some((p) => p.kind === "hole");
           const prefixed = (exactText(prefix) ?? "x") !== "";
           const port = httpPort({

@@ -49,7 +49,7 @@ Deno.test("csharpExtractor takes extension-method groups from their call sites",
 });
 
 Deno.test("csharpExtractor composes controller routes and [controller] tokens", async () => {
-  const files = only(await loadFixture("csharp"), "Api/Controllers/");
+  const files = only(await loadFixture("csharp"), "Api/Controllers/Users");
   const { ports } = await csharpExtractor.extract(files);
   const file = "Api/Controllers/UsersController.cs";
   assert.deepEqual(summarize(ports), [
@@ -64,6 +64,14 @@ Deno.test("csharpExtractor composes controller routes and [controller] tokens", 
   assert.equal(get.ref.col, 5);
   assert.equal(get.owner.qualifiedName, `${file}::UsersController.Get`);
   assert.equal(portAt(ports, "UsersController.cs", 21)!.ref.confidence, 1);
+});
+
+Deno.test("csharpExtractor fills [area], [controller] and [action] tokens", async () => {
+  const files = only(await loadFixture("csharp"), "Api/Controllers/Reports");
+  const { ports } = await csharpExtractor.extract(files);
+  assert.deepEqual(summarize(ports), [
+    "Api/Controllers/ReportsController.cs:9 server GET /Admin/Reports/Yearly/{}",
+  ]);
 });
 
 Deno.test("csharpExtractor finds HttpClient calls and request messages", async () => {
