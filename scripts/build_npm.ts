@@ -25,6 +25,15 @@ try {
   // No CLI in this build.
 }
 
+// Every pinned package into node_modules/, for the type check below.
+const install = await new Deno.Command(Deno.execPath(), {
+  args: ["install", "--quiet"],
+  cwd: root.pathname,
+}).output();
+if (!install.success) {
+  throw new Error("Cannot build the npm package: deno install failed");
+}
+
 await Deno.remove(outDir, { recursive: true }).catch(() => {});
 await Deno.mkdir(outDir, { recursive: true });
 
