@@ -805,28 +805,29 @@ export class BoundaryGraph {
       }
     }
     const result = graphDocumentSchema.safeParse(data);
-    if (!result.success) {
-      throw new BoundaryValidationError(
-        "load graph",
-        toIssues(result.error.issues, "$"),
-      );
-    }
-    const document = result.data;
-    const issues: ValidationIssue[] = [];
-    const seenIds = new Set<string>();
-    for (let i = 0; i < document.nodes.length; i++) {
-      const id = document.nodes[i]!.id;
-      if (seenIds.has(id)) {
-        issues.push({
-          path: `$.nodes[${i}].id`,
-          message: `duplicate node id "${id}"`,
-        });
+    const issues: ValidationIssue[] = result.success
+      ? []
+      : toIssues(result.error.issues, "$");
+    // Duplicate ids are reported together with any schema problem.
+    const nodes = (data as { nodes?: unknown } | null)?.nodes;
+    if (Array.isArray(nodes)) {
+      const seenIds = new Set<string>();
+      for (let i = 0; i < nodes.length; i++) {
+        const id = (nodes[i] as { id?: unknown } | null)?.id;
+        if (typeof id !== "string" || id === "") continue;
+        if (seenIds.has(id)) {
+          issues.push({
+            path: `$.nodes[${i}].id`,
+            message: `duplicate node id "${id}"`,
+          });
+        }
+        seenIds.add(id);
       }
-      seenIds.add(id);
     }
-    if (issues.length > 0) {
+    if (!result.success || issues.length > 0) {
       throw new BoundaryValidationError("load graph", issues);
     }
+    const document = result.data;
 
     const graph = new BoundaryGraph({
       metadata: (document.metadata ?? {}) as GraphMetadata,

@@ -476,6 +476,26 @@ Deno.test("BoundaryGraph.fromJSON() reports duplicate node ids", () => {
   );
 });
 
+Deno.test("BoundaryGraph.fromJSON() reports duplicate ids with schema problems", () => {
+  try {
+    BoundaryGraph.fromJSON({
+      schema_version: 1,
+      nodes: [
+        { id: "a", kind: "function", qualified_name: "a", name: "a" },
+        { id: "a", kind: "lambda", qualified_name: "a", name: "a" },
+      ],
+      relations: [],
+    });
+    assert.fail("expected an error");
+  } catch (error) {
+    assert.ok(error instanceof BoundaryValidationError);
+    assert.deepEqual(error.issues.map((issue) => issue.path), [
+      "$.nodes[1].kind",
+      "$.nodes[1].id",
+    ]);
+  }
+});
+
 Deno.test("BoundaryGraph.fromJSON() rejects an unsupported schema_version", () => {
   for (const version of [2, "1", 0, null, undefined]) {
     assert.throws(
