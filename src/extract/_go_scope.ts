@@ -86,6 +86,8 @@ export class GoProject {
   #byTree = new Map<object, GoFile>();
   #scopes = new Map<object, Map<number, ScopeIndex>>();
   #files = new Map<GoFile, { calls: Node[]; scopes: Node[] }>();
+  // import path -> package directories of the scan root (computed once)
+  #dirs = new Map<string, string[]>();
 
   /** Parses the files; unparseable ones become diagnostics. */
   static async load(
@@ -184,6 +186,12 @@ export class GoProject {
 
   /** Package directories of the scan root an import path may refer to. */
   #dirsOf(importPath: string): string[] {
+    let out = this.#dirs.get(importPath);
+    if (!out) this.#dirs.set(importPath, out = this.#findDirs(importPath));
+    return out;
+  }
+
+  #findDirs(importPath: string): string[] {
     const last = importPath.split("/").pop() ?? importPath;
     const out: string[] = [];
     for (const dir of this.#packages.keys()) {
@@ -465,6 +473,7 @@ export class GoProject {
         methods: new Map(),
       };
       this.#packages.set(goFile.dir, pkg);
+      this.#dirs.clear();
     }
     for (const top of namedChildren(goFile.tree.rootNode)) {
       switch (top.type) {

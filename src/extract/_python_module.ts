@@ -117,6 +117,8 @@ export class PyProject {
       const module = indexModule(file, tree);
       project.modules.set(module.name, module);
       project.list.push(module);
+      // the first module of a tree owns its nodes
+      if (!project.#byNode.has(tree)) project.#byNode.set(tree, module);
     }
     return project;
   }
