@@ -80,7 +80,20 @@ for (const name of [...imported].sort()) {
   dependencies[match[1]!] = match[2]!;
 }
 
-// 2. Declarations.
+// 2. Declarations, with Node's types at the version deno.json pins (read
+// from Deno's package store, which `deno install` always fills).
+function nodeTypesRoot(): string {
+  const version = pinned["@types/node"]?.match(/^npm:@types\/node@(.+)$/)?.[1];
+  if (!version) {
+    throw new Error(
+      'Cannot build the npm package: deno.json must pin "@types/node"',
+    );
+  }
+  return new URL(
+    `node_modules/.deno/@types+node@${version}/node_modules/@types`,
+    root,
+  ).pathname;
+}
 const compilerOptions: ts.CompilerOptions = {
   declaration: true,
   emitDeclarationOnly: true,
@@ -91,7 +104,7 @@ const compilerOptions: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.esnext.disposable.d.ts"],
   types: ["node"],
-  typeRoots: [new URL("node_modules/@types", root).pathname],
+  typeRoots: [nodeTypesRoot()],
   strict: true,
   exactOptionalPropertyTypes: true,
   noImplicitOverride: true,
