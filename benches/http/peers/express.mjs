@@ -1,8 +1,13 @@
 // express + casbin-express-authz (Node). MODE=bare skips the middleware.
 import express from "express";
-import { newEnforcer } from "casbin";
 import { authz } from "casbin-express-authz";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+
+// casbin-express-authz checks `instanceof Enforcer` against casbin's
+// CommonJS build, so the enforcer must come from that build too (the ESM
+// build's Enforcer is another class: every request would answer 500).
+const { newEnforcer } = createRequire(import.meta.url)("casbin");
 
 const mode = process.env.MODE ?? "bare";
 const port = Number(process.env.PORT ?? 8080);
