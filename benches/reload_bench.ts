@@ -39,6 +39,7 @@ import { join } from "node:path";
 import { buildEnforcer } from "../src/guard/_policy_build.ts";
 import { CachedFileEnforcerProvider } from "../src/guard/cached_file_enforcer_provider.ts";
 import type { Enforcer } from "../src/guard/enforcer.ts";
+import { indexEnforcer } from "../src/guard/indexed_enforcer.ts";
 
 const MODEL = `[request_definition]
 r = sub, obj, act
@@ -356,6 +357,10 @@ async function measureBuilds(lines: number): Promise<void> {
       () => newEnforcer(newModelFromString(MODEL), new StringAdapter(text)),
     ],
     ["provider build (sliced)", () => buildEnforcer(MODEL, text)],
+    [
+      "provider build + indexEnforcer (the default prepare)",
+      async () => indexEnforcer((await buildEnforcer(MODEL, text)).enforcer),
+    ],
   ];
   console.log(`${lines}-line policy, built in-process\n`);
   console.log(
