@@ -336,6 +336,9 @@ export class JavaFile {
   }
 
   run(root: Node): void {
+    const functional =
+      this.file.text.includes("org.springframework.web.reactive.function") ||
+      this.file.text.includes("org.springframework.web.servlet.function");
     walk(root, (node) => {
       if (
         node.type === "class_declaration" ||
@@ -344,8 +347,100 @@ export class JavaFile {
         this.controller(node);
       } else if (node.type === "method_invocation") {
         this.clientCall(node);
+        if (functional) this.functionalRoute(node);
       }
     });
+  }
+
+  /**
+   * Spring functional endpoints (WebFlux `RouterFunctions`, WebMvc.fn):
+   * `route(GET("/x"), h)`, `.andRoute(POST("/x"), h)`, builder
+   * `.GET("/x", h)`, with `.path("/api", b -> ...)` and `nest(path("/api"),
+   * ...)` prefixes.
+   */
+  functionalRoute(call: Node): void {
+    const name = call.childForFieldName("name")?.text ?? "";
+    if (!HTTP_METHODS.has(name)) return;
+    const args = (call.childForFieldName("arguments")?.namedChildren ?? [])
+      .filter((n): n is Node => n !== null);
+    const first = args[0];
+    if (!first) return;
+    const path = this.evaluate(first);
+    const text = path.pieces[0]?.kind === "text" ? path.pieces[0].text : "";
+    if (!text.startsWith("/")) return;
+    // A predicate `GET("/x")` counts inside `route(...)`/`andRoute(...)`/
+    // `nest(...)`; a builder call `.GET("/x", handler)` on its own.
+    if (args.length < 2 && !this.insideRoute(call)) return;
+    const prefixes: EvaluatedString[] = [];
+    for (let n: Node | null = call.parent; n; n = n?.parent ?? null) {
+      if (n.type !== "lambda_expression" && n.type !== "argument_list") {
+        continue;
+      }
+      const outer = n.type === "lambda_expression"
+        ? n.parent?.parent
+        : n.parent;
+      if (outer?.type !== "method_invocation") continue;
+      const outerName = outer.childForFieldName("name")?.text;
+      const outerArgs = (outer.childForFieldName("arguments")?.namedChildren ??
+        []).filter((a): a is Node => a !== null);
+      const inFirst = outerArgs[0] !== undefined &&
+        outerArgs[0].startIndex <= call.startIndex &&
+        call.endIndex <= outerArgs[0].endIndex;
+      if (inFirst || outerArgs.length < 2) continue;
+      if (outerName === "path" && n.type === "lambda_expression") {
+        prefixes.unshift(this.evaluate(outerArgs[0]));
+      } else if (outerName === "nest" || outerName === "andNest") {
+        const predicate = outerArgs[0]!;
+        if (
+          predicate.type === "method_invocation" &&
+          predicate.childForFieldName("name")?.text === "path"
+        ) {
+          const p = predicate.childForFieldName("arguments")?.namedChild(0);
+          if (p) prefixes.unshift(this.evaluate(p));
+        }
+      }
+      if (n.type === "lambda_expression") n = n.parent;
+    }
+    const composed = concat([
+      ...prefixes.flatMap((p) => [literal("/"), p]),
+      literal("/"),
+      path,
+    ]);
+    const holes = composed.pieces.some((p) => p.kind === "hole");
+    const port = httpPort({
+      role: "server",
+      method: name,
+      path: joinPaths(
+        composed.pieces.map((p) => p.kind === "text" ? p.text : "{}").join(""),
+      ),
+      node: anchorOf(call, call.childForFieldName("name") ?? call),
+      owner: ownerOf(call, this.file.path, "java"),
+      filePath: this.file.path,
+      confidence: holes
+        ? 0.8
+        : composed.resolved || prefixes.length > 0
+        ? 0.95
+        : 1,
+      framework: "spring-functional",
+    });
+    if (port) this.ports.push(port);
+  }
+
+  /** Whether a predicate call is an argument of `route`/`andRoute`/`nest`. */
+  insideRoute(call: Node): boolean {
+    for (let n: Node | null = call.parent; n; n = n.parent) {
+      if (n.type === "method_invocation") {
+        const name = n.childForFieldName("name")?.text ?? "";
+        if (
+          name === "route" || name === "andRoute" || name === "nest" ||
+          name === "andNest"
+        ) {
+          return true;
+        }
+        if (name !== "and" && name !== "or" && name !== "negate") return false;
+      }
+    }
+    return false;
   }
 
   /** Spring controllers and Feign clients. */

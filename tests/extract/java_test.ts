@@ -5,7 +5,9 @@ import { loadFixture, only, portAt, summarize } from "./_more_fixture.ts";
 const DIR = "src/main/java/com/acme/";
 
 Deno.test("javaExtractor finds Spring routes with class prefixes", async () => {
-  const files = await loadFixture("java");
+  const files = (await loadFixture("java")).filter((f) =>
+    !f.path.endsWith("RoutesConfig.java")
+  );
   const { ports, diagnostics } = await javaExtractor.extract(files);
   assert.deepEqual(diagnostics, []);
   const servers = ports.filter((p) => p.ref.role === "server");
@@ -61,6 +63,21 @@ Deno.test("javaExtractor drops a client URL made only of unknown parts", async (
   const { ports } = await javaExtractor.extract(files);
   assert.equal(portAt(ports, "OrderClient.java", 41), undefined);
   assert.equal(ports.length, 6);
+});
+
+Deno.test("javaExtractor finds Spring functional routes with path and nest prefixes", async () => {
+  const files = only(await loadFixture("java"), `${DIR}RoutesConfig.java`);
+  const { ports } = await javaExtractor.extract(files);
+  assert.deepEqual(summarize(ports), [
+    `${DIR}RoutesConfig.java:14 server GET /pets/{}`,
+    `${DIR}RoutesConfig.java:15 server POST /pets`,
+    `${DIR}RoutesConfig.java:16 server DELETE /shop/v1/carts/{}`,
+    `${DIR}RoutesConfig.java:23 server GET /api/owners/{}`,
+    `${DIR}RoutesConfig.java:24 server PUT /api/owners/{}`,
+    `${DIR}RoutesConfig.java:25 server GET /health`,
+  ]);
+  assert.equal(portAt(ports, "RoutesConfig.java", 23)!.ref.confidence, 0.95);
+  assert.equal(portAt(ports, "RoutesConfig.java", 25)!.ref.confidence, 1);
 });
 
 Deno.test("javaExtractor treats Feign interfaces as clients", async () => {
