@@ -741,7 +741,9 @@ function collectImplementers(
  * Servers: method mappings `@GetMapping` ... `@RequestMapping(method =
  * ...)` (no method: `ANY`) of classes, with the class `@RequestMapping`
  * prefix; mapped interfaces (OpenAPI-generated `UsersApi`) count when a
- * `@RestController` of the scan implements them. Feign clients and
+ * `@RestController` of the scan implements them; functional endpoints
+ * (`route(GET("/x"), h)`, builder `.GET("/x", h)`, `path`/`nest` prefixes)
+ * in files that import Spring's `function.server` packages. Feign clients and
  * Spring HTTP interfaces (`@GetExchange`) are clients. Clients:
  * RestTemplate (`getForObject`, `postForEntity`, `exchange(url,
  * HttpMethod.X, ...)`), WebClient/RestClient (`.get().uri("/x")`,
