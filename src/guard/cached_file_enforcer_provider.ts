@@ -184,16 +184,16 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function sleep(
-  ms: number,
-  timers: Set<ReturnType<typeof setTimeout>>,
-): Promise<void> {
+/** Pending sleeps: their timer, and how to end them early on close. */
+type Timers = Map<ReturnType<typeof setTimeout>, () => void>;
+
+function sleep(ms: number, timers: Timers): Promise<void> {
   return new Promise<void>((resolve) => {
     const id = setTimeout(() => {
       timers.delete(id);
       resolve();
     }, ms);
-    timers.add(id);
+    timers.set(id, resolve);
   });
 }
 
@@ -207,7 +207,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 async function readStable(
   path: string,
   kind: "model" | "policy",
-  timers: Set<ReturnType<typeof setTimeout>>,
+  timers: Timers,
   retryMs: number,
 ): Promise<{ signature: string; text: string }> {
   for (let attempt = 1;; attempt++) {
@@ -354,7 +354,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   #waiters: Waiter<E>[] = [];
   #reloading = false;
   #reloadDone: Promise<void> = Promise.resolve();
-  #timers = new Set<ReturnType<typeof setTimeout>>();
+  #timers: Timers = new Map();
   #watchers: FSWatcher[] = [];
   #watchersBroken = false;
   #pollTimer: ReturnType<typeof setInterval> | undefined;
@@ -494,8 +494,14 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     this.#watchers = [];
     if (this.#pollTimer !== undefined) clearInterval(this.#pollTimer);
     this.#pollTimer = undefined;
-    for (const id of this.#timers) clearTimeout(id);
+    // Stop the timers, and end the sleeps that wait on them so that the
+    // reload waiting in one can see the provider is closed.
+    const sleeping = [...this.#timers];
     this.#timers.clear();
+    for (const [id, wake] of sleeping) {
+      clearTimeout(id);
+      wake();
+    }
     await this.#reloadDone;
     await Promise.all(this.#checks);
     this.#flushWaiters(true);

@@ -891,3 +891,22 @@ Deno.test("CachedFileEnforcerProvider follows a swapped symlinked directory", as
     await rm(dir, { recursive: true });
   }
 });
+
+Deno.test("CachedFileEnforcerProvider.close() ends a reload waiting out its debounce", async () => {
+  const fx = await setup({ debounceMs: 60_000 });
+  await writeFile(fx.policyPath, POLICY + "p, viewer, post, write\n");
+  let pending: Enforcer | Promise<Enforcer> = fx.provider.getEnforcer();
+  await fx.events.until(() => {
+    pending = fx.provider.getEnforcer();
+    return pending instanceof Promise;
+  }, "the change to be detected");
+  // The reload sleeps for a minute; close() must not wait for it, and the
+  // request that waited gets the last good enforcer.
+  await fx[Symbol.asyncDispose]();
+  const enforcer = await pending;
+  assert.equal(
+    await enforcer.enforce({ role: "viewer" }, "post", "write"),
+    false,
+  );
+  assert.equal(fx.events.reloads.length, 0);
+});
