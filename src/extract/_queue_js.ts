@@ -15,6 +15,7 @@ import {
 import { ownerOf } from "./_owner.ts";
 import type { GrammarName } from "./_parser.ts";
 import { namedChildren, stringValue, walk } from "./_tree.ts";
+import type { ModuleConstants } from "./_queue_constants.ts";
 
 interface JsLibrary {
   /** Kind of a default or namespace import / whole `require`. */
@@ -146,13 +147,45 @@ class JsQueueFile {
   readonly constants = new Map<string, Node>();
   readonly ports: ExtractedPort[];
 
-  constructor(path: string, grammar: GrammarName, ports: ExtractedPort[]) {
+  readonly modules: ModuleConstants | undefined;
+  /** `import { NAME as alias } from "./m"`: alias → [specifier, NAME]. */
+  readonly namedImports = new Map<string, [string, string]>();
+
+  constructor(
+    path: string,
+    grammar: GrammarName,
+    ports: ExtractedPort[],
+    modules?: ModuleConstants,
+  ) {
     this.path = path;
     this.grammar = grammar;
     this.ports = ports;
+    this.modules = modules;
+  }
+
+  /** Named imports from relative modules (constants may live there). */
+  relativeImports(root: Node): void {
+    for (const stmt of namedChildren(root)) {
+      if (stmt.type !== "import_statement") continue;
+      const source = stmt.childForFieldName("source");
+      const specifier = source ? stringValue(source) ?? "" : "";
+      if (!specifier.startsWith(".")) continue;
+      const clause = namedChildren(stmt).find((c) =>
+        c.type === "import_clause"
+      );
+      const named = clause
+        ? namedChildren(clause).find((c) => c.type === "named_imports")
+        : undefined;
+      for (const spec of named ? namedChildren(named) : []) {
+        const name = spec.childForFieldName("name")?.text;
+        const alias = spec.childForFieldName("alias")?.text ?? name;
+        if (name && alias) this.namedImports.set(alias, [specifier, name]);
+      }
+    }
   }
 
   run(root: Node): void {
+    if (this.modules) this.relativeImports(root);
     const declarations: Node[] = [];
     const calls: Node[] = [];
     walk(root, (n) => {
@@ -428,7 +461,13 @@ class JsQueueFile {
           !value ||
           value.startIndex <= n.startIndex && value.endIndex >= n.endIndex
         ) {
-          return hole(n.text);
+          const imported = this.namedImports.get(n.text);
+          const found = imported
+            ? this.modules?.lookup(this.path, imported[0], imported[1])
+            : undefined;
+          return found !== undefined
+            ? { ...literal(found), resolved: true }
+            : hole(n.text);
         }
         return { ...this.value(value, depth + 1), resolved: true };
       }
@@ -682,6 +721,7 @@ export function jsQueuePorts(
   path: string,
   grammar: GrammarName,
   ports: ExtractedPort[],
+  modules?: ModuleConstants,
 ): void {
-  new JsQueueFile(path, grammar, ports).run(root);
+  new JsQueueFile(path, grammar, ports, modules).run(root);
 }

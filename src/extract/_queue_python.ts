@@ -16,6 +16,7 @@ import {
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
 import { namedChildren, walk } from "./_tree.ts";
+import type { ModuleConstants } from "./_queue_constants.ts";
 
 /** Kinds of names exported by each module. `*` is the module itself. */
 const MODULES: Record<string, Record<string, string>> = {
@@ -159,12 +160,52 @@ class PyQueueFile {
   readonly constants = new Map<string, Node>();
   readonly ports: ExtractedPort[];
 
-  constructor(path: string, ports: ExtractedPort[]) {
+  readonly modules: ModuleConstants | undefined;
+  /** `from m import NAME as alias`: alias → [module, NAME]. */
+  readonly fromImports = new Map<string, [string, string]>();
+  /** `import a.b as m` / `from . import m`: m → module. */
+  readonly moduleAliases = new Map<string, string>();
+
+  constructor(path: string, ports: ExtractedPort[], modules?: ModuleConstants) {
     this.path = path;
     this.ports = ports;
+    this.modules = modules;
+  }
+
+  /** Records imports that may bring constants from sibling modules. */
+  importedNames(root: Node): void {
+    for (const stmt of namedChildren(root)) {
+      if (stmt.type === "import_from_statement") {
+        const module = stmt.childForFieldName("module_name")?.text ?? "";
+        for (const name of stmt.childrenForFieldName("name")) {
+          if (!name) continue;
+          const original = name.type === "aliased_import"
+            ? name.childForFieldName("name")?.text
+            : name.text;
+          const alias = name.type === "aliased_import"
+            ? name.childForFieldName("alias")?.text
+            : name.text;
+          if (!original || !alias) continue;
+          this.fromImports.set(alias, [module, original]);
+          // `from . import config` / `from app import settings`
+          const sub = module.endsWith(".")
+            ? module + original
+            : `${module}.${original}`;
+          this.moduleAliases.set(alias, sub);
+        }
+      } else if (stmt.type === "import_statement") {
+        for (const name of stmt.childrenForFieldName("name")) {
+          if (name?.type !== "aliased_import") continue;
+          const module = name.childForFieldName("name")?.text;
+          const alias = name.childForFieldName("alias")?.text;
+          if (module && alias) this.moduleAliases.set(alias, module);
+        }
+      }
+    }
   }
 
   run(root: Node): void {
+    if (this.modules) this.importedNames(root);
     const bindings: Node[] = [];
     const calls: Node[] = [];
     walk(root, (n) => {
@@ -365,9 +406,29 @@ class PyQueueFile {
           !value ||
           value.startIndex <= n.startIndex && value.endIndex >= n.endIndex
         ) {
-          return hole(n.text);
+          const imported = this.fromImports.get(n.text);
+          const found = imported
+            ? this.modules?.lookup(this.path, imported[0], imported[1])
+            : undefined;
+          return found !== undefined
+            ? { ...literal(found), resolved: true }
+            : hole(n.text);
         }
         return { ...this.value(value, depth + 1), resolved: true };
+      }
+      case "attribute": {
+        // `settings.TOPIC` with `from app import settings`
+        const object = n.childForFieldName("object");
+        const name = n.childForFieldName("attribute")?.text ?? "";
+        const module = object?.type === "identifier"
+          ? this.moduleAliases.get(object.text) ?? object.text
+          : undefined;
+        const found = module
+          ? this.modules?.lookup(this.path, module, name)
+          : undefined;
+        return found !== undefined
+          ? { ...literal(found), resolved: true }
+          : hole(n.text);
       }
       case "binary_operator": {
         const op = n.childForFieldName("operator")?.text;
@@ -718,6 +779,7 @@ export function pythonQueuePorts(
   root: Node,
   path: string,
   ports: ExtractedPort[],
+  modules?: ModuleConstants,
 ): void {
-  new PyQueueFile(path, ports).run(root);
+  new PyQueueFile(path, ports, modules).run(root);
 }

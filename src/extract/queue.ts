@@ -12,6 +12,7 @@ import type { ExtractedPort } from "./types.ts";
 import { eachFile, type EvaluatedString } from "./_more_common.ts";
 import { jsQueuePorts } from "./_queue_js.ts";
 import { daprSubscriptionPorts } from "./_queue_dapr_yaml.ts";
+import { ModuleConstants } from "./_queue_constants.ts";
 import { pythonQueuePorts } from "./_queue_python.ts";
 import { goQueuePorts } from "./_queue_go.ts";
 import { csharpQueuePorts, javaQueuePorts } from "./_queue_jvm.ts";
@@ -106,6 +107,15 @@ export const queueExtractor: LanguageExtractor = {
     const diagnostics: ExtractDiagnostic[] = [];
     const ports: ExtractedPort[] = [];
     const relevant = files.filter((f) => HINTS.test(f.text));
+    // Topic constants imported from sibling modules (config.py, config.ts).
+    const modules = new ModuleConstants();
+    for (const file of files) {
+      const grammar = grammarOf(file.path);
+      if (
+        grammar && grammar !== "go" && grammar !== "java" &&
+        grammar !== "c-sharp"
+      ) modules.add(file.path, file.text);
+    }
     const javaConstantsMap = new Map<string, EvaluatedString>();
     const csharpConstantsMap = new Map<string, EvaluatedString>();
     // Constants of every Java/C# file (topic names often live in a
@@ -135,7 +145,7 @@ export const queueExtractor: LanguageExtractor = {
         const root = tree.rootNode;
         switch (grammar) {
           case "python":
-            pythonQueuePorts(root, file.path, ports);
+            pythonQueuePorts(root, file.path, ports, modules);
             break;
           case "go":
             goQueuePorts(root, file.path, ports);
@@ -147,7 +157,7 @@ export const queueExtractor: LanguageExtractor = {
             csharpQueuePorts(root, file, csharpConstantsMap, ports);
             break;
           default:
-            jsQueuePorts(root, file.path, grammar, ports);
+            jsQueuePorts(root, file.path, grammar, ports, modules);
         }
       } finally {
         tree.delete();

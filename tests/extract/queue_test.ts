@@ -187,6 +187,17 @@ Deno.test("queueExtractor ignores event emitters, look-alike methods, maps and l
   assert.deepEqual(ports, []);
 });
 
+Deno.test("queueExtractor resolves topic constants imported from sibling modules", async () => {
+  const ports = await portsOf("modules/");
+  assert.deepEqual(summarize(ports), [
+    "modules/js/src/consumer.ts:7 server payments.completed",
+    "modules/js/src/consumer.ts:7 server payments.refunded",
+    "modules/py/app/publisher.py:10 client payments.completed",
+    "modules/py/app/publisher.py:11 client payments.refunded",
+  ]);
+  assert.ok(ports.every((p) => p.ref.confidence === 0.95));
+});
+
 Deno.test("queueExtractor gives a Python producer and a Node consumer the same key", async () => {
   const files = (await loadFixture("queue")).filter((f) =>
     f.path === "python/producer.py" || f.path === "node/order_consumer.ts"
