@@ -51,6 +51,10 @@ export interface PyModule {
   decorators: Node[];
   /** Every `function_definition`, in source order (outer before inner). */
   scopes: Node[];
+  /** Parameter names of each function (by node id), computed on demand. */
+  parameters: Map<number, Set<string>>;
+  /** Local assignments of each function (by node id), computed on demand. */
+  locals: Map<number, Assignments>;
 }
 
 /** Where a name or attribute expression leads. */
@@ -407,7 +411,7 @@ export function localAssignment(
 ): Node | undefined {
   const scope = enclosingFunction(module, at);
   if (!scope) return undefined;
-  const list = functionAssignments(scope).get(name);
+  const list = functionAssignments(module, scope).get(name);
   if (!list) return undefined;
   const limit = at.startIndex;
   for (let i = list.length - 1; i >= 0; i--) {
@@ -435,8 +439,6 @@ export function enclosingFunction(
   return found;
 }
 
-const parameterCache = new WeakMap<object, Map<number, Set<string>>>();
-
 /** Whether an identifier names a parameter of a function enclosing it. */
 export function isParameter(module: PyModule, at: Node): boolean {
   const start = at.startIndex;
@@ -445,14 +447,13 @@ export function isParameter(module: PyModule, at: Node): boolean {
     if (scope.endIndex < at.endIndex) continue;
     const body = scope.childForFieldName("body");
     if (!body || body.startIndex > start) continue; // a default value or annotation
-    if (functionParameters(scope).has(at.text)) return true;
+    if (functionParameters(module, scope).has(at.text)) return true;
   }
   return false;
 }
 
-function functionParameters(scope: Node): Set<string> {
-  let perTree = parameterCache.get(scope.tree);
-  if (!perTree) parameterCache.set(scope.tree, perTree = new Map());
+function functionParameters(module: PyModule, scope: Node): Set<string> {
+  const perTree = module.parameters;
   let names = perTree.get(scope.id);
   if (names) return names;
   names = new Set();
@@ -467,13 +468,12 @@ function functionParameters(scope: Node): Set<string> {
   return names;
 }
 
-type Assignments = Map<string, Array<{ end: number; value: Node }>>;
-const assignmentCache = new WeakMap<object, Map<number, Assignments>>();
+/** Assignments of a function body: name → values with the end of their statement. */
+export type Assignments = Map<string, Array<{ end: number; value: Node }>>;
 
 /** Assignments and `with ... as` bindings of a function body, computed once. */
-function functionAssignments(scope: Node): Assignments {
-  let perTree = assignmentCache.get(scope.tree);
-  if (!perTree) assignmentCache.set(scope.tree, perTree = new Map());
+function functionAssignments(module: PyModule, scope: Node): Assignments {
+  const perTree = module.locals;
   let found = perTree.get(scope.id);
   if (found) return found;
   const assignments: Assignments = new Map();
@@ -549,6 +549,8 @@ function indexModule(file: SourceFile, tree: CompactTree): PyModule {
     calls: [],
     decorators: [],
     scopes: [],
+    parameters: new Map(),
+    locals: new Map(),
   };
   collectNodes(
     tree.rootNode,
