@@ -1,7 +1,12 @@
 // Test helpers for the Java, C#, Rust, PHP, Ruby, Elixir and queue
 // extractor tests: load a fixture mini-project, summarize its ports.
 import { readdir, readFile } from "node:fs/promises";
-import type { SourceFile } from "../../src/extract/_extractor.ts";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import type {
+  LanguageExtractor,
+  SourceFile,
+} from "../../src/extract/_extractor.ts";
 import type { ExtractedPort } from "../../src/extract/types.ts";
 
 const FIXTURES = new URL("../fixtures/extract/", import.meta.url);
@@ -64,4 +69,33 @@ export function portAt(
   line: number,
 ): ExtractedPort | undefined {
   return ports.find((p) => p.filePath.endsWith(file) && p.ref.line === line);
+}
+
+/**
+ * Checks that an extractor never rejects on malformed input made of the
+ * language's own tokens: it returns ports and diagnostics, and each port has
+ * a 1-based position and a confidence in (0, 1].
+ */
+export async function assertRobust(
+  extractor: LanguageExtractor,
+  path: string,
+  tokens: readonly string[],
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.constantFrom(...tokens), { maxLength: 40 }),
+      async (parts) => {
+        const result = await extractor.extract([{
+          path,
+          text: parts.join(""),
+        }]);
+        for (const port of result.ports) {
+          assert.ok(port.ref.line >= 1 && port.ref.col >= 1);
+          assert.ok(port.ref.confidence > 0 && port.ref.confidence <= 1);
+        }
+        for (const d of result.diagnostics) assert.equal(d.filePath, path);
+      },
+    ),
+    { numRuns: 60 },
+  );
 }

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { csharpExtractor } from "../../src/extract/csharp.ts";
-import { loadFixture, only, portAt, summarize } from "./_more_fixture.ts";
+import {
+  assertRobust,
+  loadFixture,
+  only,
+  portAt,
+  summarize,
+} from "./_more_fixture.ts";
 
 Deno.test("csharpExtractor finds minimal API routes with MapGroup prefixes", async () => {
   const files = only(await loadFixture("csharp"), "Api/Program.cs");
@@ -97,4 +103,21 @@ Deno.test("csharpExtractor ignores loggers, dictionaries and other receivers", a
   const files = only(await loadFixture("csharp"), "Web/Lookalikes.cs");
   const { ports } = await csharpExtractor.extract(files);
   assert.deepEqual(ports, []);
+});
+
+Deno.test("csharpExtractor never rejects on malformed input", async () => {
+  await assertRobust(csharpExtractor, "P.cs", [
+    'app.MapGet("/x", () => 1);',
+    'var g = app.MapGroup("/a");',
+    "g.MapPost(",
+    '[Route("api/[controller]")]',
+    "class XController {",
+    "}",
+    '[HttpGet("{id}")]',
+    "void F() {",
+    '"',
+    "(",
+    ")",
+    "\n",
+  ]);
 });

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { javaExtractor } from "../../src/extract/java.ts";
-import { loadFixture, only, portAt, summarize } from "./_more_fixture.ts";
+import {
+  assertRobust,
+  loadFixture,
+  only,
+  portAt,
+  summarize,
+} from "./_more_fixture.ts";
 
 const DIR = "src/main/java/com/acme/";
 
@@ -103,4 +109,21 @@ Deno.test("javaExtractor ignores maps, loggers and untyped receivers", async () 
   const files = only(await loadFixture("java"), `${DIR}Lookalikes.java`);
   const { ports } = await javaExtractor.extract(files);
   assert.deepEqual(ports, []);
+});
+
+Deno.test("javaExtractor never rejects on malformed input", async () => {
+  await assertRobust(javaExtractor, "A.java", [
+    "@RestController ",
+    '@RequestMapping("/a") ',
+    "class A {",
+    "}",
+    '@GetMapping("/x") ',
+    "void f() {",
+    'rest.getForObject("/u" + id);',
+    "RestTemplate rest;",
+    '"',
+    "(",
+    ")",
+    "\n",
+  ]);
 });

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { phpExtractor } from "../../src/extract/php.ts";
-import { loadFixture, only, portAt, summarize } from "./_more_fixture.ts";
+import {
+  assertRobust,
+  loadFixture,
+  only,
+  portAt,
+  summarize,
+} from "./_more_fixture.ts";
 
 Deno.test("phpExtractor composes Laravel groups, prefixes, resources and the api file prefix", async () => {
   const files = only(await loadFixture("php"), "laravel/routes/");
@@ -79,4 +85,20 @@ Deno.test("phpExtractor ignores arrays, loggers, facades and untyped receivers",
   assert.equal(files.length, 1);
   const { ports } = await phpExtractor.extract(files);
   assert.deepEqual(ports, []);
+});
+
+Deno.test("phpExtractor never rejects on malformed input", async () => {
+  await assertRobust(phpExtractor, "r.php", [
+    "<?php ",
+    'Route::get("/x", fn() => 1);',
+    'Route::prefix("a")->group(function () {',
+    "});",
+    '$c = new Client(["base_uri" => "http://h/a/"]);',
+    '$c->get("u");',
+    "use GuzzleHttp\\Client;",
+    '"',
+    "(",
+    ")",
+    "\n",
+  ]);
 });

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { rubyExtractor } from "../../src/extract/ruby.ts";
-import { loadFixture, only, portAt, summarize } from "./_more_fixture.ts";
+import {
+  assertRobust,
+  loadFixture,
+  only,
+  portAt,
+  summarize,
+} from "./_more_fixture.ts";
 
 Deno.test("rubyExtractor expands Rails routes, resources, namespaces and scopes", async () => {
   const files = only(await loadFixture("ruby"), "rails_app/config/");
@@ -63,4 +69,18 @@ Deno.test("rubyExtractor finds Faraday and Net::HTTP calls, not look-alikes", as
   );
   // Nothing from the `lookalikes` method (lines 28-33).
   assert.ok(ports.every((p) => p.ref.line < 28));
+});
+
+Deno.test("rubyExtractor never rejects on malformed input", async () => {
+  await assertRobust(rubyExtractor, "routes.rb", [
+    "Rails.application.routes.draw do\n",
+    "end\n",
+    "namespace :api do\n",
+    "resources :users\n",
+    'get "/x", to: "a#b"\n',
+    'Net::HTTP.get(URI("http://h/y"))\n',
+    '"',
+    "do ",
+    "\n",
+  ]);
 });

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { rustExtractor } from "../../src/extract/rust.ts";
-import { loadFixture, only, portAt, summarize } from "./_more_fixture.ts";
+import {
+  assertRobust,
+  loadFixture,
+  only,
+  portAt,
+  summarize,
+} from "./_more_fixture.ts";
 
 Deno.test("rustExtractor composes axum routes across nest, merge and files", async () => {
   const files = only(await loadFixture("rust"), "axum_app/");
@@ -79,4 +85,21 @@ Deno.test("rustExtractor composes actix-web scopes, resources and attributes", a
     portAt(ports, "main.rs", 3)!.owner.qualifiedName,
     "actix_app/src/main.rs::get_item",
   );
+});
+
+Deno.test("rustExtractor never rejects on malformed input", async () => {
+  await assertRobust(rustExtractor, "main.rs", [
+    "use axum::Router;",
+    "use actix_web::get;",
+    "fn f() -> Router {",
+    "}",
+    'Router::new().route("/x", get(h))',
+    '.nest("/a", f())',
+    '#[get("/y")]',
+    'reqwest::get("http://h/z")',
+    '"',
+    "(",
+    ")",
+    "\n",
+  ]);
 });
