@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { queueExtractor } from "../../src/extract/queue.ts";
 import type { ExtractedPort } from "../../src/extract/types.ts";
-import { loadFixture, only, portAt, summarize } from "./_more_fixture.ts";
+import {
+  assertRobust,
+  loadFixture,
+  only,
+  portAt,
+  summarize,
+} from "./_more_fixture.ts";
 
 async function portsOf(prefix: string): Promise<ExtractedPort[]> {
   const files = only(await loadFixture("queue"), prefix);
@@ -212,4 +218,32 @@ Deno.test("queueExtractor gives a Python producer and a Node consumer the same k
   assert.equal(producer.ref.key, "orders.created");
   assert.equal(consumer.ref.key, producer.ref.key);
   assert.equal(producer.ref.mechanism, consumer.ref.mechanism);
+});
+
+Deno.test("queueExtractor never rejects on malformed input", async () => {
+  await assertRobust(queueExtractor, "a.ts", [
+    'import { Kafka } from "kafkajs";',
+    "const k = new Kafka({});",
+    "const p = k.producer();",
+    'p.send({ topic: "t" });',
+    "amqp.connect().then((c) => c.createChannel())",
+    'import amqp from "amqplib";',
+    "{",
+    "}",
+    "(",
+    ")",
+    "`${",
+    "\n",
+  ]);
+  await assertRobust(queueExtractor, "a.py", [
+    "from confluent_kafka import Producer\n",
+    "p = Producer({})\n",
+    'p.produce("t")\n',
+    "import pika\n",
+    'ch.basic_publish(exchange="", routing_key="q")\n',
+    "def f(",
+    "):\n",
+    "    ",
+    '"',
+  ]);
 });
