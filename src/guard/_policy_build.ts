@@ -75,6 +75,16 @@ function expectedFieldCounts(model: Model): Map<string, number> {
   return counts;
 }
 
+/** Index of the `eft` field of each policy type that has one. */
+function effectFieldIndexes(model: Model): Map<string, number> {
+  const indexes = new Map<string, number>();
+  for (const [key, assertion] of model.model.get("p") ?? []) {
+    const index = assertion.tokens.indexOf(`${key}_eft`);
+    if (index !== -1) indexes.set(key, index);
+  }
+  return indexes;
+}
+
 /** Removes one pair of surrounding double quotes, as casbin's loader does. */
 function unquote(value: string): string {
   return value.startsWith('"') && value.endsWith('"')
@@ -102,6 +112,10 @@ export function splitPolicyLine(
     for (let i = 0; i < fields.length; i++) fields[i] = fields[i]!.trim();
     return fields;
   }
+  if (hasUnquotedCarriageReturn(text)) {
+    // casbin's parser ends the record there and silently drops the rest.
+    throw new Error("a carriage return inside the line ends it early");
+  }
   const records = parser.parse(line);
   const record = records?.[0];
   if (!record || record.length === 0) return null;
@@ -110,6 +124,17 @@ export function splitPolicyLine(
     fields.push(unquote(record[i]!).replace(/""/g, '"').trim());
   }
   return fields;
+}
+
+/** True when `text` holds a carriage return outside double quotes. */
+function hasUnquotedCarriageReturn(text: string): boolean {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 34 /* " */) quoted = !quoted;
+    else if (code === 13 /* \r */ && !quoted) return true;
+  }
+  return false;
 }
 
 /** True for the characters `String.prototype.trim()` removes. */
@@ -176,6 +201,7 @@ export async function parsePolicy(
   const path = options.policyPath;
   const where = path === undefined ? "" : ` "${path}"`;
   const counts = expectedFieldCounts(model);
+  const effectFields = effectFieldIndexes(model);
   const rules: ParsedPolicy = new Map();
   for (const key of counts.keys()) rules.set(key, []);
   const parser = new BracketAwareCsvParser();
@@ -231,6 +257,19 @@ export async function parsePolicy(
         } fields after "${key}", expected ${expected}`,
         { path, line: lineNumber },
       );
+    }
+    const eft = effectFields.get(key);
+    if (eft !== undefined) {
+      const effect = fields[eft + 1];
+      if (effect !== "allow" && effect !== "deny") {
+        // casbin counts any other effect as neither allow nor deny, so a
+        // typo or a trailing comment would silently void a deny rule.
+        throw new EnforcerLoadError(
+          "POLICY_INVALID",
+          `Cannot load policy${where}: line ${lineNumber} has effect "${effect}", expected "allow" or "deny"`,
+          { path, line: lineNumber },
+        );
+      }
     }
     fields.shift();
     rules.get(key)!.push(fields);
