@@ -17,9 +17,11 @@ const JS_ENV =
 /** Constants by file, with module resolution for imports. */
 export class ModuleConstants {
   readonly #byFile = new Map<string, Map<string, string>>();
+  readonly #known = new Set<string>();
 
   /** Scans one file's module-level lines (no parsing, linear). */
   add(path: string, text: string): void {
+    this.#known.add(path);
     const python = path.endsWith(".py");
     const found = new Map<string, string>();
     let start = 0;
@@ -51,7 +53,7 @@ export class ModuleConstants {
    * from the file `from`.
    */
   lookup(from: string, specifier: string, name: string): string | undefined {
-    for (const path of this.#resolve(from, specifier)) {
+    for (const path of this.resolve(from, specifier)) {
       const value = this.#byFile.get(path)?.get(name);
       if (value !== undefined) return value;
     }
@@ -59,7 +61,7 @@ export class ModuleConstants {
   }
 
   /** Candidate file paths of an import specifier. */
-  #resolve(from: string, specifier: string): string[] {
+  resolve(from: string, specifier: string): string[] {
     const dir = from.slice(0, from.lastIndexOf("/") + 1);
     if (from.endsWith(".py")) {
       let base: string;
@@ -79,7 +81,7 @@ export class ModuleConstants {
       // Absolute module: any file whose path ends with it.
       const tail = rest.replaceAll(".", "/");
       const out: string[] = [];
-      for (const path of this.#byFile.keys()) {
+      for (const path of this.#known) {
         if (
           path === `${tail}.py` || path.endsWith(`/${tail}.py`) ||
           path === `${tail}/__init__.py` ||
@@ -100,6 +102,44 @@ export class ModuleConstants {
     const out: string[] = [];
     for (const ext of [".ts", ".js", ".mts", ".mjs", ".cjs", ".tsx", ".jsx"]) {
       out.push(base + ext, `${base}/index${ext}`);
+    }
+    return out;
+  }
+}
+
+/**
+ * Queue client kinds exported by modules (`export const producer =
+ * kafka.producer()`), so that importers' calls count too.
+ */
+export class ExportedKinds {
+  readonly #byFile = new Map<string, Map<string, string>>();
+
+  /** Records that `path` exports `name` holding a value of `kind`. */
+  set(path: string, name: string, kind: string): void {
+    let names = this.#byFile.get(path);
+    if (!names) this.#byFile.set(path, names = new Map());
+    names.set(name, kind);
+  }
+
+  /** The kind `name` has in the module an import resolves to. */
+  get(
+    modules: ModuleConstants,
+    from: string,
+    specifier: string,
+    name: string,
+  ): string | undefined {
+    for (const path of modules.resolve(from, specifier)) {
+      const kind = this.#byFile.get(path)?.get(name);
+      if (kind) return kind;
+    }
+    return undefined;
+  }
+
+  /** Every exported name (to pick the files that may import one). */
+  names(): Set<string> {
+    const out = new Set<string>();
+    for (const names of this.#byFile.values()) {
+      for (const name of names.keys()) out.add(name);
     }
     return out;
   }

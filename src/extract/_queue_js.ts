@@ -15,7 +15,7 @@ import {
 import { ownerOf } from "./_owner.ts";
 import type { GrammarName } from "./_parser.ts";
 import { namedChildren, stringValue, walk } from "./_tree.ts";
-import type { ModuleConstants } from "./_queue_constants.ts";
+import type { ExportedKinds, ModuleConstants } from "./_queue_constants.ts";
 
 interface JsLibrary {
   /** Kind of a default or namespace import / whole `require`. */
@@ -148,6 +148,9 @@ class JsQueueFile {
   readonly ports: ExtractedPort[];
 
   readonly modules: ModuleConstants | undefined;
+  readonly exported: ExportedKinds | undefined;
+  /** Only record exported kinds, emit nothing. */
+  readonly collectOnly: boolean;
   /** `import { NAME as alias } from "./m"`: alias → [specifier, NAME]. */
   readonly namedImports = new Map<string, [string, string]>();
 
@@ -156,11 +159,15 @@ class JsQueueFile {
     grammar: GrammarName,
     ports: ExtractedPort[],
     modules?: ModuleConstants,
+    exported?: ExportedKinds,
+    collectOnly = false,
   ) {
     this.path = path;
     this.grammar = grammar;
     this.ports = ports;
     this.modules = modules;
+    this.exported = exported;
+    this.collectOnly = collectOnly;
   }
 
   /** Named imports from relative modules (constants may live there). */
@@ -215,8 +222,12 @@ class JsQueueFile {
         this.constants.set(name.text, value);
       }
     }
-    if (root.text.includes("dapr/subscribe")) this.daprRoutes(root);
-    if (!this.imports(root)) return;
+    if (!this.collectOnly && root.text.includes("dapr/subscribe")) {
+      this.daprRoutes(root);
+    }
+    const imported = this.imports(root);
+    const fromModules = this.importedKinds();
+    if (!imported && !fromModules) return;
     // Bindings depend on each other (`kafka` → `producer`): a few passes.
     for (let pass = 0; pass < 4; pass++) {
       let changed = false;
@@ -225,7 +236,42 @@ class JsQueueFile {
       }
       if (!changed) break;
     }
+    if (this.collectOnly) {
+      this.recordExports(root);
+      return;
+    }
     for (const call of calls) this.call(call);
+  }
+
+  /** Binds names imported from modules that export queue clients. */
+  importedKinds(): boolean {
+    if (!this.exported || !this.modules) return false;
+    let any = false;
+    for (const [alias, [specifier, name]] of this.namedImports) {
+      const kind = this.exported.get(this.modules, this.path, specifier, name);
+      if (kind) {
+        this.kinds.bindGlobal(alias, kind);
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  /** `export const producer = kafka.producer()` → exported kinds. */
+  recordExports(root: Node): void {
+    if (!this.exported) return;
+    for (const stmt of namedChildren(root)) {
+      if (stmt.type !== "export_statement") continue;
+      const declaration = stmt.childForFieldName("declaration");
+      if (!declaration) continue;
+      for (const d of namedChildren(declaration)) {
+        if (d.type !== "variable_declarator") continue;
+        const name = d.childForFieldName("name");
+        if (name?.type !== "identifier") continue;
+        const kind = this.kinds.lookup(name, name.text);
+        if (kind) this.exported.set(this.path, name.text, kind);
+      }
+    }
   }
 
   /** Binds imported names; returns whether any queue library is imported. */
@@ -722,6 +768,18 @@ export function jsQueuePorts(
   grammar: GrammarName,
   ports: ExtractedPort[],
   modules?: ModuleConstants,
+  exported?: ExportedKinds,
 ): void {
-  new JsQueueFile(path, grammar, ports, modules).run(root);
+  new JsQueueFile(path, grammar, ports, modules, exported).run(root);
+}
+
+/** Records the queue clients one JavaScript/TypeScript file exports. */
+export function jsQueueExports(
+  root: Node,
+  path: string,
+  grammar: GrammarName,
+  modules: ModuleConstants,
+  exported: ExportedKinds,
+): void {
+  new JsQueueFile(path, grammar, [], modules, exported, true).run(root);
 }

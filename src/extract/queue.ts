@@ -10,9 +10,9 @@ import type {
 } from "./_extractor.ts";
 import type { ExtractedPort } from "./types.ts";
 import { eachFile, type EvaluatedString } from "./_more_common.ts";
-import { jsQueuePorts } from "./_queue_js.ts";
+import { jsQueueExports, jsQueuePorts } from "./_queue_js.ts";
 import { daprSubscriptionPorts } from "./_queue_dapr_yaml.ts";
-import { ModuleConstants } from "./_queue_constants.ts";
+import { ExportedKinds, ModuleConstants } from "./_queue_constants.ts";
 import { pythonQueuePorts } from "./_queue_python.ts";
 import { goQueuePorts } from "./_queue_go.ts";
 import { csharpQueuePorts, javaQueuePorts } from "./_queue_jvm.ts";
@@ -106,7 +106,7 @@ export const queueExtractor: LanguageExtractor = {
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const diagnostics: ExtractDiagnostic[] = [];
     const ports: ExtractedPort[] = [];
-    const relevant = files.filter((f) => HINTS.test(f.text));
+    let relevant = files.filter((f) => HINTS.test(f.text));
     // Topic constants imported from sibling modules (config.py, config.ts).
     const modules = new ModuleConstants();
     for (const file of files) {
@@ -115,6 +115,34 @@ export const queueExtractor: LanguageExtractor = {
         grammar && grammar !== "go" && grammar !== "java" &&
         grammar !== "c-sharp"
       ) modules.add(file.path, file.text);
+    }
+    // Queue clients exported by JS/TS modules (`export const producer =
+    // kafka.producer()`): their importers' calls count too.
+    const exported = new ExportedKinds();
+    const isJs = (path: string): boolean => {
+      const g = grammarOf(path);
+      return g === "javascript" || g === "typescript" || g === "tsx";
+    };
+    await eachFile(relevant, [], async (file) => {
+      if (!isJs(file.path) || !file.text.includes("export ")) return;
+      const grammar = grammarOf(file.path)!;
+      const tree = await parseSource(grammar, file.text);
+      try {
+        jsQueueExports(tree.rootNode, file.path, grammar, modules, exported);
+      } finally {
+        tree.delete();
+      }
+    });
+    const names = [...exported.names()];
+    if (names.length > 0) {
+      const chosen = new Set(relevant);
+      relevant = relevant.concat(
+        files.filter((f) =>
+          !chosen.has(f) && isJs(f.path) &&
+          /from\s+["']\.{1,2}\//.test(f.text) &&
+          names.some((name) => f.text.includes(name))
+        ),
+      );
     }
     const javaConstantsMap = new Map<string, EvaluatedString>();
     const csharpConstantsMap = new Map<string, EvaluatedString>();
@@ -157,7 +185,7 @@ export const queueExtractor: LanguageExtractor = {
             csharpQueuePorts(root, file, csharpConstantsMap, ports);
             break;
           default:
-            jsQueuePorts(root, file.path, grammar, ports, modules);
+            jsQueuePorts(root, file.path, grammar, ports, modules, exported);
         }
       } finally {
         tree.delete();

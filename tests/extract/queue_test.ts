@@ -193,9 +193,10 @@ Deno.test("queueExtractor ignores event emitters, look-alike methods, maps and l
   assert.deepEqual(ports, []);
 });
 
-Deno.test("queueExtractor resolves topic constants imported from sibling modules", async () => {
+Deno.test("queueExtractor resolves topic constants and clients imported from sibling modules", async () => {
   const ports = await portsOf("modules/");
   assert.deepEqual(summarize(ports), [
+    "modules/js/src/billing.ts:5 client payments.completed",
     "modules/js/src/consumer.ts:7 server payments.completed",
     "modules/js/src/consumer.ts:7 server payments.refunded",
     "modules/py/app/publisher.py:10 client payments.completed",
