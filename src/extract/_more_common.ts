@@ -379,6 +379,15 @@ export class KindTable {
     return true;
   }
 
+  /** The file-level bindings: `[name, kind]` pairs. */
+  globals(): Array<[string, string]> {
+    const out: Array<[string, string]> = [];
+    for (const [key, kind] of this.#kinds) {
+      if (key.startsWith("0:")) out.push([key.slice(2), kind]);
+    }
+    return out;
+  }
+
   /** The kind of `name` as seen at `at`. */
   lookup(at: Node, name: string): string | undefined {
     for (let n = at.parent; n; n = n.parent) {

@@ -16,7 +16,7 @@ import {
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
 import { namedChildren, walk } from "./_tree.ts";
-import type { ModuleConstants } from "./_queue_constants.ts";
+import type { ExportedKinds, ModuleConstants } from "./_queue_constants.ts";
 
 /** Kinds of names exported by each module. `*` is the module itself. */
 const MODULES: Record<string, Record<string, string>> = {
@@ -166,10 +166,36 @@ class PyQueueFile {
   /** `import a.b as m` / `from . import m`: m → module. */
   readonly moduleAliases = new Map<string, string>();
 
-  constructor(path: string, ports: ExtractedPort[], modules?: ModuleConstants) {
+  readonly exported: ExportedKinds | undefined;
+  /** Only record module-level kinds, emit nothing. */
+  readonly collectOnly: boolean;
+
+  constructor(
+    path: string,
+    ports: ExtractedPort[],
+    modules?: ModuleConstants,
+    exported?: ExportedKinds,
+    collectOnly = false,
+  ) {
     this.path = path;
     this.ports = ports;
     this.modules = modules;
+    this.exported = exported;
+    this.collectOnly = collectOnly;
+  }
+
+  /** Binds names imported from modules that hold queue clients. */
+  importedKinds(): boolean {
+    if (!this.exported || !this.modules) return false;
+    let any = false;
+    for (const [alias, [module, name]] of this.fromImports) {
+      const kind = this.exported.get(this.modules, this.path, module, name);
+      if (kind) {
+        this.kinds.bindGlobal(alias, kind);
+        any = true;
+      }
+    }
+    return any;
   }
 
   /** Records imports that may bring constants from sibling modules. */
@@ -231,12 +257,24 @@ class PyQueueFile {
         this.constants.set(left.text, right);
       }
     }
-    if (root.text.includes("dapr/subscribe")) this.daprRoutes(root);
-    if (!this.imports(root)) return;
+    if (!this.collectOnly && root.text.includes("dapr/subscribe")) {
+      this.daprRoutes(root);
+    }
+    const imported = this.imports(root);
+    const fromModules = this.importedKinds();
+    if (!imported && !fromModules) return;
     for (let pass = 0; pass < 4; pass++) {
       let changed = false;
       for (const b of bindings) changed = this.bind(b) || changed;
       if (!changed) break;
+    }
+    if (this.collectOnly) {
+      for (const [name, kind] of this.kinds.globals()) {
+        if (!name.startsWith("self.")) {
+          this.exported?.set(this.path, name, kind);
+        }
+      }
+      return;
     }
     for (const call of calls) this.call(call);
   }
@@ -780,6 +818,17 @@ export function pythonQueuePorts(
   path: string,
   ports: ExtractedPort[],
   modules?: ModuleConstants,
+  exported?: ExportedKinds,
 ): void {
-  new PyQueueFile(path, ports, modules).run(root);
+  new PyQueueFile(path, ports, modules, exported).run(root);
+}
+
+/** Records the queue clients one Python module holds at module level. */
+export function pythonQueueExports(
+  root: Node,
+  path: string,
+  modules: ModuleConstants,
+  exported: ExportedKinds,
+): void {
+  new PyQueueFile(path, [], modules, exported, true).run(root);
 }

@@ -13,7 +13,7 @@ import { eachFile, type EvaluatedString } from "./_more_common.ts";
 import { jsQueueExports, jsQueuePorts } from "./_queue_js.ts";
 import { daprSubscriptionPorts } from "./_queue_dapr_yaml.ts";
 import { ExportedKinds, ModuleConstants } from "./_queue_constants.ts";
-import { pythonQueuePorts } from "./_queue_python.ts";
+import { pythonQueueExports, pythonQueuePorts } from "./_queue_python.ts";
 import { goQueuePorts } from "./_queue_go.ts";
 import { csharpQueuePorts, javaQueuePorts } from "./_queue_jvm.ts";
 import { collectConstants as javaConstants } from "./java.ts";
@@ -124,11 +124,18 @@ export const queueExtractor: LanguageExtractor = {
       return g === "javascript" || g === "typescript" || g === "tsx";
     };
     await eachFile(relevant, [], async (file) => {
-      if (!isJs(file.path) || !file.text.includes("export ")) return;
-      const grammar = grammarOf(file.path)!;
-      const tree = await parseSource(grammar, file.text);
+      const grammar = grammarOf(file.path);
+      const python = grammar === "python";
+      if (!python && (!isJs(file.path) || !file.text.includes("export "))) {
+        return;
+      }
+      const tree = await parseSource(grammar!, file.text);
       try {
-        jsQueueExports(tree.rootNode, file.path, grammar, modules, exported);
+        if (python) {
+          pythonQueueExports(tree.rootNode, file.path, modules, exported);
+        } else {
+          jsQueueExports(tree.rootNode, file.path, grammar!, modules, exported);
+        }
       } finally {
         tree.delete();
       }
@@ -138,8 +145,8 @@ export const queueExtractor: LanguageExtractor = {
       const chosen = new Set(relevant);
       relevant = relevant.concat(
         files.filter((f) =>
-          !chosen.has(f) && isJs(f.path) &&
-          /from\s+["']\.{1,2}\//.test(f.text) &&
+          !chosen.has(f) && (isJs(f.path) || f.path.endsWith(".py")) &&
+          /\bimport\b/.test(f.text) &&
           names.some((name) => f.text.includes(name))
         ),
       );
@@ -173,7 +180,7 @@ export const queueExtractor: LanguageExtractor = {
         const root = tree.rootNode;
         switch (grammar) {
           case "python":
-            pythonQueuePorts(root, file.path, ports, modules);
+            pythonQueuePorts(root, file.path, ports, modules, exported);
             break;
           case "go":
             goQueuePorts(root, file.path, ports);

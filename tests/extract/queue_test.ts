@@ -201,6 +201,7 @@ Deno.test("queueExtractor resolves topic constants and clients imported from sib
     "modules/js/src/consumer.ts:7 server payments.refunded",
     "modules/py/app/publisher.py:10 client payments.completed",
     "modules/py/app/publisher.py:11 client payments.refunded",
+    "modules/py/app/refunds.py:6 client payments.refunded",
   ]);
   assert.ok(ports.every((p) => p.ref.confidence === 0.95));
 });
