@@ -125,7 +125,7 @@ Deno.test("queueExtractor finds sarama, nats.go, go-redis and kafka-go ports in 
   );
 });
 
-Deno.test("queueExtractor finds Spring Kafka, Spring AMQP and Dapr ports in Java", async () => {
+Deno.test("queueExtractor finds Spring Kafka, Spring AMQP, Kafka client and Dapr ports in Java", async () => {
   const ports = await portsOf("java/");
   assert.deepEqual(summarize(ports), [
     "java/OrderEvents.java:18 client orders.created",
@@ -136,6 +136,9 @@ Deno.test("queueExtractor finds Spring Kafka, Spring AMQP and Dapr ports in Java
     "java/OrderEvents.java:24 server orders.created",
     "java/OrderEvents.java:27 server emails",
     "java/OrderEvents.java:30 server orders.paid",
+    "java/PlainKafka.java:12 client clicks",
+    "java/PlainKafka.java:14 server clicks",
+    "java/PlainKafka.java:14 server views",
   ]);
   const audit = ports.find((p) => p.ref.key === "orders.audit")!;
   assert.equal(audit.ref.confidence, 0.95);
