@@ -146,6 +146,21 @@ interface Measurement {
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
+  /** CPU time of the server process (all its threads) per request. */
+  cpuUsPerRequest: number;
+}
+
+/** User + system CPU time of a process so far, in µs (Linux /proc). */
+function cpuTimeUs(pid: number): number {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // Fields after the command name, which is in parentheses.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime
+    return (ticks * 1_000_000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function toMs(value: string): number {
@@ -161,7 +176,12 @@ function toMs(value: string): number {
     : n * 60_000;
 }
 
-async function wrk(port: number, seconds: number): Promise<Measurement> {
+async function wrk(
+  port: number,
+  seconds: number,
+  pid: number,
+): Promise<Measurement> {
+  const cpuBefore = cpuTimeUs(pid);
   const output = await new Deno.Command("wrk", {
     args: [
       "-t2",
@@ -181,7 +201,9 @@ async function wrk(port: number, seconds: number): Promise<Measurement> {
   const non2xx = Number(
     text.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0,
   );
-  return { requestsPerSecond: rps, p99Ms: p99, non2xx };
+  const requests = Number(text.match(/(\d+) requests in/)?.[1]);
+  const cpuUsPerRequest = (cpuTimeUs(pid) - cpuBefore) / requests;
+  return { requestsPerSecond: rps, p99Ms: p99, non2xx, cpuUsPerRequest };
 }
 
 async function measure(target: Target): Promise<Measurement> {
@@ -208,8 +230,8 @@ async function measure(target: Target): Promise<Measurement> {
         `${target.name} ${target.mode}: viewer got ${allowed}, nobody got ${denied}`,
       );
     }
-    await wrk(port, 2); // warm-up
-    return await wrk(port, duration);
+    await wrk(port, 2, child.pid); // warm-up
+    return await wrk(port, duration, child.pid);
   } finally {
     child.kill("SIGKILL");
     await child.status;
@@ -218,12 +240,17 @@ async function measure(target: Target): Promise<Measurement> {
 
 await ensureTools();
 // Each round measures every target once, in order, so that bare and guarded
-// runs of one server alternate; a target's figure is its best round (the
-// one least disturbed by other load on the machine).
+// runs of one server alternate; a target's req/s and p99 are those of its
+// best round (the one least disturbed by other load on the machine), and
+// its server CPU time per request the least of its rounds. CPU time per
+// request, read from /proc for the server process and all its threads,
+// is the steadier measure on a shared machine: wrk and other jobs take
+// CPU from the server, but do not add to its own time.
 const selected = targets.filter((target) =>
   !only || only.includes(target.name)
 );
 const best = new Map<Target, Measurement>();
+const leastCpu = new Map<Target, number>();
 for (let round = 1; round <= rounds; round++) {
   for (const target of selected) {
     const measurement = await measure(target);
@@ -231,7 +258,13 @@ for (let round = 1; round <= rounds; round++) {
     console.error(
       `round ${round}: ${target.name} ${target.mode}: ${
         measurement.requestsPerSecond.toFixed(0)
-      } req/s, p99 ${measurement.p99Ms.toFixed(2)} ms`,
+      } req/s, p99 ${measurement.p99Ms.toFixed(2)} ms, server CPU ${
+        measurement.cpuUsPerRequest.toFixed(1)
+      } µs/req`,
+    );
+    leastCpu.set(
+      target,
+      Math.min(leastCpu.get(target) ?? Infinity, measurement.cpuUsPerRequest),
     );
     const previous = best.get(target);
     if (
@@ -245,6 +278,7 @@ for (let round = 1; round <= rounds; round++) {
 const results: (Target & Measurement)[] = selected.map((target) => ({
   ...target,
   ...best.get(target)!,
+  cpuUsPerRequest: leastCpu.get(target)!,
 }));
 
 const lines = [
@@ -252,16 +286,19 @@ const lines = [
     new Date().toISOString().slice(0, 10)
   }, ${Deno.build.os}/${Deno.build.arch}, Deno ${Deno.version.deno}, node ${process.versions.node} (as Deno reports it)`,
   "",
-  "| target | mode | req/s | p99 (ms) | non-2xx | ratio to bare |",
-  "| --- | --- | ---: | ---: | ---: | ---: |",
+  "| target | mode | req/s | p99 (ms) | non-2xx | ratio to bare | server CPU µs/req | CPU ratio bare/this |",
+  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
 ];
 for (const result of results) {
   const bare = results.find((r) => r.name === result.name && r.mode === "bare");
   const ratio = bare ? result.requestsPerSecond / bare.requestsPerSecond : NaN;
+  const cpuRatio = bare ? bare.cpuUsPerRequest / result.cpuUsPerRequest : NaN;
   lines.push(
     `| ${result.framework} | ${result.mode} | ${
       result.requestsPerSecond.toFixed(0)
-    } | ${result.p99Ms.toFixed(2)} | ${result.non2xx} | ${ratio.toFixed(3)} |`,
+    } | ${result.p99Ms.toFixed(2)} | ${result.non2xx} | ${ratio.toFixed(3)} | ${
+      result.cpuUsPerRequest.toFixed(1)
+    } | ${cpuRatio.toFixed(3)} |`,
   );
 }
 // deno-lint-ignore no-console
