@@ -6,7 +6,7 @@ import {
   only,
   portAt,
   summarize,
-} from "./_more_fixture.ts";
+} from "./_fixtures.ts";
 
 Deno.test("csharpExtractor finds minimal API routes with MapGroup prefixes", async () => {
   const files = only(await loadFixture("csharp"), "Api/Program.cs");

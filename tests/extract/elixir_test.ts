@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { elixirExtractor, tokenizeElixir } from "../../src/extract/elixir.ts";
-import { loadFixture, only, portAt, summarize } from "./_more_fixture.ts";
+import { loadFixture, only, portAt, summarize } from "./_fixtures.ts";
 
 Deno.test("elixirExtractor composes Phoenix scopes, resources and module attributes", async () => {
   const files = only(await loadFixture("elixir"), "lib/shop_web/");

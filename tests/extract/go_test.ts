@@ -2,34 +2,10 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { goExtractor } from "../../src/extract/go.ts";
 import type { SourceFile } from "../../src/extract/_extractor.ts";
-import type { ExtractedPort } from "../../src/extract/types.ts";
+import { loadFixture, portSummary as summary } from "./_fixtures.ts";
 
-const FIXTURES = new URL("../fixtures/extract/go/", import.meta.url);
-
-async function load(dir: string): Promise<SourceFile[]> {
-  const root = new URL(`${dir}/`, FIXTURES);
-  const files: SourceFile[] = [];
-  const walk = async (url: URL, prefix: string): Promise<void> => {
-    for await (const entry of Deno.readDir(url)) {
-      const path = prefix + entry.name;
-      if (entry.isDirectory) {
-        await walk(new URL(`${entry.name}/`, url), `${path}/`);
-      } else if (goExtractor.accepts(path)) {
-        files.push({
-          path,
-          text: await Deno.readTextFile(new URL(entry.name, url)),
-        });
-      }
-    }
-  };
-  await walk(root, "");
-  return files.sort((a, b) => a.path < b.path ? -1 : 1);
-}
-
-function summary(ports: ExtractedPort[]): string[] {
-  return ports.map((p) =>
-    `${p.filePath}:${p.ref.line} ${p.ref.role} ${p.ref.key} ${p.ref.confidence}`
-  ).sort();
+function load(dir: string): Promise<SourceFile[]> {
+  return loadFixture(`go/${dir}`, goExtractor.accepts);
 }
 
 Deno.test("goExtractor reads net/http patterns with Go 1.22 methods, wildcards and StripPrefix mounts", async () => {
@@ -133,7 +109,9 @@ Deno.test("goExtractor lowers confidence for routes on a router parameter no cal
       "",
     ].join("\n"),
   }]);
-  assert.deepEqual(summary(ports), ["routes.go:6 server GET /items/{} 0.8"]);
+  assert.deepEqual(summary(ports), [
+    "routes.go:6 server GET /items/{} 0.8",
+  ]);
 });
 
 Deno.test("goExtractor does not take a shadowing variable for the http package", async () => {

@@ -6,7 +6,7 @@ import {
   only,
   portAt,
   summarize,
-} from "./_more_fixture.ts";
+} from "./_fixtures.ts";
 
 const DIR = "src/main/java/com/acme/";
 

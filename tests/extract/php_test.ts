@@ -6,7 +6,7 @@ import {
   only,
   portAt,
   summarize,
-} from "./_more_fixture.ts";
+} from "./_fixtures.ts";
 
 Deno.test("phpExtractor composes Laravel groups, prefixes, resources and the api file prefix", async () => {
   const files = only(await loadFixture("php"), "laravel/routes/");

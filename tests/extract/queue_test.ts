@@ -7,7 +7,7 @@ import {
   only,
   portAt,
   summarize,
-} from "./_more_fixture.ts";
+} from "./_fixtures.ts";
 
 async function portsOf(prefix: string): Promise<ExtractedPort[]> {
   const files = only(await loadFixture("queue"), prefix);

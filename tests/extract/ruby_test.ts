@@ -6,7 +6,7 @@ import {
   only,
   portAt,
   summarize,
-} from "./_more_fixture.ts";
+} from "./_fixtures.ts";
 
 Deno.test("rubyExtractor expands Rails routes, resources, namespaces and scopes", async () => {
   const files = only(await loadFixture("ruby"), "rails_app/config/");

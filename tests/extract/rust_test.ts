@@ -6,7 +6,7 @@ import {
   only,
   portAt,
   summarize,
-} from "./_more_fixture.ts";
+} from "./_fixtures.ts";
 
 Deno.test("rustExtractor composes axum routes across nest, merge and files", async () => {
   const files = only(await loadFixture("rust"), "axum_app/");

@@ -1,34 +1,10 @@
 import assert from "node:assert/strict";
 import { temporalExtractor } from "../../src/extract/temporal.ts";
 import type { SourceFile } from "../../src/extract/_extractor.ts";
-import type { ExtractedPort } from "../../src/extract/types.ts";
+import { loadFixture, portSummary as summary } from "./_fixtures.ts";
 
-const FIXTURES = new URL("../fixtures/extract/temporal/", import.meta.url);
-
-async function load(dir: string): Promise<SourceFile[]> {
-  const root = new URL(`${dir}/`, FIXTURES);
-  const files: SourceFile[] = [];
-  const walk = async (url: URL, prefix: string): Promise<void> => {
-    for await (const entry of Deno.readDir(url)) {
-      const path = prefix + entry.name;
-      if (entry.isDirectory) {
-        await walk(new URL(`${entry.name}/`, url), `${path}/`);
-      } else if (temporalExtractor.accepts(path)) {
-        files.push({
-          path,
-          text: await Deno.readTextFile(new URL(entry.name, url)),
-        });
-      }
-    }
-  };
-  await walk(root, "");
-  return files.sort((a, b) => a.path < b.path ? -1 : 1);
-}
-
-function summary(ports: ExtractedPort[]): string[] {
-  return ports.map((p) =>
-    `${p.filePath}:${p.ref.line} ${p.ref.role} ${p.ref.key} ${p.ref.confidence}`
-  ).sort();
+function load(dir: string): Promise<SourceFile[]> {
+  return loadFixture(`temporal/${dir}`, temporalExtractor.accepts);
 }
 
 Deno.test("temporalExtractor pairs Python activity definitions and workflow calls by registered name", async () => {
