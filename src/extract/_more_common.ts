@@ -3,7 +3,11 @@
 import type { Node, Tree } from "web-tree-sitter";
 import { httpBoundaryKey } from "../boundary/http_path.ts";
 import type { ExtractedPort, PortOwner } from "./types.ts";
-import type { ExtractDiagnostic, SourceFile } from "./_extractor.ts";
+import type {
+  ExtractDiagnostic,
+  ExtractResult,
+  SourceFile,
+} from "./_extractor.ts";
 import { type GrammarName, parseSource } from "./_parser.ts";
 import { positionOf, stringParts } from "./_tree.ts";
 
@@ -406,19 +410,23 @@ export class KindTable {
 const KEEP_TREES_BUDGET = 4_000_000;
 
 /**
- * Runs a cross-file pass (`first`, on the files `needsFirst` selects) and
- * then a per-file pass (`second`) over every file, parsing each file once
- * when the trees fit the memory budget and twice otherwise. A file that
- * cannot be parsed or processed becomes an `error` diagnostic.
+ * Extracts the ports of one language's files in two passes: a cross-file
+ * pass (`first`, on the files `needsFirst` selects) and then a per-file
+ * pass (`second`, which adds the ports it finds) over every file, parsing
+ * each file once when the trees fit the memory budget and twice otherwise.
+ * A file with syntax errors gets a `warning` diagnostic before `second`
+ * reads it; a file that cannot be parsed or processed becomes an `error`
+ * diagnostic.
  */
 export async function twoPasses(
   files: readonly SourceFile[],
   grammar: GrammarName,
-  diagnostics: ExtractDiagnostic[],
   needsFirst: (file: SourceFile) => boolean,
-  first: (file: SourceFile, root: Node) => void,
-  second: (file: SourceFile, root: Node) => void,
-): Promise<void> {
+  first: (root: Node) => void,
+  second: (file: SourceFile, root: Node, ports: ExtractedPort[]) => void,
+): Promise<ExtractResult> {
+  const diagnostics: ExtractDiagnostic[] = [];
+  const ports: ExtractedPort[] = [];
   const kept = new Map<string, Tree>();
   let budget = KEEP_TREES_BUDGET;
   const failed = new Set<string>();
@@ -428,7 +436,7 @@ export async function twoPasses(
       let tree: Tree | undefined;
       try {
         tree = await parseSource(grammar, file.text);
-        first(file, tree.rootNode);
+        first(tree.rootNode);
       } catch (error) {
         failed.add(file.path);
         tree?.delete();
@@ -449,7 +457,8 @@ export async function twoPasses(
           await parseSource(grammar, file.text);
         kept.delete(file.path);
         try {
-          second(file, tree.rootNode);
+          syntaxWarning(tree.rootNode, file.path, diagnostics);
+          second(file, tree.rootNode, ports);
         } finally {
           tree.delete();
         }
@@ -458,4 +467,5 @@ export async function twoPasses(
   } finally {
     for (const tree of kept.values()) tree.delete();
   }
+  return { ports, diagnostics };
 }

@@ -3,7 +3,6 @@
 // WebClient / RestClient, java.net.http.HttpRequest).
 import type { Node } from "web-tree-sitter";
 import type {
-  ExtractDiagnostic,
   ExtractResult,
   LanguageExtractor,
   SourceFile,
@@ -21,7 +20,6 @@ import {
   joinPaths,
   literal,
   splitPlaceholders,
-  syntaxWarning,
   twoPasses,
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
@@ -772,24 +770,18 @@ export const javaExtractor: LanguageExtractor = {
     return path.endsWith(".java");
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
-    const diagnostics: ExtractDiagnostic[] = [];
-    const ports: ExtractedPort[] = [];
     const constants = new Map<string, EvaluatedString>();
     const implementers = new Map<string, string | null>();
-    await twoPasses(
+    return await twoPasses(
       files,
       "java",
-      diagnostics,
       (file) => /\bfinal\b|\binterface\b|\bimplements\b/.test(file.text),
-      (_file, root) => {
+      (root) => {
         collectConstants(root, constants);
         collectImplementers(root, implementers);
       },
-      (file, root) => {
-        syntaxWarning(root, file.path, diagnostics);
-        new JavaFile(file, constants, ports, implementers).run(root);
-      },
+      (file, root, ports) =>
+        new JavaFile(file, constants, ports, implementers).run(root),
     );
-    return { ports, diagnostics };
   },
 };

@@ -3,7 +3,6 @@
 // attributes, and Guzzle / Laravel `Http` client calls.
 import type { Node } from "web-tree-sitter";
 import type {
-  ExtractDiagnostic,
   ExtractResult,
   LanguageExtractor,
   SourceFile,
@@ -22,7 +21,6 @@ import {
   joinPaths,
   literal,
   splitPlaceholders,
-  syntaxWarning,
   twoPasses,
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
@@ -774,22 +772,13 @@ export const phpExtractor: LanguageExtractor = {
     return path.endsWith(".php");
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
-    const diagnostics: ExtractDiagnostic[] = [];
-    const ports: ExtractedPort[] = [];
     const constants = new Map<string, EvaluatedString>();
-    await twoPasses(
+    return await twoPasses(
       files,
       "php",
-      diagnostics,
       (file) => file.text.includes("const "),
-      (_file, root) => {
-        collectConstants(root, constants);
-      },
-      (file, root) => {
-        syntaxWarning(root, file.path, diagnostics);
-        new PhpFile(file, constants, ports).run(root);
-      },
+      (root) => collectConstants(root, constants),
+      (file, root, ports) => new PhpFile(file, constants, ports).run(root),
     );
-    return { ports, diagnostics };
   },
 };

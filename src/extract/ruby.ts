@@ -3,7 +3,6 @@
 // Net::HTTP / Faraday / HTTParty client calls.
 import type { Node } from "web-tree-sitter";
 import type {
-  ExtractDiagnostic,
   ExtractResult,
   LanguageExtractor,
   SourceFile,
@@ -21,7 +20,6 @@ import {
   httpPort,
   joinPaths,
   literal,
-  syntaxWarning,
   twoPasses,
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
@@ -645,22 +643,13 @@ export const rubyExtractor: LanguageExtractor = {
     return path.endsWith(".rb");
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
-    const diagnostics: ExtractDiagnostic[] = [];
-    const ports: ExtractedPort[] = [];
     const constants = new Map<string, EvaluatedString>();
-    await twoPasses(
+    return await twoPasses(
       files,
       "ruby",
-      diagnostics,
       (file) => /^\s*[A-Z]\w*\s*=/m.test(file.text),
-      (_file, root) => {
-        collectConstants(root, constants);
-      },
-      (file, root) => {
-        syntaxWarning(root, file.path, diagnostics);
-        new RubyFile(file, constants, ports).run(root);
-      },
+      (root) => collectConstants(root, constants),
+      (file, root, ports) => new RubyFile(file, constants, ports).run(root),
     );
-    return { ports, diagnostics };
   },
 };
