@@ -4,6 +4,9 @@
 // root. Only simple module-level definitions count: a string literal or an
 // environment read with a literal default.
 
+import type { Node } from "web-tree-sitter";
+import { type EvaluatedString, hole, literal } from "./_more_common.ts";
+
 const PY_ASSIGN = /^([A-Z_][A-Z0-9_]*)\s*(?::\s*[\w.]+\s*)?=\s*(.*)$/;
 const PY_STRING = /^(["'])([^"'\\]*)\1\s*(?:#.*)?$/;
 const PY_ENV =
@@ -143,4 +146,34 @@ export class ExportedKinds {
     }
     return out;
   }
+}
+
+/**
+ * The value a name read in queue code stands for: the expression assigned
+ * to it in the file (`assigned`, evaluated by `evaluate`) unless the name is
+ * read inside that very assignment, else the constant a sibling module
+ * exports under the imported name (`imported`: [specifier, name]), else an
+ * unresolved part. A substituted value counts as resolved.
+ */
+export function nameValue(
+  name: Node,
+  assigned: Node | undefined,
+  evaluate: (node: Node) => EvaluatedString,
+  imported: readonly [string, string] | undefined,
+  modules: ModuleConstants | undefined,
+  from: string,
+): EvaluatedString {
+  if (
+    assigned &&
+    !(assigned.startIndex <= name.startIndex &&
+      assigned.endIndex >= name.endIndex)
+  ) {
+    return { ...evaluate(assigned), resolved: true };
+  }
+  const found = imported
+    ? modules?.lookup(from, imported[0], imported[1])
+    : undefined;
+  return found !== undefined
+    ? { ...literal(found), resolved: true }
+    : hole(name.text);
 }

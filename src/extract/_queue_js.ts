@@ -15,7 +15,11 @@ import {
 import { ownerOf } from "./_owner.ts";
 import type { GrammarName } from "./_parser.ts";
 import { namedChildren, stringValue, walk } from "./_tree.ts";
-import type { ExportedKinds, ModuleConstants } from "./_queue_constants.ts";
+import {
+  type ExportedKinds,
+  type ModuleConstants,
+  nameValue,
+} from "./_queue_constants.ts";
 
 interface JsLibrary {
   /** Kind of a default or namespace import / whole `require`. */
@@ -501,22 +505,15 @@ class JsQueueFile {
     const str = evaluateStringNode(n, (e) => this.value(e, depth + 1));
     if (str) return str;
     switch (n.type) {
-      case "identifier": {
-        const value = this.constants.get(n.text);
-        if (
-          !value ||
-          value.startIndex <= n.startIndex && value.endIndex >= n.endIndex
-        ) {
-          const imported = this.namedImports.get(n.text);
-          const found = imported
-            ? this.modules?.lookup(this.path, imported[0], imported[1])
-            : undefined;
-          return found !== undefined
-            ? { ...literal(found), resolved: true }
-            : hole(n.text);
-        }
-        return { ...this.value(value, depth + 1), resolved: true };
-      }
+      case "identifier":
+        return nameValue(
+          n,
+          this.constants.get(n.text),
+          (value) => this.value(value, depth + 1),
+          this.namedImports.get(n.text),
+          this.modules,
+          this.path,
+        );
       case "binary_expression": {
         const op = n.childForFieldName("operator")?.text;
         const left = n.childForFieldName("left");

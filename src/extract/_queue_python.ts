@@ -16,7 +16,11 @@ import {
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
 import { namedChildren, walk } from "./_tree.ts";
-import type { ExportedKinds, ModuleConstants } from "./_queue_constants.ts";
+import {
+  type ExportedKinds,
+  type ModuleConstants,
+  nameValue,
+} from "./_queue_constants.ts";
 
 /** Kinds of names exported by each module. `*` is the module itself. */
 const MODULES: Record<string, Record<string, string>> = {
@@ -438,22 +442,15 @@ class PyQueueFile {
     const str = evaluateStringNode(n, (e) => this.value(e, depth + 1));
     if (str) return str;
     switch (n.type) {
-      case "identifier": {
-        const value = this.constants.get(n.text);
-        if (
-          !value ||
-          value.startIndex <= n.startIndex && value.endIndex >= n.endIndex
-        ) {
-          const imported = this.fromImports.get(n.text);
-          const found = imported
-            ? this.modules?.lookup(this.path, imported[0], imported[1])
-            : undefined;
-          return found !== undefined
-            ? { ...literal(found), resolved: true }
-            : hole(n.text);
-        }
-        return { ...this.value(value, depth + 1), resolved: true };
-      }
+      case "identifier":
+        return nameValue(
+          n,
+          this.constants.get(n.text),
+          (value) => this.value(value, depth + 1),
+          this.fromImports.get(n.text),
+          this.modules,
+          this.path,
+        );
       case "attribute": {
         // `settings.TOPIC` with `from app import settings`
         const object = n.childForFieldName("object");
