@@ -1,12 +1,16 @@
 // The load-test target under Deno (Deno.serve) and Bun (Bun.serve): one
 // route, GET /posts, answered by the same handler bare or guarded.
 //
-//   MODE=bare|guarded|casbin PORT=8080 deno run -A benches/http/server.ts
+//   MODE=bare|guarded|casbin|header|promise PORT=8080 deno run -A benches/http/server.ts
 //   MODE=guarded PORT=8080 bun run benches/http/server.ts
 //
 // guarded: PermissionGuard + bearer users + CachedFileEnforcerProvider with
 // its defaults (the indexed decision path); casbin: the same with
 // `prepare: (enforcer) => enforcer`, so that casbin's enforce() decides.
+// Two modes take the guarded handler's unavoidable parts apart, without a
+// guard: header reads the Authorization header (which makes the server
+// build the request's headers), promise answers with a resolved promise
+// (a guarded handler always returns one).
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import {
@@ -29,6 +33,11 @@ const posts = [
   { id: 2, title: "Policies", body: "Edit policy.csv live.", author: "admin" },
 ];
 const listPosts: Handler = () => Response.json(posts);
+const readHeader: Handler = (request) => {
+  if (request.headers.get("authorization") === null) return notFound();
+  return Response.json(posts);
+};
+const answerLater: Handler = () => Promise.resolve(Response.json(posts));
 const notFound = (): Response =>
   Response.json({ detail: "Not Found" }, { status: 404 });
 
@@ -46,8 +55,14 @@ if (mode === "guarded" || mode === "casbin") {
     enforcerProvider: opened,
   });
   route = guard.requirePermission("post", "read")(listPosts);
+} else if (mode === "header") {
+  route = readHeader;
+} else if (mode === "promise") {
+  route = answerLater;
 } else if (mode !== "bare") {
-  throw new RangeError(`Cannot start: MODE must be bare, guarded or casbin`);
+  throw new RangeError(
+    `Cannot start: MODE must be bare, guarded, casbin, header or promise`,
+  );
 }
 
 const handler: Handler = (request) => {
