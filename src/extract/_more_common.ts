@@ -9,6 +9,7 @@ import type {
   SourceFile,
 } from "./_extractor.ts";
 import { type GrammarName, parseSource } from "./_parser.ts";
+import { ownerOf } from "./_owner.ts";
 import { positionOf, stringParts } from "./_tree.ts";
 
 /** A piece of a statically evaluated string expression. */
@@ -342,6 +343,49 @@ export function queuePort(init: QueuePortInit): ExtractedPort | undefined {
     },
     owner: init.owner,
     filePath: init.filePath,
+  };
+}
+
+/**
+ * Adds the queue port of a topic to a file's ports: at the node `at`, owned
+ * by the function enclosing `owner` (by default `at`), nothing when the
+ * topic is missing or its name unknown.
+ */
+export type QueueEmit = (
+  at: Node,
+  role: "server" | "client",
+  topic: Node | EvaluatedString | undefined,
+  system: string,
+  library: string,
+  operation: string,
+  extra?: Record<string, string>,
+  owner?: Node,
+) => void;
+
+/**
+ * A {@linkcode QueueEmit} for one file, evaluating topic expressions with
+ * `value`.
+ */
+export function queueEmitter(
+  ports: ExtractedPort[],
+  filePath: string,
+  grammar: GrammarName,
+  value: (topic: Node | EvaluatedString) => EvaluatedString,
+): QueueEmit {
+  return (at, role, topic, system, library, operation, extra, owner = at) => {
+    if (!topic) return;
+    const port = queuePort({
+      role,
+      topic: value(topic),
+      node: at,
+      owner: ownerOf(owner, filePath, grammar),
+      filePath,
+      system,
+      library,
+      operation,
+      ...(extra ? { extra } : {}),
+    });
+    if (port) ports.push(port);
   };
 }
 

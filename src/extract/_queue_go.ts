@@ -10,10 +10,10 @@ import {
   exactText,
   hole,
   KindTable,
-  queuePort,
+  type QueueEmit,
+  queueEmitter,
   splitPlaceholders,
 } from "./_more_common.ts";
-import { ownerOf } from "./_owner.ts";
 import { namedChildren, stringValue, walk } from "./_tree.ts";
 
 /** Libraries by import path (a trailing major version is ignored). */
@@ -123,9 +123,17 @@ class GoQueueFile {
   readonly envHelpers = new Set<string>();
   readonly ports: ExtractedPort[];
 
+  readonly emit: QueueEmit;
+
   constructor(path: string, ports: ExtractedPort[]) {
     this.path = path;
     this.ports = ports;
+    this.emit = queueEmitter(
+      ports,
+      path,
+      "go",
+      (topic) => "pieces" in topic ? topic : this.value(topic),
+    );
   }
 
   run(root: Node): void {
@@ -335,30 +343,6 @@ class GoQueueFile {
       default:
         return hole(n.text);
     }
-  }
-
-  emit(
-    at: Node,
-    role: "server" | "client",
-    topic: Node | undefined,
-    system: string,
-    library: string,
-    operation: string,
-    extra?: Record<string, string>,
-  ): void {
-    if (!topic) return;
-    const port = queuePort({
-      role,
-      topic: this.value(topic),
-      node: at,
-      owner: ownerOf(at, this.path, "go"),
-      filePath: this.path,
-      system,
-      library,
-      operation,
-      ...(extra ? { extra } : {}),
-    });
-    if (port) this.ports.push(port);
   }
 
   /** `sarama.ProducerMessage{Topic: ...}`, `kafka.ReaderConfig{Topic: ...}`. */

@@ -10,9 +10,9 @@ import {
   hole,
   KindTable,
   literal,
-  queuePort,
+  type QueueEmit,
+  queueEmitter,
 } from "./_more_common.ts";
-import { ownerOf } from "./_owner.ts";
 import type { GrammarName } from "./_parser.ts";
 import { namedChildren, stringValue, walk } from "./_tree.ts";
 import {
@@ -157,6 +157,7 @@ class JsQueueFile {
   readonly collectOnly: boolean;
   /** `import { NAME as alias } from "./m"`: alias → [specifier, NAME]. */
   readonly namedImports = new Map<string, [string, string]>();
+  readonly emit: QueueEmit;
 
   constructor(
     path: string,
@@ -172,6 +173,12 @@ class JsQueueFile {
     this.modules = modules;
     this.exported = exported;
     this.collectOnly = collectOnly;
+    this.emit = queueEmitter(
+      ports,
+      path,
+      grammar,
+      (topic) => "pieces" in topic ? topic : this.value(topic),
+    );
   }
 
   /** Named imports from relative modules (constants may live there). */
@@ -545,18 +552,16 @@ class JsQueueFile {
         this.property(n, "pubsubName");
       const topic = this.property(n, "topic");
       if (!pubsub || !topic) return;
-      const port = queuePort({
-        role: "server",
-        topic: this.value(topic),
-        node: n,
-        owner: ownerOf(n, this.path, this.grammar),
-        filePath: this.path,
-        system: "dapr",
-        library: "dapr-subscribe",
-        operation: "/dapr/subscribe",
-        extra: { pubsub: keyText(this.value(pubsub)) },
-      });
-      if (port) this.ports.push(port);
+      const extra = { pubsub: keyText(this.value(pubsub)) };
+      this.emit(
+        n,
+        "server",
+        topic,
+        "dapr",
+        "dapr-subscribe",
+        "/dapr/subscribe",
+        extra,
+      );
       return false;
     });
   }
@@ -590,22 +595,7 @@ class JsQueueFile {
       system: string,
       library: string,
       extra?: Record<string, string>,
-    ): void => {
-      if (!topic) return;
-      const value = "pieces" in topic ? topic : this.value(topic);
-      const port = queuePort({
-        role,
-        topic: value,
-        node: call,
-        owner: ownerOf(call, this.path, this.grammar),
-        filePath: this.path,
-        system,
-        library,
-        operation: method,
-        ...(extra ? { extra } : {}),
-      });
-      if (port) this.ports.push(port);
-    };
+    ): void => this.emit(call, role, topic, system, library, method, extra);
     switch (kind) {
       case "kafkajs.producer":
         if (method === "send") {

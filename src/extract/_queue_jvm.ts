@@ -7,9 +7,8 @@ import {
   exactText,
   hole,
   literal,
-  queuePort,
+  queueEmitter,
 } from "./_more_common.ts";
-import { ownerOf } from "./_owner.ts";
 import { namedChildren, walk } from "./_tree.ts";
 import {
   annotationElement,
@@ -81,30 +80,12 @@ export function javaQueuePorts(
   const dapr = imports.includes("io.dapr");
   if (!springKafka && !springAmqp && !kafkaClients && !dapr) return;
   const java = new JavaFile(file, constants, []);
-  const emit = (
-    at: Node,
-    role: "server" | "client",
-    topic: Node | EvaluatedString | undefined,
-    system: string,
-    library: string,
-    operation: string,
-    extra?: Record<string, string>,
-  ): void => {
-    if (!topic) return;
-    const value = placeholder("pieces" in topic ? topic : java.evaluate(topic));
-    const port = queuePort({
-      role,
-      topic: value,
-      node: at,
-      owner: ownerOf(at, file.path, "java"),
-      filePath: file.path,
-      system,
-      library,
-      operation,
-      ...(extra ? { extra } : {}),
-    });
-    if (port) ports.push(port);
-  };
+  const emit = queueEmitter(
+    ports,
+    file.path,
+    "java",
+    (topic) => placeholder("pieces" in topic ? topic : java.evaluate(topic)),
+  );
   walk(root, (node) => {
     if (
       node.type === "method_declaration" || node.type === "class_declaration"
@@ -220,29 +201,12 @@ export function csharpQueuePorts(
   const confluent = usings.includes("Confluent.Kafka");
   if (!dapr && !confluent) return;
   const cs = new CSharpFile(file, constants, []);
-  const emit = (
-    at: Node,
-    role: "server" | "client",
-    topic: Node | undefined,
-    system: string,
-    library: string,
-    operation: string,
-    extra?: Record<string, string>,
-  ): void => {
-    if (!topic) return;
-    const port = queuePort({
-      role,
-      topic: cs.evaluate(topic),
-      node: at,
-      owner: ownerOf(at, file.path, "c-sharp"),
-      filePath: file.path,
-      system,
-      library,
-      operation,
-      ...(extra ? { extra } : {}),
-    });
-    if (port) ports.push(port);
-  };
+  const emit = queueEmitter(
+    ports,
+    file.path,
+    "c-sharp",
+    (topic) => "pieces" in topic ? topic : cs.evaluate(topic),
+  );
   const pubsubOf = (node: Node | undefined): Record<string, string> => ({
     pubsub: node ? keyText(cs.evaluate(node)) : "",
   });

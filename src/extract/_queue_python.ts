@@ -11,10 +11,10 @@ import {
   hole,
   KindTable,
   literal,
-  queuePort,
+  type QueueEmit,
+  queueEmitter,
   splitPlaceholders,
 } from "./_more_common.ts";
-import { ownerOf } from "./_owner.ts";
 import { namedChildren, walk } from "./_tree.ts";
 import {
   type ExportedKinds,
@@ -173,6 +173,7 @@ class PyQueueFile {
   readonly exported: ExportedKinds | undefined;
   /** Only record module-level kinds, emit nothing. */
   readonly collectOnly: boolean;
+  readonly emitAt: QueueEmit;
 
   constructor(
     path: string,
@@ -186,6 +187,12 @@ class PyQueueFile {
     this.modules = modules;
     this.exported = exported;
     this.collectOnly = collectOnly;
+    this.emitAt = queueEmitter(
+      ports,
+      path,
+      "python",
+      (topic) => "pieces" in topic ? topic : this.value(topic),
+    );
   }
 
   /** Binds names imported from modules that hold queue clients. */
@@ -562,24 +569,20 @@ class PyQueueFile {
     operation: string,
     extra?: Record<string, string>,
   ): void {
-    if (!topic) return;
-    const value = "pieces" in topic ? topic : this.value(topic);
     // A decorator belongs to the function it decorates.
     const decorated = at.type === "decorator"
       ? at.parent?.childForFieldName("definition")
       : undefined;
-    const port = queuePort({
+    this.emitAt(
+      at,
       role,
-      topic: value,
-      node: at,
-      owner: ownerOf(decorated ?? call, this.path, "python"),
-      filePath: this.path,
+      topic,
       system,
       library,
       operation,
-      ...(extra ? { extra } : {}),
-    });
-    if (port) this.ports.push(port);
+      extra,
+      decorated ?? call,
+    );
   }
 
   call(call: Node): void {
