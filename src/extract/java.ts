@@ -258,7 +258,10 @@ export class JavaFile {
           }
         }
       }
+      // A record component is a final field; a parameter is neither.
+      const record = scope.type === "record_declaration";
       if (
+        record ||
         scope.type === "method_declaration" ||
         scope.type === "constructor_declaration" ||
         scope.type === "lambda_expression"
@@ -269,21 +272,8 @@ export class JavaFile {
             return {
               declarator: p,
               type: typeName(p.childForFieldName("type")),
-              field: false,
-              final: false,
-            };
-          }
-        }
-      }
-      if (scope.type === "record_declaration") {
-        const params = scope.childForFieldName("parameters");
-        for (const p of params?.namedChildren ?? []) {
-          if (p?.childForFieldName("name")?.text === name) {
-            return {
-              declarator: p,
-              type: typeName(p.childForFieldName("type")),
-              field: true,
-              final: true,
+              field: record,
+              final: record,
             };
           }
         }
