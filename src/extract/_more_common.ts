@@ -265,6 +265,11 @@ export const HTTP_METHODS: ReadonlySet<string> = new Set([
   "OPTIONS",
 ]);
 
+/** {@linkcode HTTP_METHODS} in lower case, as routing DSLs spell them. */
+export const HTTP_VERBS: ReadonlySet<string> = new Set(
+  [...HTTP_METHODS].map((m) => m.toLowerCase()),
+);
+
 /**
  * Evaluates a string literal node with `evaluate` for its interpolated
  * expressions, or undefined when the node is not a string literal.

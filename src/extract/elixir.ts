@@ -10,7 +10,7 @@ import type {
 } from "./_extractor.ts";
 import type { ExtractedPort, PortOwner } from "./types.ts";
 import { httpBoundaryKey } from "../boundary/http_path.ts";
-import { joinPaths } from "./_more_common.ts";
+import { HTTP_VERBS, joinPaths } from "./_more_common.ts";
 import { moduleOwner } from "./_owner.ts";
 
 type TokenType = "string" | "atom" | "word" | "key" | "punct" | "newline";
@@ -222,16 +222,6 @@ interface Frame {
   fn?: boolean;
 }
 
-const VERBS = new Set([
-  "get",
-  "post",
-  "put",
-  "patch",
-  "delete",
-  "options",
-  "head",
-]);
-
 const RESOURCE_ACTIONS: ReadonlyArray<[string, string, string]> = [
   ["index", "GET", ""],
   ["edit", "GET", "/:id/edit"],
@@ -339,7 +329,7 @@ class RouterScan {
       this.resources(head, args, block);
       return;
     }
-    if (VERBS.has(word) || word === "live") {
+    if (HTTP_VERBS.has(word) || word === "live") {
       const path = this.pathArg(args);
       if (path !== undefined) {
         this.emit(head, [word === "live" ? "GET" : word.toUpperCase()], path);

@@ -17,6 +17,7 @@ import {
   exactText,
   hole,
   HTTP_METHODS,
+  HTTP_VERBS,
   httpPort,
   joinPaths,
   literal,
@@ -24,16 +25,6 @@ import {
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
 import { namedChildren, walk } from "./_tree.ts";
-
-const VERBS = new Set([
-  "get",
-  "post",
-  "put",
-  "patch",
-  "delete",
-  "options",
-  "head",
-]);
 
 /** Rails resource actions: method, suffix after the collection path. */
 const PLURAL_ACTIONS: ReadonlyArray<[string, string, string]> = [
@@ -305,7 +296,7 @@ class RubyFile {
           this.railsBody(blockBody(stmt), ctx);
           break;
         default:
-          if (VERBS.has(method)) {
+          if (HTTP_VERBS.has(method)) {
             const path = this.verbPath(stmt);
             if (path) this.railsRoute(stmt, [method.toUpperCase()], path, ctx);
           }
@@ -391,7 +382,7 @@ class RubyFile {
   sinatra(call: Node): void {
     if (call.childForFieldName("receiver")) return;
     const method = call.childForFieldName("method")?.text ?? "";
-    if (!VERBS.has(method) || !call.childForFieldName("block")) return;
+    if (!HTTP_VERBS.has(method) || !call.childForFieldName("block")) return;
     const first = positional(call)[0];
     if (!first) return;
     const prefixes: EvaluatedString[] = [];
@@ -476,7 +467,7 @@ class RubyFile {
       return;
     }
     if (r === "Faraday" || r === "HTTParty") {
-      if (VERBS.has(method) && a[0]) {
+      if (HTTP_VERBS.has(method) && a[0]) {
         this.emitClient(
           call,
           method.toUpperCase(),
@@ -486,7 +477,7 @@ class RubyFile {
       }
       return;
     }
-    if (!VERBS.has(method) || !a[0]) return;
+    if (!HTTP_VERBS.has(method) || !a[0]) return;
     const kind = this.receiverKind(receiver);
     if (!kind) return;
     let url = this.evaluate(a[0]);

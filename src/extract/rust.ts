@@ -20,6 +20,7 @@ import {
   exactText,
   hole,
   HTTP_METHODS,
+  HTTP_VERBS,
   httpPort,
   joinPaths,
   literal,
@@ -28,27 +29,8 @@ import {
 import { ownerOf } from "./_owner.ts";
 import { namedChildren, walk } from "./_tree.ts";
 
-const AXUM_METHODS = new Set([
-  "get",
-  "post",
-  "put",
-  "delete",
-  "patch",
-  "head",
-  "options",
-  "trace",
-  "any",
-]);
-const ACTIX_ATTRIBUTES = new Set([
-  "get",
-  "post",
-  "put",
-  "delete",
-  "patch",
-  "head",
-  "options",
-  "route",
-]);
+const AXUM_METHODS = new Set([...HTTP_VERBS, "trace", "any"]);
+const ACTIX_ATTRIBUTES = new Set([...HTTP_VERBS, "route"]);
 const CLIENT_VERBS = new Set(["get", "post", "put", "delete", "patch", "head"]);
 const MAX_DEPTH = 12;
 
