@@ -585,35 +585,29 @@ class PyQueueFile {
     );
   }
 
+  /** The topics a kafka-python `KafkaConsumer(...)` subscribes to. */
+  consumerTopics(call: Node, topics: Iterable<Node>): void {
+    for (const t of topics) {
+      this.emit(
+        call,
+        call,
+        "server",
+        t,
+        "kafka",
+        "kafka-python",
+        "KafkaConsumer",
+      );
+    }
+  }
+
   call(call: Node): void {
     const fn = call.childForFieldName("function");
     if (!fn) return;
     // `KafkaConsumer("a", "b", ...)` subscribes at construction.
     if (fn.type !== "attribute") {
       if (this.kindOf(fn) === "kp.ConsumerClass") {
-        for (const t of positional(call)) {
-          this.emit(
-            call,
-            call,
-            "server",
-            t,
-            "kafka",
-            "kafka-python",
-            "KafkaConsumer",
-          );
-        }
-        const topics = keyword(call, "topics");
-        for (const t of listItems(topics)) {
-          this.emit(
-            call,
-            call,
-            "server",
-            t,
-            "kafka",
-            "kafka-python",
-            "KafkaConsumer",
-          );
-        }
+        this.consumerTopics(call, positional(call));
+        this.consumerTopics(call, listItems(keyword(call, "topics")));
       }
       return;
     }
@@ -622,17 +616,7 @@ class PyQueueFile {
     const kind = object ? this.kindOf(object) : undefined;
     if (!kind) {
       if (this.kindOf(fn) === "kp.ConsumerClass") {
-        for (const t of positional(call)) {
-          this.emit(
-            call,
-            call,
-            "server",
-            t,
-            "kafka",
-            "kafka-python",
-            "KafkaConsumer",
-          );
-        }
+        this.consumerTopics(call, positional(call));
       }
       return;
     }
