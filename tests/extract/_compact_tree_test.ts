@@ -284,3 +284,44 @@ Deno.test("a file object is parsed once per grammar while its text is unchanged"
   assert.notEqual(second, first);
   assert.equal(second.rootNode.text, "y = 2\n");
 });
+
+Deno.test("the gRPC and Temporal extractors give the same ports from trees shared with the language extractors", async () => {
+  const { pythonExtractor } = await import("../../src/extract/python.ts");
+  const { goExtractor } = await import("../../src/extract/go.ts");
+  const { grpcExtractor } = await import("../../src/extract/grpc.ts");
+  const { temporalExtractor } = await import("../../src/extract/temporal.ts");
+  const all = await fixtureFiles();
+  const files = all
+    .filter((f) => f.path.startsWith("grpc/") || f.path.startsWith("temporal/"))
+    .map(({ path, text }) => ({ path, text }));
+  for await (const entry of Deno.readDir(new URL("grpc/proto/", FIXTURES))) {
+    if (!entry.name.endsWith(".proto")) continue;
+    const path = `grpc/proto/${entry.name}`;
+    files.push({
+      path,
+      text: await Deno.readTextFile(new URL(path, FIXTURES)),
+    });
+  }
+  const fresh = () => files.map((f) => ({ ...f }));
+  const keys = (
+    ports: ReadonlyArray<
+      { filePath: string; ref: { key: string; line: number } }
+    >,
+  ): string[] =>
+    ports.map((p) => `${p.filePath}:${p.ref.line} ${p.ref.key}`).sort();
+  // shared: the language extractors parse first, then gRPC and Temporal
+  await pythonExtractor.extract(
+    files.filter((f) => pythonExtractor.accepts(f.path)),
+  );
+  await goExtractor.extract(files.filter((f) => goExtractor.accepts(f.path)));
+  for (const extractor of [grpcExtractor, temporalExtractor]) {
+    const shared = await extractor.extract(
+      files.filter((f) => extractor.accepts(f.path)),
+    );
+    const own = await extractor.extract(
+      fresh().filter((f) => extractor.accepts(f.path)),
+    );
+    assert.ok(own.ports.length > 0, `${extractor.name} finds ports`);
+    assert.deepEqual(keys(shared.ports), keys(own.ports), extractor.name);
+  }
+});
