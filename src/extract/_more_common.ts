@@ -288,6 +288,25 @@ export function evaluateStringNode(
 }
 
 /**
+ * Evaluates a binary string concatenation (`a + b`, PHP's `a . b`) with
+ * `evaluate` for its operands; another operator leaves the whole expression
+ * unresolved.
+ */
+export function evaluateConcatenation(
+  node: Node,
+  operator: string,
+  evaluate: (operand: Node | null) => EvaluatedString,
+): EvaluatedString {
+  if (node.childForFieldName("operator")?.text !== operator) {
+    return hole(node.text);
+  }
+  return concat([
+    evaluate(node.childForFieldName("left")),
+    evaluate(node.childForFieldName("right")),
+  ]);
+}
+
+/**
  * Where a port written as a method call is reported: the call's start, or
  * the method name when a chain puts it on a later line than the receiver
  * (`Router::new()\n  .route(...)` reports the `.route` line).

@@ -15,6 +15,7 @@ import {
   clientPath,
   concat,
   eachFile,
+  evaluateConcatenation,
   type EvaluatedString,
   evaluateStringNode,
   exactText,
@@ -172,13 +173,12 @@ export class CSharpFile {
     const str = evaluateStringNode(n, (e) => this.evaluate(e, depth + 1));
     if (str) return str;
     switch (n.type) {
-      case "binary_expression": {
-        if (n.childForFieldName("operator")?.text !== "+") return hole(n.text);
-        return concat([
-          this.evaluate(n.childForFieldName("left"), depth + 1),
-          this.evaluate(n.childForFieldName("right"), depth + 1),
-        ]);
-      }
+      case "binary_expression":
+        return evaluateConcatenation(
+          n,
+          "+",
+          (operand) => this.evaluate(operand, depth + 1),
+        );
       case "identifier": {
         const decl = this.declaration(n.text, n);
         if (decl?.value) {

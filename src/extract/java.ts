@@ -12,6 +12,7 @@ import {
   anchorOf,
   clientPath,
   concat,
+  evaluateConcatenation,
   type EvaluatedString,
   exactText,
   hole,
@@ -150,15 +151,12 @@ export class JavaFile {
       }
       case "parenthesized_expression":
         return this.evaluate(node.namedChild(0), depth + 1);
-      case "binary_expression": {
-        if (node.childForFieldName("operator")?.text !== "+") {
-          return hole(node.text);
-        }
-        return concat([
-          this.evaluate(node.childForFieldName("left"), depth + 1),
-          this.evaluate(node.childForFieldName("right"), depth + 1),
-        ]);
-      }
+      case "binary_expression":
+        return evaluateConcatenation(
+          node,
+          "+",
+          (operand) => this.evaluate(operand, depth + 1),
+        );
       case "identifier":
         return this.resolveName(node.text, node, depth) ?? hole(node.text);
       case "field_access": {

@@ -12,6 +12,7 @@ import {
   anchorOf,
   clientPath,
   concat,
+  evaluateConcatenation,
   type EvaluatedString,
   evaluateStringNode,
   exactText,
@@ -171,15 +172,12 @@ class PhpFile {
     switch (node.type) {
       case "parenthesized_expression":
         return this.evaluate(node.namedChild(0), depth + 1);
-      case "binary_expression": {
-        if (node.childForFieldName("operator")?.text !== ".") {
-          return hole(node.text);
-        }
-        return concat([
-          this.evaluate(node.childForFieldName("left"), depth + 1),
-          this.evaluate(node.childForFieldName("right"), depth + 1),
-        ]);
-      }
+      case "binary_expression":
+        return evaluateConcatenation(
+          node,
+          ".",
+          (operand) => this.evaluate(operand, depth + 1),
+        );
       case "class_constant_access_expression": {
         const parts = namedChildren(node);
         const scope = parts[0]?.text ?? "";

@@ -12,6 +12,7 @@ import {
   anchorOf,
   clientPath,
   concat,
+  evaluateConcatenation,
   type EvaluatedString,
   evaluateStringNode,
   exactText,
@@ -145,15 +146,12 @@ class RubyFile {
     switch (node.type) {
       case "parenthesized_statements":
         return this.evaluate(node.namedChild(0), depth + 1);
-      case "binary": {
-        if (node.childForFieldName("operator")?.text !== "+") {
-          return hole(node.text);
-        }
-        return concat([
-          this.evaluate(node.childForFieldName("left"), depth + 1),
-          this.evaluate(node.childForFieldName("right"), depth + 1),
-        ]);
-      }
+      case "binary":
+        return evaluateConcatenation(
+          node,
+          "+",
+          (operand) => this.evaluate(operand, depth + 1),
+        );
       case "constant":
       case "scope_resolution": {
         const name = node.type === "constant"

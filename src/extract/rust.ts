@@ -15,6 +15,7 @@ import {
   clientPath,
   concat,
   eachFile,
+  evaluateConcatenation,
   type EvaluatedString,
   evaluateStringNode,
   exactText,
@@ -190,13 +191,12 @@ class RustScan {
         const c = this.constants.get(lastSegment(n));
         return c ? { ...c, resolved: true } : hole(n.text);
       }
-      case "binary_expression": {
-        if (n.childForFieldName("operator")?.text !== "+") return hole(n.text);
-        return concat([
-          this.evaluate(n.childForFieldName("left"), depth + 1),
-          this.evaluate(n.childForFieldName("right"), depth + 1),
-        ]);
-      }
+      case "binary_expression":
+        return evaluateConcatenation(
+          n,
+          "+",
+          (operand) => this.evaluate(operand, depth + 1),
+        );
       case "call_expression": {
         const m = methodCall(n);
         if (
