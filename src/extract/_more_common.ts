@@ -30,6 +30,11 @@ export function literal(text: string, resolved = false): EvaluatedString {
   return { pieces: [{ kind: "text", text }], resolved };
 }
 
+/** The text of an evaluated string, each unresolved part written `{}`. */
+export function keyText(value: EvaluatedString): string {
+  return value.pieces.map((p) => p.kind === "text" ? p.text : "{}").join("");
+}
+
 /** A single unresolved part. */
 export function hole(text: string): EvaluatedString {
   return { pieces: [{ kind: "hole", text }], resolved: false };
@@ -344,8 +349,7 @@ export function queuePort(init: QueuePortInit): ExtractedPort | undefined {
   if (pieces.length === 0 || pieces.every((p) => p.kind === "hole")) {
     return undefined;
   }
-  const key = pieces.map((p) => p.kind === "text" ? p.text : "{}").join("")
-    .trim();
+  const key = keyText(init.topic).trim();
   if (key === "") return undefined;
   const holes = pieces.some((p) => p.kind === "hole");
   const { line, col } = positionOf(init.node);

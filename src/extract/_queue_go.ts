@@ -9,6 +9,7 @@ import {
   evaluateStringNode,
   exactText,
   hole,
+  keyText,
   KindTable,
   type QueueEmit,
   queueEmitter,
@@ -491,10 +492,6 @@ function sliceItems(node: Node | undefined): Node[] {
   if (node?.type !== "composite_literal") return [];
   const body = node.childForFieldName("body");
   return body ? namedChildren(body).map((e) => unwrap(e)) : [];
-}
-
-function keyText(value: EvaluatedString): string {
-  return value.pieces.map((p) => p.kind === "text" ? p.text : "{}").join("");
 }
 
 /** The package name an import path binds by default. */

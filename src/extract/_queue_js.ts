@@ -8,6 +8,7 @@ import {
   type EvaluatedString,
   evaluateStringNode,
   hole,
+  keyText,
   KindTable,
   literal,
   type QueueEmit,
@@ -742,10 +743,6 @@ function isStringish(node: Node): boolean {
   return node.type === "string" || node.type === "template_string" ||
     node.type === "identifier" || node.type === "binary_expression" ||
     node.type === "member_expression";
-}
-
-function keyText(value: EvaluatedString): string {
-  return value.pieces.map((p) => p.kind === "text" ? p.text : "{}").join("");
 }
 
 /** Finds queue ports in one parsed JavaScript/TypeScript file. */

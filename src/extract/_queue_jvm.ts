@@ -6,6 +6,7 @@ import {
   type EvaluatedString,
   exactText,
   hole,
+  keyText,
   literal,
   queueEmitter,
 } from "./_more_common.ts";
@@ -38,10 +39,6 @@ function placeholder(value: EvaluatedString): EvaluatedString {
   const colon = text.indexOf(":");
   if (colon < 0) return hole(text);
   return { ...literal(text.slice(colon + 1, -1)), resolved: true };
-}
-
-function keyText(value: EvaluatedString): string {
-  return value.pieces.map((p) => p.kind === "text" ? p.text : "{}").join("");
 }
 
 /** Topic nodes of `List.of(..)`, `Arrays.asList(..)`, `{..}`, or one string. */

@@ -9,6 +9,7 @@ import {
   evaluateStringNode,
   exactText,
   hole,
+  keyText,
   KindTable,
   literal,
   type QueueEmit,
@@ -152,10 +153,6 @@ function argument(
   name: string,
 ): Node | undefined {
   return keyword(call, name) ?? positional(call)[index];
-}
-
-function keyText(value: EvaluatedString): string {
-  return value.pieces.map((p) => p.kind === "text" ? p.text : "{}").join("");
 }
 
 class PyQueueFile {

@@ -23,6 +23,7 @@ import {
   HTTP_METHODS,
   httpPort,
   joinPaths,
+  keyText,
   literal,
   splitPlaceholders,
   syntaxWarning,
@@ -407,9 +408,7 @@ export class CSharpFile {
           templateText.startsWith("~/");
         for (const prefix of absolute ? [literal("")] : prefixes) {
           const composed = concat([prefix, literal("/"), template]);
-          let text = composed.pieces.map((p) =>
-            p.kind === "text" ? p.text : "{}"
-          ).join("");
+          let text = keyText(composed);
           text = text.replace(/^\/*~/, "")
             .replaceAll("[controller]", controllerName)
             .replaceAll("[action]", action)
@@ -540,8 +539,7 @@ export class CSharpFile {
     const seen = new Set<string>();
     for (const prefix of this.groupPrefixes(receiver)) {
       const composed = concat([prefix, literal("/"), path]);
-      const text = composed.pieces.map((p) => p.kind === "text" ? p.text : "{}")
-        .join("");
+      const text = keyText(composed);
       if (seen.has(text)) continue;
       seen.add(text);
       const holes = composed.pieces.some((p) => p.kind === "hole");

@@ -19,6 +19,7 @@ import {
   HTTP_METHODS,
   httpPort,
   joinPaths,
+  keyText,
   literal,
   splitPlaceholders,
   twoPasses,
@@ -397,7 +398,7 @@ export class JavaFile {
       role: "server",
       method: name,
       path: joinPaths(
-        composed.pieces.map((p) => p.kind === "text" ? p.text : "{}").join(""),
+        keyText(composed),
       ),
       node: anchorOf(call, call.childForFieldName("name") ?? call),
       owner: ownerOf(call, this.file.path, "java"),
@@ -511,9 +512,7 @@ export class JavaFile {
     for (const prefix of prefixes) {
       for (const path of paths) {
         const composed = concat([prefix, literal("/"), path]);
-        const text = composed.pieces.map((p) =>
-          p.kind === "text" ? p.text : "{}"
-        ).join("");
+        const text = keyText(composed);
         const holes = composed.pieces.some((p) => p.kind === "hole");
         const hasPrefix = (exactText(prefix) ?? "x") !== "";
         const confidence = holes

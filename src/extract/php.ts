@@ -20,6 +20,7 @@ import {
   HTTP_METHODS,
   httpPort,
   joinPaths,
+  keyText,
   literal,
   splitPlaceholders,
   twoPasses,
@@ -378,8 +379,7 @@ class PhpFile {
       /(^|\/)routes\/api\.php$/.test(this.file.path);
     const all = [...(apiFile ? [literal("api")] : []), ...prefixes, ...parts];
     const composed = concat(all.flatMap((p) => [literal("/"), p]));
-    const text = composed.pieces.map((p) => p.kind === "text" ? p.text : "{}")
-      .join("");
+    const text = keyText(composed);
     const holes = composed.pieces.some((p) => p.kind === "hole");
     const prefixed = all.length > parts.length;
     for (const verb of verbs) {
@@ -625,9 +625,7 @@ class PhpFile {
       for (const route of this.routeAttributes(method)) {
         for (const prefix of prefixes) {
           const composed = concat([prefix, literal("/"), route.path]);
-          const text = composed.pieces.map((p) =>
-            p.kind === "text" ? p.text : "{}"
-          ).join("");
+          const text = keyText(composed);
           const holes = composed.pieces.some((p) => p.kind === "hole");
           const prefixed = (exactText(prefix) ?? "x") !== "";
           for (const verb of route.verbs) {

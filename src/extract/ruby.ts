@@ -21,6 +21,7 @@ import {
   HTTP_VERBS,
   httpPort,
   joinPaths,
+  keyText,
   literal,
   twoPasses,
 } from "./_more_common.ts";
@@ -411,8 +412,7 @@ class RubyFile {
     composedPrefix: boolean,
   ): void {
     const composed = concat(parts.flatMap((p) => [literal("/"), p]));
-    const text = composed.pieces.map((p) => p.kind === "text" ? p.text : "{}")
-      .join("");
+    const text = keyText(composed);
     const holes = composed.pieces.some((p) => p.kind === "hole");
     for (const verb of verbs) {
       const port = httpPort({

@@ -24,6 +24,7 @@ import {
   HTTP_VERBS,
   httpPort,
   joinPaths,
+  keyText,
   literal,
   syntaxWarning,
 } from "./_more_common.ts";
@@ -619,8 +620,7 @@ class RustScan {
     node: Node = at,
     prefixed = false,
   ): void {
-    const text = composed.pieces.map((p) => p.kind === "text" ? p.text : "{}")
-      .join("");
+    const text = keyText(composed);
     const holes = composed.pieces.some((p) => p.kind === "hole");
     const path = joinPaths(text);
     for (const verb of verbs) {
@@ -820,8 +820,7 @@ function dedupe(list: readonly EvaluatedString[]): EvaluatedString[] {
   const seen = new Set<string>();
   const out: EvaluatedString[] = [];
   for (const item of list) {
-    const text = item.pieces.map((p) => p.kind === "text" ? p.text : "{}")
-      .join("") + (item.resolved ? "#" : "");
+    const text = keyText(item) + (item.resolved ? "#" : "");
     if (seen.has(text)) continue;
     seen.add(text);
     out.push(item);
