@@ -166,6 +166,22 @@ export function joinPaths(...parts: readonly string[]): string {
   return "/" + segments.join("/");
 }
 
+/**
+ * The confidence of a route path composed from a template: 0.8 with an
+ * unresolved part, 0.95 when a constant or a prefix (`prefixed`) went into
+ * it, else 1 (a literal).
+ */
+export function routeConfidence(
+  composed: EvaluatedString,
+  prefixed: boolean,
+): number {
+  return composed.pieces.some((p) => p.kind === "hole")
+    ? 0.8
+    : composed.resolved || prefixed
+    ? 0.95
+    : 1;
+}
+
 /** Options of {@linkcode httpPort}. */
 export interface HttpPortInit {
   role: "server" | "client";

@@ -25,6 +25,7 @@ import {
   joinPaths,
   keyText,
   literal,
+  routeConfidence,
   splitPlaceholders,
   syntaxWarning,
 } from "./_more_common.ts";
@@ -413,7 +414,6 @@ export class CSharpFile {
             .replaceAll("[controller]", controllerName)
             .replaceAll("[action]", action)
             .replaceAll("[area]", area);
-          const holes = composed.pieces.some((p) => p.kind === "hole");
           const prefixed = (exactText(prefix) ?? "x") !== "";
           const port = httpPort({
             role: "server",
@@ -422,7 +422,7 @@ export class CSharpFile {
             node: route.node.parent ?? route.node,
             owner,
             filePath: this.file.path,
-            confidence: holes ? 0.8 : composed.resolved || prefixed ? 0.95 : 1,
+            confidence: routeConfidence(composed, prefixed),
             framework: "aspnetcore",
           });
           if (port) this.ports.push(port);
@@ -542,13 +542,8 @@ export class CSharpFile {
       const text = keyText(composed);
       if (seen.has(text)) continue;
       seen.add(text);
-      const holes = composed.pieces.some((p) => p.kind === "hole");
       const prefixed = (exactText(prefix) ?? "x") !== "";
-      const confidence = holes || orphan
-        ? 0.8
-        : composed.resolved || prefixed
-        ? 0.95
-        : 1;
+      const confidence = orphan ? 0.8 : routeConfidence(composed, prefixed);
       this.minimalRoute(call, verbs, text, confidence);
     }
   }

@@ -21,6 +21,7 @@ import {
   joinPaths,
   keyText,
   literal,
+  routeConfidence,
   splitPlaceholders,
   twoPasses,
 } from "./_more_common.ts";
@@ -393,7 +394,6 @@ export class JavaFile {
       literal("/"),
       path,
     ]);
-    const holes = composed.pieces.some((p) => p.kind === "hole");
     const port = httpPort({
       role: "server",
       method: name,
@@ -403,11 +403,7 @@ export class JavaFile {
       node: anchorOf(call, call.childForFieldName("name") ?? call),
       owner: ownerOf(call, this.file.path, "java"),
       filePath: this.file.path,
-      confidence: holes
-        ? 0.8
-        : composed.resolved || prefixes.length > 0
-        ? 0.95
-        : 1,
+      confidence: routeConfidence(composed, prefixes.length > 0),
       framework: "spring-functional",
     });
     if (port) this.ports.push(port);
@@ -513,13 +509,8 @@ export class JavaFile {
       for (const path of paths) {
         const composed = concat([prefix, literal("/"), path]);
         const text = keyText(composed);
-        const holes = composed.pieces.some((p) => p.kind === "hole");
         const hasPrefix = (exactText(prefix) ?? "x") !== "";
-        const confidence = holes
-          ? 0.8
-          : composed.resolved || hasPrefix
-          ? 0.95
-          : 1;
+        const confidence = routeConfidence(composed, hasPrefix);
         const full = joinPaths(text);
         for (const verb of verbs) {
           const port = httpPort({

@@ -22,6 +22,7 @@ import {
   joinPaths,
   keyText,
   literal,
+  routeConfidence,
   splitPlaceholders,
   twoPasses,
 } from "./_more_common.ts";
@@ -380,7 +381,6 @@ class PhpFile {
     const all = [...(apiFile ? [literal("api")] : []), ...prefixes, ...parts];
     const composed = concat(all.flatMap((p) => [literal("/"), p]));
     const text = keyText(composed);
-    const holes = composed.pieces.some((p) => p.kind === "hole");
     const prefixed = all.length > parts.length;
     for (const verb of verbs) {
       const port = httpPort({
@@ -390,7 +390,7 @@ class PhpFile {
         node: call,
         owner: ownerOf(call, this.file.path, "php"),
         filePath: this.file.path,
-        confidence: holes ? 0.8 : composed.resolved || prefixed ? 0.95 : 1,
+        confidence: routeConfidence(composed, prefixed),
         framework,
       });
       if (port) this.ports.push(port);
@@ -626,7 +626,6 @@ class PhpFile {
         for (const prefix of prefixes) {
           const composed = concat([prefix, literal("/"), route.path]);
           const text = keyText(composed);
-          const holes = composed.pieces.some((p) => p.kind === "hole");
           const prefixed = (exactText(prefix) ?? "x") !== "";
           for (const verb of route.verbs) {
             const port = httpPort({
@@ -636,11 +635,7 @@ class PhpFile {
               node: route.node,
               owner: ownerOf(method, this.file.path, "php"),
               filePath: this.file.path,
-              confidence: holes
-                ? 0.8
-                : composed.resolved || prefixed
-                ? 0.95
-                : 1,
+              confidence: routeConfidence(composed, prefixed),
               framework: "symfony",
             });
             if (port) this.ports.push(port);

@@ -23,6 +23,7 @@ import {
   joinPaths,
   keyText,
   literal,
+  routeConfidence,
   twoPasses,
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
@@ -413,7 +414,6 @@ class RubyFile {
   ): void {
     const composed = concat(parts.flatMap((p) => [literal("/"), p]));
     const text = keyText(composed);
-    const holes = composed.pieces.some((p) => p.kind === "hole");
     for (const verb of verbs) {
       const port = httpPort({
         role: "server",
@@ -422,11 +422,7 @@ class RubyFile {
         node: call,
         owner: ownerOf(call, this.file.path, "ruby"),
         filePath: this.file.path,
-        confidence: holes
-          ? 0.8
-          : composed.resolved || composedPrefix
-          ? 0.95
-          : 1,
+        confidence: routeConfidence(composed, composedPrefix),
         framework,
       });
       if (port) this.ports.push(port);

@@ -26,6 +26,7 @@ import {
   joinPaths,
   keyText,
   literal,
+  routeConfidence,
   syntaxWarning,
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
@@ -621,7 +622,6 @@ class RustScan {
     prefixed = false,
   ): void {
     const text = keyText(composed);
-    const holes = composed.pieces.some((p) => p.kind === "hole");
     const path = joinPaths(text);
     for (const verb of verbs) {
       const port = httpPort({
@@ -631,7 +631,7 @@ class RustScan {
         node,
         owner: ownerOf(at, f.file.path, "rust"),
         filePath: f.file.path,
-        confidence: holes ? 0.8 : composed.resolved || prefixed ? 0.95 : 1,
+        confidence: routeConfidence(composed, prefixed),
         framework,
       });
       if (!port || seen.has(port.ref.key)) continue;
