@@ -434,6 +434,21 @@ export function queueEmitter(
 }
 
 /**
+ * Binds names to kinds until nothing changes (bindings depend on each
+ * other: `kafka` → `producer`), at most four passes over `items`.
+ */
+export function bindUntilStable<T>(
+  items: readonly T[],
+  bind: (item: T) => boolean,
+): void {
+  for (let pass = 0; pass < 4; pass++) {
+    let changed = false;
+    for (const item of items) changed = bind(item) || changed;
+    if (!changed) break;
+  }
+}
+
+/**
  * Kinds of values (`kafkajs.producer`, `amqp.channel`...) bound to names,
  * per scope: a name is looked up in the enclosing scopes of its use, then
  * at file level. Attribute names (`this.x`, `self.x`) live at file level.

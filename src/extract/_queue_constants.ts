@@ -5,7 +5,12 @@
 // environment read with a literal default.
 
 import type { Node } from "web-tree-sitter";
-import { type EvaluatedString, hole, literal } from "./_more_common.ts";
+import {
+  type EvaluatedString,
+  hole,
+  type KindTable,
+  literal,
+} from "./_more_common.ts";
 
 const PY_ASSIGN = /^([A-Z_][A-Z0-9_]*)\s*(?::\s*[\w.]+\s*)?=\s*(.*)$/;
 const PY_STRING = /^(["'])([^"'\\]*)\1\s*(?:#.*)?$/;
@@ -136,6 +141,28 @@ export class ExportedKinds {
       if (kind) return kind;
     }
     return undefined;
+  }
+
+  /**
+   * Binds in `kinds` each name a file imports (`imports`: alias →
+   * [specifier, name]) that its module exports holding a queue client;
+   * whether any was.
+   */
+  bindImports(
+    kinds: KindTable,
+    modules: ModuleConstants,
+    from: string,
+    imports: ReadonlyMap<string, readonly [string, string]>,
+  ): boolean {
+    let any = false;
+    for (const [alias, [specifier, name]] of imports) {
+      const kind = this.get(modules, from, specifier, name);
+      if (kind) {
+        kinds.bindGlobal(alias, kind);
+        any = true;
+      }
+    }
+    return any;
   }
 
   /** Every exported name (to pick the files that may import one). */

@@ -4,6 +4,7 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "./types.ts";
 import {
+  bindUntilStable,
   concat,
   type EvaluatedString,
   evaluateStringNode,
@@ -177,11 +178,7 @@ class GoQueueFile {
       }
     });
     for (const b of bindings) this.collectValue(b);
-    for (let pass = 0; pass < 4; pass++) {
-      let changed = false;
-      for (const b of bindings) changed = this.bind(b) || changed;
-      if (!changed) break;
-    }
+    bindUntilStable(bindings, (b) => this.bind(b));
     for (const site of sites) {
       if (site.type === "composite_literal") this.literal(site);
       else this.call(site);

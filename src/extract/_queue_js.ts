@@ -4,6 +4,7 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "./types.ts";
 import {
+  bindUntilStable,
   concat,
   type EvaluatedString,
   evaluateStringNode,
@@ -240,14 +241,7 @@ class JsQueueFile {
     const imported = this.imports(root);
     const fromModules = this.importedKinds();
     if (!imported && !fromModules) return;
-    // Bindings depend on each other (`kafka` → `producer`): a few passes.
-    for (let pass = 0; pass < 4; pass++) {
-      let changed = false;
-      for (const d of declarations) {
-        changed = this.bindDeclaration(d) || changed;
-      }
-      if (!changed) break;
-    }
+    bindUntilStable(declarations, (d) => this.bindDeclaration(d));
     if (this.collectOnly) {
       this.recordExports(root);
       return;
@@ -258,15 +252,12 @@ class JsQueueFile {
   /** Binds names imported from modules that export queue clients. */
   importedKinds(): boolean {
     if (!this.exported || !this.modules) return false;
-    let any = false;
-    for (const [alias, [specifier, name]] of this.namedImports) {
-      const kind = this.exported.get(this.modules, this.path, specifier, name);
-      if (kind) {
-        this.kinds.bindGlobal(alias, kind);
-        any = true;
-      }
-    }
-    return any;
+    return this.exported.bindImports(
+      this.kinds,
+      this.modules,
+      this.path,
+      this.namedImports,
+    );
   }
 
   /** `export const producer = kafka.producer()` → exported kinds. */

@@ -4,6 +4,7 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "./types.ts";
 import {
+  bindUntilStable,
   concat,
   type EvaluatedString,
   evaluateStringNode,
@@ -195,15 +196,12 @@ class PyQueueFile {
   /** Binds names imported from modules that hold queue clients. */
   importedKinds(): boolean {
     if (!this.exported || !this.modules) return false;
-    let any = false;
-    for (const [alias, [module, name]] of this.fromImports) {
-      const kind = this.exported.get(this.modules, this.path, module, name);
-      if (kind) {
-        this.kinds.bindGlobal(alias, kind);
-        any = true;
-      }
-    }
-    return any;
+    return this.exported.bindImports(
+      this.kinds,
+      this.modules,
+      this.path,
+      this.fromImports,
+    );
   }
 
   /** Records imports that may bring constants from sibling modules. */
@@ -271,11 +269,7 @@ class PyQueueFile {
     const imported = this.imports(root);
     const fromModules = this.importedKinds();
     if (!imported && !fromModules) return;
-    for (let pass = 0; pass < 4; pass++) {
-      let changed = false;
-      for (const b of bindings) changed = this.bind(b) || changed;
-      if (!changed) break;
-    }
+    bindUntilStable(bindings, (b) => this.bind(b));
     if (this.collectOnly) {
       for (const [name, kind] of this.kinds.globals()) {
         if (!name.startsWith("self.")) {
