@@ -111,6 +111,22 @@ function unwrap(node: Node): Node {
   }
 }
 
+/** The `Key: value` elements of a composite literal's body. */
+function keyedElements(
+  body: Node | null,
+): Array<{ key: string | undefined; value: Node | undefined }> {
+  const out: Array<{ key: string | undefined; value: Node | undefined }> = [];
+  for (const element of body ? namedChildren(body) : []) {
+    if (element.type !== "keyed_element") continue;
+    out.push({
+      key: element.childForFieldName("key")?.text ??
+        namedChildren(element)[0]?.text,
+      value: element.childForFieldName("value") ?? namedChildren(element)[1],
+    });
+  }
+  return out;
+}
+
 function args(call: Node): Node[] {
   const list = call.childForFieldName("arguments");
   return list ? namedChildren(list).filter((a) => a.type !== "comment") : [];
@@ -355,23 +371,14 @@ class GoQueueFile {
     if (!library || !role) return;
     const body = node.childForFieldName("body");
     const system = library === "daprcommon" ? "dapr" : "kafka";
+    const elements = keyedElements(body);
     let extra: Record<string, string> | undefined;
-    for (const element of body ? namedChildren(body) : []) {
-      if (element.type !== "keyed_element") continue;
-      const key = element.childForFieldName("key")?.text ??
-        namedChildren(element)[0]?.text;
-      const value = element.childForFieldName("value") ??
-        namedChildren(element)[1];
+    for (const { key, value } of elements) {
       if (key === "PubsubName" && value) {
         extra = { pubsub: keyText(this.value(value)) };
       }
     }
-    for (const element of body ? namedChildren(body) : []) {
-      if (element.type !== "keyed_element") continue;
-      const key = element.childForFieldName("key")?.text ??
-        namedChildren(element)[0]?.text;
-      const value = element.childForFieldName("value") ??
-        namedChildren(element)[1];
+    for (const { key, value } of elements) {
       if (key === "Topic") {
         this.emit(
           node,
