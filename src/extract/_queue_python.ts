@@ -148,6 +148,16 @@ function keyword(call: Node, name: string): Node | undefined {
   return undefined;
 }
 
+/** `name` or `name as alias` in an import statement: [name, alias]. */
+function importedAs(name: Node): [string | undefined, string | undefined] {
+  return name.type === "aliased_import"
+    ? [
+      name.childForFieldName("name")?.text,
+      name.childForFieldName("alias")?.text,
+    ]
+    : [name.text, name.text];
+}
+
 function argument(
   call: Node,
   index: number,
@@ -211,12 +221,7 @@ class PyQueueFile {
         const module = stmt.childForFieldName("module_name")?.text ?? "";
         for (const name of stmt.childrenForFieldName("name")) {
           if (!name) continue;
-          const original = name.type === "aliased_import"
-            ? name.childForFieldName("name")?.text
-            : name.text;
-          const alias = name.type === "aliased_import"
-            ? name.childForFieldName("alias")?.text
-            : name.text;
+          const [original, alias] = importedAs(name);
           if (!original || !alias) continue;
           this.fromImports.set(alias, [module, original]);
           // `from . import config` / `from app import settings`
@@ -348,12 +353,7 @@ class PyQueueFile {
         any = true;
         for (const name of n.childrenForFieldName("name")) {
           if (!name) continue;
-          const original = name.type === "aliased_import"
-            ? name.childForFieldName("name")?.text
-            : name.text;
-          const alias = name.type === "aliased_import"
-            ? name.childForFieldName("alias")?.text
-            : name.text;
+          const [original, alias] = importedAs(name);
           const kind = original ? exports[original] : undefined;
           if (kind && alias) this.kinds.bindGlobal(alias, kind);
         }
