@@ -386,13 +386,7 @@ class Composer {
       const holes = rendered.holes || prefix.holes;
       const composed = local.composed || prefix.composed || !!route.composed;
       for (const method of route.methods) {
-        const confidence = route.weakMethod
-          ? 0.6
-          : holes
-          ? 0.8
-          : composed
-          ? 0.95
-          : 1;
+        const confidence = confidenceOf(route.weakMethod, holes, composed);
         const port = this.#port(file, route, "server", method, path, {
           confidence,
           framework: route.framework === "plugin"
@@ -500,13 +494,11 @@ class Composer {
       }
     }
     const method = clientMethod ?? "ANY";
-    const confidence = clientMethod === undefined
-      ? 0.6
-      : holes
-      ? 0.8
-      : composed
-      ? 0.95
-      : 1;
+    const confidence = confidenceOf(
+      clientMethod === undefined,
+      holes,
+      composed,
+    );
     const port = this.#port(file, { ...site, extra }, "client", method, path, {
       confidence,
       framework,
@@ -556,6 +548,18 @@ class Composer {
       filePath: file.path,
     };
   }
+}
+
+/**
+ * The confidence scale: 0.6 with the method unknown (`weak`), 0.8 with an
+ * unresolved part, 0.95 when composed from a prefix or constant, else 1.
+ */
+function confidenceOf(
+  weak: boolean | undefined,
+  holes: boolean,
+  composed: boolean,
+): number {
+  return weak ? 0.6 : holes ? 0.8 : composed ? 0.95 : 1;
 }
 
 /** Renders prefix-like pieces: holes become `{}`, nothing is dropped. */
