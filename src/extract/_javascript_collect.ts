@@ -488,11 +488,7 @@ class Collector {
       // module.exports = { PREFIX: "/api", USERS }
       exports.set("default", CJS);
       for (const part of namedChildren(object)) {
-        const key = part.type === "pair"
-          ? propertyKey(part.childForFieldName("key"))
-          : part.type === "shorthand_property_identifier"
-          ? part.text
-          : undefined;
+        const key = memberKey(part);
         const value = part.type === "pair"
           ? part.childForFieldName("value")
           : part;
@@ -1256,11 +1252,7 @@ class Collector {
       const o = unwrap(arg);
       if (o.type !== "object") continue;
       for (const pair of namedChildren(o)) {
-        const key = pair.type === "pair"
-          ? propertyKey(pair.childForFieldName("key"))
-          : pair.type === "shorthand_property_identifier"
-          ? pair.text
-          : undefined;
+        const key = memberKey(pair);
         const method = key?.toUpperCase();
         if (!method || key !== method || !HTTP_METHODS.has(method)) continue;
         const value = pair.type === "pair"
@@ -1558,6 +1550,15 @@ function propertyKey(node: Node | null): string | undefined {
     return node.text;
   }
   return stringValue(node);
+}
+
+/** The key of an object literal member: `key: value` or shorthand `key`. */
+function memberKey(part: Node): string | undefined {
+  return part.type === "pair"
+    ? propertyKey(part.childForFieldName("key"))
+    : part.type === "shorthand_property_identifier"
+    ? part.text
+    : undefined;
 }
 
 /** The value node of `key: value` (or shorthand `key`) in an object literal. */
