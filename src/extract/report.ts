@@ -464,6 +464,28 @@ function permission(port: ReportPort): string {
   return port.detail["auth"] === "required" ? "  requires a user" : "";
 }
 
+/**
+ * A titled list of ports, one line each; `withPermission` adds what a
+ * provider requires.
+ */
+function portSection(
+  lines: string[],
+  title: string,
+  ports: readonly ReportPort[],
+  withPermission: boolean,
+): void {
+  lines.push("", `${title} (${ports.length})`);
+  for (const port of ports) {
+    lines.push(
+      `  ${port.mechanism} ${port.key}  ${where(port)}  ${
+        ownerName(port)
+      }  confidence ${confidence(port.confidence)}${
+        withPermission ? permission(port) : ""
+      }`,
+    );
+  }
+}
+
 function renderText(
   report: ScanReport,
   diagnostics: readonly (ExtractDiagnostic & { root?: string })[],
@@ -491,28 +513,13 @@ function renderText(
         (link.provider.key !== link.key ? `  (${link.provider.key})` : ""),
     );
   }
-  lines.push(
-    "",
-    `Unmatched consumers (${report.unmatchedConsumers.length})`,
+  portSection(lines, "Unmatched consumers", report.unmatchedConsumers, false);
+  portSection(
+    lines,
+    "Unconsumed providers",
+    report.unconsumedProviders,
+    true,
   );
-  for (const port of report.unmatchedConsumers) {
-    lines.push(
-      `  ${port.mechanism} ${port.key}  ${where(port)}  ${
-        ownerName(port)
-      }  confidence ${confidence(port.confidence)}`,
-    );
-  }
-  lines.push(
-    "",
-    `Unconsumed providers (${report.unconsumedProviders.length})`,
-  );
-  for (const port of report.unconsumedProviders) {
-    lines.push(
-      `  ${port.mechanism} ${port.key}  ${where(port)}  ${
-        ownerName(port)
-      }  confidence ${confidence(port.confidence)}${permission(port)}`,
-    );
-  }
   lines.push("", ...table("language", c.byLanguage, c.filesByLanguage));
   lines.push("", ...table("mechanism", c.byMechanism));
   if (diagnostics.length) {
