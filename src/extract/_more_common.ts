@@ -309,6 +309,15 @@ export function evaluateStringNode(
 }
 
 /**
+ * The value of a string literal without interpolated parts (what a string
+ * constant may hold), or undefined.
+ */
+export function literalString(node: Node): EvaluatedString | undefined {
+  const value = evaluateStringNode(node, (e) => hole(e.text));
+  return value && exactText(value) !== undefined ? value : undefined;
+}
+
+/**
  * Evaluates a binary string concatenation (`a + b`, PHP's `a . b`) with
  * `evaluate` for its operands; another operator leaves the whole expression
  * unresolved.

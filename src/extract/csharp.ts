@@ -25,6 +25,7 @@ import {
   joinPaths,
   keyText,
   literal,
+  literalString,
   routeConfidence,
   splitPlaceholders,
   syntaxWarning,
@@ -645,8 +646,8 @@ export function collectConstants(
       const name = d.childForFieldName("name")?.text;
       const value = declaratorValue(d);
       if (!name || !value) continue;
-      const v = evaluateStringNode(value, (e) => hole(e.text));
-      if (!v || exactText(v) === undefined) continue;
+      const v = literalString(value);
+      if (!v) continue;
       if (cls) constants.set(`${cls}.${name}`, v);
       if (!constants.has(name)) constants.set(name, v);
     }

@@ -22,6 +22,7 @@ import {
   joinPaths,
   keyText,
   literal,
+  literalString,
   routeConfidence,
   splitPlaceholders,
   twoPasses,
@@ -718,8 +719,8 @@ function collectConstants(
       if (element.type !== "const_element") continue;
       const [name, value] = namedChildren(element);
       if (!name || !value) continue;
-      const v = evaluateStringNode(value, (e) => hole(e.text));
-      if (v && exactText(v) !== undefined && cls) {
+      const v = literalString(value);
+      if (v && cls) {
         constants.set(`${cls}::${name.text}`, v);
       }
     }

@@ -23,6 +23,7 @@ import {
   joinPaths,
   keyText,
   literal,
+  literalString,
   routeConfidence,
   twoPasses,
 } from "./_more_common.ts";
@@ -585,8 +586,8 @@ function collectConstants(
     const left = n.childForFieldName("left");
     const right = n.childForFieldName("right");
     if (left?.type !== "constant" || !right) return false;
-    const v = evaluateStringNode(right, (e) => hole(e.text));
-    if (v && exactText(v) !== undefined && !constants.has(left.text)) {
+    const v = literalString(right);
+    if (v && !constants.has(left.text)) {
       constants.set(left.text, v);
     }
     return false;

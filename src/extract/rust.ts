@@ -26,6 +26,7 @@ import {
   joinPaths,
   keyText,
   literal,
+  literalString,
   routeConfidence,
   syntaxWarning,
 } from "./_more_common.ts";
@@ -882,8 +883,8 @@ function collectConstants(
     const name = item.childForFieldName("name")?.text;
     const value = item.childForFieldName("value");
     if (!name || !value) continue;
-    const v = evaluateStringNode(value, (e) => hole(e.text));
-    if (v && exactText(v) !== undefined && !constants.has(name)) {
+    const v = literalString(value);
+    if (v && !constants.has(name)) {
       constants.set(name, v);
     }
   }
