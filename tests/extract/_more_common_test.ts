@@ -1,12 +1,17 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
+  bindUntilStable,
   clientPath,
   concat,
+  evaluateConcatenation,
   hole,
   joinPaths,
+  keyText,
   literal,
+  literalString,
   queuePort,
+  routeConfidence,
   splitPlaceholders,
 } from "../../src/extract/_more_common.ts";
 import { parseSource } from "../../src/extract/_parser.ts";
@@ -112,4 +117,64 @@ Deno.test("queuePort() gives no port for an unknown name", async () => {
   } finally {
     tree.delete();
   }
+});
+
+Deno.test("routeConfidence() follows the scale: unresolved part, prefix or constant, literal", () => {
+  assert.equal(routeConfidence(concat([literal("/a/"), hole("x")]), true), 0.8);
+  assert.equal(routeConfidence(literal("/a"), true), 0.95);
+  assert.equal(routeConfidence(literal("/a", true), false), 0.95);
+  assert.equal(routeConfidence(literal("/a"), false), 1);
+});
+
+Deno.test("keyText() writes each unresolved part as {}", () => {
+  assert.equal(
+    keyText(concat([literal("/u/"), hole("id"), literal("/x")])),
+    "/u/{}/x",
+  );
+  assert.equal(keyText(literal("orders")), "orders");
+});
+
+Deno.test("literalString() and evaluateConcatenation() read constants and `+` chains", async () => {
+  const tree = await parseSource(
+    "java",
+    'class A { String a = "/x"; String b = "/y" + id; String c = n - 1; }',
+  );
+  try {
+    const values: Record<string, ReturnType<typeof literalString>> = {};
+    const sums: string[] = [];
+    const visit = (n: typeof tree.rootNode): void => {
+      if (n.type === "variable_declarator") {
+        const name = n.childForFieldName("name")!.text;
+        const value = n.childForFieldName("value")!;
+        values[name] = literalString(value);
+        if (value.type === "binary_expression") {
+          const evaluate = (o: typeof n | null): ReturnType<typeof hole> =>
+            o ? literalString(o) ?? hole(o.text) : hole("?");
+          sums.push(keyText(evaluateConcatenation(value, "+", evaluate)));
+        }
+      }
+      for (const c of n.namedChildren) if (c) visit(c);
+    };
+    visit(tree.rootNode);
+    assert.deepEqual(values.a, literal("/x"));
+    assert.equal(values.b, undefined);
+    assert.deepEqual(sums, ["/y{}", "{}"]);
+  } finally {
+    tree.delete();
+  }
+});
+
+Deno.test("bindUntilStable() repeats until nothing changes, at most four passes", () => {
+  let calls = 0;
+  bindUntilStable([1, 2], () => {
+    calls++;
+    return calls <= 2;
+  });
+  assert.equal(calls, 4);
+  calls = 0;
+  bindUntilStable([1, 2, 3], () => {
+    calls++;
+    return true;
+  });
+  assert.equal(calls, 12);
 });
