@@ -60,6 +60,14 @@ function javaList(node: Node | undefined): Node[] {
   return [node];
 }
 
+/** The text of a file's top-level statements of one type, one per line. */
+function statementsText(root: Node, type: string): string {
+  return namedChildren(root)
+    .filter((n) => n.type === type)
+    .map((n) => n.text)
+    .join("\n");
+}
+
 /** Finds queue ports in one parsed Java file. */
 export function javaQueuePorts(
   root: Node,
@@ -67,10 +75,7 @@ export function javaQueuePorts(
   constants: Map<string, EvaluatedString>,
   ports: ExtractedPort[],
 ): void {
-  const imports = namedChildren(root)
-    .filter((n) => n.type === "import_declaration")
-    .map((n) => n.text)
-    .join("\n");
+  const imports = statementsText(root, "import_declaration");
   const springKafka = imports.includes("org.springframework.kafka");
   const springAmqp = imports.includes("org.springframework.amqp");
   const kafkaClients = imports.includes("org.apache.kafka.clients");
@@ -190,10 +195,7 @@ export function csharpQueuePorts(
   constants: Map<string, EvaluatedString>,
   ports: ExtractedPort[],
 ): void {
-  const usings = namedChildren(root)
-    .filter((n) => n.type === "using_directive")
-    .map((n) => n.text)
-    .join("\n");
+  const usings = statementsText(root, "using_directive");
   const dapr = usings.includes("Dapr");
   const confluent = usings.includes("Confluent.Kafka");
   if (!dapr && !confluent) return;
