@@ -118,17 +118,23 @@ Deno.test("renderReport() text shows consumer -> provider with key and confidenc
     text,
     /^4 ports \(2 servers, 2 clients\), 1 links, 1 unmatched consumers, 1 unconsumed providers$/m,
   );
-  assert.match(
+  assert.ok(
+    text.includes(
+      "  http GET /users/{}  confidence 0.8\n    web/src/api.ts:10:16  load\n    -> api/app/users.py:12:1  get_user\n",
+    ),
     text,
-    /  http GET \/users\/\{\}  confidence 0\.8\n    web\/src\/api\.ts:10:16  load\n    -> api\/app\/users\.py:12:1  get_user\n/,
   );
-  assert.match(
+  assert.ok(
+    text.includes(
+      "Unmatched consumers (1)\n  http POST /gone  web/src/api.ts:20:5  save  confidence 1\n",
+    ),
     text,
-    /Unmatched consumers \(1\)\n  http POST \/gone  web\/src\/api\.ts:20:5  save  confidence 1\n/,
   );
-  assert.match(
+  assert.ok(
+    text.includes(
+      "Unconsumed providers (1)\n  http DELETE /admin  api/app/admin.py:3:5  admin  confidence 1  requires admin:manage\n",
+    ),
     text,
-    /Unconsumed providers \(1\)\n  http DELETE \/admin  api\/app\/admin\.py:3:5  admin  confidence 1  requires admin:manage\n/,
   );
   assert.match(text, /^typescript\s+0\s+2\s+1$/m);
 });
@@ -185,7 +191,7 @@ Deno.test("renderReport() mermaid draws links and unmatched calls, grouped by ro
 Deno.test("renderReport() dot is a Graphviz digraph with quoted labels", () => {
   const dot = renderReport(sampleGraph(), { format: "dot" });
   assert.match(dot, /^digraph boundaries \{\n/);
-  assert.match(dot, /subgraph cluster_0 \{\n    label="web";/);
+  assert.ok(dot.includes('subgraph cluster_0 {\n    label="web";'), dot);
   assert.match(dot, /n0 -> n1 \[label="GET \/users\/\{\} \(0\.8\)"\];/);
   assert.match(
     dot,
