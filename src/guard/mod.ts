@@ -52,9 +52,9 @@ export {
 } from "./decision_cache.ts";
 export {
   type IndexableEnforcer,
-  indexEnforcer,
   IndexedEnforcer,
   type IndexedEnforcerOptions,
+  indexEnforcer,
 } from "./indexed_enforcer.ts";
 export {
   type JwksOptions,
