@@ -528,9 +528,13 @@ export class PermissionGuard<U = User> {
   }
 
   #remember(request: Request, user: U): U {
-    if (user === undefined || user === null) {
+    // Any falsy user (null, undefined, false, 0, "", NaN) is refused: a slip
+    // such as `return token && decode(token)` must not sign anyone in.
+    if (!user) {
       throw new TypeError(
-        `Cannot resolve user: the user provider returned ${String(user)}`,
+        `Cannot resolve user: the user provider returned ${
+          typeof user === "string" ? '""' : String(user)
+        }`,
       );
     }
     if (Object.isExtensible(request)) {
@@ -597,12 +601,11 @@ export class PermissionGuard<U = User> {
   }
 
   #failure(error: unknown, request: Request): Response {
-    if (error instanceof HttpError) {
-      try {
-        return error.toResponse();
-      } catch (cause) {
-        error = cause;
-      }
+    try {
+      // `instanceof` itself can throw (a Proxy's getPrototypeOf trap).
+      if (error instanceof HttpError) return errorResponse(error);
+    } catch (cause) {
+      error = cause;
     }
     try {
       this.#onError(error, request);
@@ -642,7 +645,13 @@ function runHandler<A extends unknown[]>(
   try {
     result = handler(request, ...rest);
   } catch (error) {
-    if (error instanceof HttpError) return Promise.resolve(error.toResponse());
+    if (error instanceof HttpError) {
+      try {
+        return Promise.resolve(errorResponse(error));
+      } catch (cause) {
+        return Promise.reject(cause);
+      }
+    }
     return Promise.reject(error);
   }
   if (result instanceof Response || !isThenable(result)) {
@@ -652,8 +661,23 @@ function runHandler<A extends unknown[]>(
 }
 
 function answerHandlerError(error: unknown): Response {
-  if (error instanceof HttpError) return error.toResponse();
+  if (error instanceof HttpError) return errorResponse(error);
   throw error;
+}
+
+/**
+ * The answer of an `HttpError`, checked: a subclass whose `toResponse()`
+ * returns no `Response`, or an object made without the constructor (status
+ * `undefined`, answered as 200), must never pass for an answer.
+ */
+function errorResponse(error: HttpError): Response {
+  const response = error.toResponse();
+  if (!(response instanceof Response) || response.status < 400) {
+    throw new TypeError(
+      "Cannot answer: HttpError.toResponse() must return a Response with an error status",
+    );
+  }
+  return response;
 }
 
 // The default denial, built without an Error object and its stack trace;
@@ -680,7 +704,7 @@ async function denyLater(pending: PromiseLike<unknown>): Promise<Response> {
 }
 
 function toDenial(denial: unknown): Response {
-  if (denial instanceof HttpError) return denial.toResponse();
+  if (denial instanceof HttpError) return errorResponse(denial);
   if (denial instanceof Response) return denial;
   throw new TypeError(
     "Cannot answer denied request: the error factory must return an HttpError or a Response",

@@ -376,6 +376,12 @@ Deno.test("PermissionGuard answers 500 when the user provider gives no user", as
     () => Promise.resolve(undefined),
     () => Promise.resolve(null),
     () => ({ then: (resolve: (value: unknown) => void) => resolve(null) }),
+    // Falsy values from a slip such as `return token && decode(token)`.
+    () => false,
+    () => 0,
+    () => "",
+    () => Number.NaN,
+    () => Promise.resolve(false),
   ];
   for (const provide of noUsers) {
     for (
@@ -435,6 +441,18 @@ Deno.test("PermissionGuard answers 500 when an error factory returns something o
     Promise.resolve(undefined),
     Promise.resolve("Forbidden"),
     Promise.resolve({ status: 403 }),
+    // HttpError look-alikes that would answer nothing, or a 200.
+    new (class extends HttpError {
+      override toResponse(): Response {
+        return undefined as unknown as Response;
+      }
+    })(403, "no"),
+    new (class extends HttpError {
+      override toResponse(): Response {
+        return new Response("forged", { status: 200 });
+      }
+    })(403, "no"),
+    Object.create(HttpError.prototype),
   ];
   for (const value of junk) {
     const factory = (() => value) as unknown as ErrorFactory;
@@ -921,5 +939,35 @@ Deno.test("PermissionGuard answers 500 when both the component and the onError h
     assert.equal(response.status, 500, label);
     assert.equal(await response.text(), INTERNAL, label);
     assert.equal(runs(), 0, label);
+  }
+});
+
+Deno.test("PermissionGuard answers 500 when a thrown value's prototype lookup throws", async () => {
+  const hostile = new Proxy({}, {
+    getPrototypeOf(): never {
+      throw new Error(SECRET_MESSAGE);
+    },
+  });
+  for (
+    const options of [
+      {
+        userProvider: (): User => {
+          throw hostile;
+        },
+      },
+      {
+        enforcerProvider: (): Enforcer => ({
+          enforce: () => Promise.reject(hostile),
+        }),
+      },
+    ]
+  ) {
+    const { guard, errors } = guardWith(options);
+    const { handler, runs } = recordingHandler();
+    await assertInternal(
+      await guard.requirePermission("post", "read")(handler)(request("admin")),
+    );
+    assert.equal(runs(), 0);
+    assert.equal(errors.length, 1);
   }
 });
