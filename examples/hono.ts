@@ -17,8 +17,8 @@ import {
 
 /** Runs a guard wrapper as Hono middleware: a denial answers, else `next()`. */
 export function honoGuard(wrapper: GuardWrapper): MiddlewareHandler {
-  return (c, next) =>
-    wrapper(async () => {
+  return async (c, next) =>
+    await wrapper(async () => {
       await next();
       return c.res;
     })(c.req.raw);

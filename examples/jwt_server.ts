@@ -26,7 +26,7 @@ import {
 } from "../src/guard/mod.ts";
 import { AUDIENCE, DEVELOPMENT_SECRET, ISSUER } from "./jwt_tokens.ts";
 
-type Handler = (request: Request) => Promise<Response>;
+type Handler = (request: Request) => Response | Promise<Response>;
 
 /**
  * The JWT options the server uses, from the environment: a JWKS URL, a PEM

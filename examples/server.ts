@@ -30,7 +30,7 @@ export interface Post {
   author: string;
 }
 
-type Handler = (request: Request) => Promise<Response>;
+type Handler = (request: Request) => Response | Promise<Response>;
 
 interface Route {
   pattern: URLPattern;

@@ -140,7 +140,7 @@ interface Built {
   errors: unknown[];
   wrap: (handler: (request: Request) => Response) => (
     request: Request,
-  ) => Promise<Response>;
+  ) => Response | Promise<Response>;
 }
 
 /** Where a failure can come from, and the wrapper that reaches it. */
