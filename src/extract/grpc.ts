@@ -222,6 +222,34 @@ function serviceConfidence(services: ProtoService[], base: number): number {
   return services.length > 1 ? Math.min(base, CONFIDENCE_WEAK) : base;
 }
 
+/**
+ * A registration whose implementation cannot be seen: every RPC of the
+ * service is a server port at the registration, with partial confidence.
+ */
+function emitWholeService(
+  ctx: Context,
+  node: Node,
+  filePath: string,
+  grammar: GrammarName,
+  services: ProtoService[],
+  service: ProtoService,
+  framework: string,
+): void {
+  const confidence = serviceConfidence(services, CONFIDENCE_PARTIAL);
+  for (const rpc of service.methods) {
+    ctx.emit(
+      node,
+      filePath,
+      grammar,
+      "server",
+      service,
+      rpc,
+      confidence,
+      framework,
+    );
+  }
+}
+
 // ---------------------------------------------------------------- Go
 
 async function goGrpc(files: SourceFile[], ctx: Context): Promise<void> {
@@ -261,18 +289,15 @@ async function goGrpc(files: SourceFile[], ctx: Context): Promise<void> {
                 }
               }
             } else {
-              for (const rpc of service.methods) {
-                ctx.emit(
-                  call,
-                  path,
-                  "go",
-                  "server",
-                  service,
-                  rpc,
-                  serviceConfidence(services, CONFIDENCE_PARTIAL),
-                  "grpc-go",
-                );
-              }
+              emitWholeService(
+                ctx,
+                call,
+                path,
+                "go",
+                services,
+                service,
+                "grpc-go",
+              );
             }
           }
           continue;
@@ -378,18 +403,15 @@ async function pythonGrpc(files: SourceFile[], ctx: Context): Promise<void> {
                 }
               }
             } else {
-              for (const rpc of service.methods) {
-                ctx.emit(
-                  call,
-                  path,
-                  "python",
-                  "server",
-                  service,
-                  rpc,
-                  serviceConfidence(services, CONFIDENCE_PARTIAL),
-                  "grpcio",
-                );
-              }
+              emitWholeService(
+                ctx,
+                call,
+                path,
+                "python",
+                services,
+                service,
+                "grpcio",
+              );
             }
           }
           continue;
@@ -576,18 +598,15 @@ function jsGrpc(
             );
           }
         } else {
-          for (const rpc of service.methods) {
-            ctx.emit(
-              call,
-              path,
-              grammar,
-              "server",
-              service,
-              rpc,
-              serviceConfidence(services, CONFIDENCE_PARTIAL),
-              "grpc-js",
-            );
-          }
+          emitWholeService(
+            ctx,
+            call,
+            path,
+            grammar,
+            services,
+            service,
+            "grpc-js",
+          );
         }
       }
       continue;
@@ -686,18 +705,15 @@ function javaGrpc(root: Node, path: string, ctx: Context): void {
         );
       }
       if (found === 0) {
-        for (const rpc of service.methods) {
-          ctx.emit(
-            cls,
-            path,
-            "java",
-            "server",
-            service,
-            rpc,
-            serviceConfidence(services, CONFIDENCE_PARTIAL),
-            "grpc-java",
-          );
-        }
+        emitWholeService(
+          ctx,
+          cls,
+          path,
+          "java",
+          services,
+          service,
+          "grpc-java",
+        );
       }
     }
   }
@@ -818,18 +834,15 @@ function csharpGrpc(
         );
       }
       if (found === 0) {
-        for (const rpc of service.methods) {
-          ctx.emit(
-            cls,
-            path,
-            "c-sharp",
-            "server",
-            service,
-            rpc,
-            serviceConfidence(services, CONFIDENCE_PARTIAL),
-            "grpc-dotnet",
-          );
-        }
+        emitWholeService(
+          ctx,
+          cls,
+          path,
+          "c-sharp",
+          services,
+          service,
+          "grpc-dotnet",
+        );
       }
     }
   }
