@@ -50,6 +50,17 @@ async function afterReload(
   }
 }
 
+/** Makes an edit, then waits until a reload after it makes `check` true. */
+async function editThenReload(
+  server: ServerProcess,
+  edit: () => Promise<void>,
+  check: () => Promise<boolean>,
+): Promise<void> {
+  const mark = server.lines.length;
+  await edit();
+  await afterReload(server, mark, check);
+}
+
 async function atomicWrite(path: string, text: string): Promise<void> {
   const temporary = `${path}.tmp-${crypto.randomUUID()}`;
   await writeFile(temporary, text);
@@ -64,22 +75,18 @@ for (const runtime of RUNTIMES) {
     assert.equal(await write(server, "viewer"), 403);
 
     await t.step("in-place edit", async () => {
-      const mark = server.lines.length;
-      await writeFile(server.policyPath, viewerWrites);
-      await afterReload(
+      await editThenReload(
         server,
-        mark,
+        () => writeFile(server.policyPath, viewerWrites),
         async () => await write(server, "viewer") === 201,
       );
       assert.equal(await read(server, "viewer"), 200);
     });
 
     await t.step("atomic rename", async () => {
-      const mark = server.lines.length;
-      await atomicWrite(server.policyPath, original);
-      await afterReload(
+      await editThenReload(
         server,
-        mark,
+        () => atomicWrite(server.policyPath, original),
         async () => await write(server, "viewer") === 403,
       );
     });
@@ -108,29 +115,23 @@ for (const runtime of RUNTIMES) {
       const alpha = `${original}p, alpha, post, read\n`;
       const bravo = `${original}p, bravo, post, read\n`;
       assert.equal(alpha.length, bravo.length);
-      let mark = server.lines.length;
-      await writeFile(server.policyPath, alpha);
-      await afterReload(
+      await editThenReload(
         server,
-        mark,
+        () => writeFile(server.policyPath, alpha),
         async () => await read(server, "alpha") === 200,
       );
-      mark = server.lines.length;
-      await writeFile(server.policyPath, bravo);
-      await afterReload(
+      await editThenReload(
         server,
-        mark,
+        () => writeFile(server.policyPath, bravo),
         async () => await read(server, "bravo") === 200,
       );
       assert.equal(await read(server, "alpha"), 403);
     });
 
     await t.step("a broken policy keeps the last good one", async () => {
-      const mark = server.lines.length;
-      await atomicWrite(server.policyPath, original);
-      await afterReload(
+      await editThenReload(
         server,
-        mark,
+        () => atomicWrite(server.policyPath, original),
         async () => await write(server, "viewer") === 403,
       );
       const broken: [string, RegExp][] = [
