@@ -28,6 +28,11 @@ export interface BuildOptions {
   sliceMs?: number;
   /** Returns true when the build should stop (the provider closed). */
   isCancelled?: () => boolean;
+  /**
+   * Skip the probe decision (done elsewhere, see
+   * {@linkcode probeModel}).
+   */
+  skipProbe?: boolean;
 }
 
 /** What {@linkcode buildEnforcer} returns. */
@@ -397,17 +402,37 @@ export async function buildEnforcer(
   for (const [name, fn] of Object.entries(functions)) {
     await enforcer.addFunction(name, fn);
   }
-  // The probe checks the matcher, not the policy: decide it on an enforcer
-  // holding only the first rule of each policy type, so that it costs the
-  // same for 10 rules as for 100,000 (a decision scans the rules linearly).
-  const sample: ParsedPolicy = new Map();
-  for (const [key, list] of rules) sample.set(key, list.slice(0, 1));
+  if (options.skipProbe !== true) {
+    // The probe checks the matcher, not the policy: decide it on an
+    // enforcer holding only the first rule of each policy type, so that it
+    // costs the same for 10 rules as for 100,000 (a decision scans the
+    // rules linearly).
+    const sample: ParsedPolicy = new Map();
+    for (const [key, list] of rules) sample.set(key, list.slice(0, 1));
+    await probeModel(modelText, sample, options);
+  }
+  return { enforcer, rules: count };
+}
+
+/**
+ * Decides the probe request on an enforcer of `modelText` holding `sample`
+ * (a rule or none per policy type) and the custom functions: a matcher that
+ * throws on it fails the load. Throws {@linkcode EnforcerLoadError}.
+ */
+export async function probeModel(
+  modelText: string,
+  sample: ParsedPolicy,
+  options: BuildOptions = {},
+): Promise<void> {
+  const modelWhere = options.modelPath === undefined
+    ? ""
+    : ` "${options.modelPath}"`;
+  const functions = options.functions ?? {};
+  let model: Model;
   let probeEnforcer: CasbinEnforcer;
   try {
-    probeEnforcer = await newEnforcer(
-      newModelFromString(modelText),
-      new ParsedPolicyAdapter(sample),
-    );
+    model = newModelFromString(modelText);
+    probeEnforcer = await newEnforcer(model, new ParsedPolicyAdapter(sample));
     for (const [name, fn] of Object.entries(functions)) {
       await probeEnforcer.addFunction(name, fn);
     }
@@ -432,5 +457,4 @@ export async function buildEnforcer(
       { path: options.modelPath, cause: error },
     );
   }
-  return { enforcer, rules: count };
 }

@@ -4,8 +4,15 @@ import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import type { Enforcer } from "./enforcer.ts";
 import { type IndexableEnforcer, indexEnforcer } from "./indexed_enforcer.ts";
-import { BuildCancelledError, buildEnforcer } from "./_policy_build.ts";
+import {
+  BuildCancelledError,
+  buildEnforcer,
+  probeModel,
+} from "./_policy_build.ts";
 import { EnforcerLoadError } from "./_policy_error.ts";
+import { CompiledEnforcer } from "./_compiled_enforcer.ts";
+import { loadErrorFrom, sampleOf } from "./_policy_compile.ts";
+import { PolicyWorker } from "./_policy_worker_client.ts";
 
 export {
   EnforcerLoadError,
@@ -120,6 +127,19 @@ export interface CachedFileEnforcerProviderOptions<
    */
   staleWhileReload?: boolean;
   /**
+   * Where a new policy is parsed, validated and indexed when `prepare` is
+   * not set: `"worker"` in a worker thread (the event loop only swaps the
+   * result in, and casbin's own enforcer is built the first time a request
+   * needs it, which most never do: see the README), `"main"` on the event
+   * loop in slices of a few milliseconds, `"auto"` in the worker for
+   * policies of 128 KiB or more. When the worker cannot start (a Deno
+   * process without read access to this library's files, a runtime without
+   * workers), or casbin must decide the model, the load happens on the
+   * event loop. A custom `prepare` always runs on the event loop.
+   * @default {"auto"}
+   */
+  loadIn?: "auto" | "worker" | "main";
+  /**
    * Watch the directories of both files for changes (`fs.watch`).
    * @default {true}
    */
@@ -151,6 +171,10 @@ interface Waiter<E> {
   count: number;
   resolve: (enforcer: E) => void;
 }
+
+// Policies at least this long (UTF-16 code units) load in the worker when
+// `loadIn` is "auto".
+const WORKER_THRESHOLD = 128 * 1024;
 
 const MISSING = "missing";
 const UNREADABLE = "unreadable";
@@ -336,6 +360,13 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   #modelPath: string;
   #policyPath: string;
   #prepare: (enforcer: CasbinEnforcer) => E | Promise<E>;
+  #defaultPrepare: boolean;
+  #loadIn: "auto" | "worker" | "main";
+  #worker: Promise<PolicyWorker> | undefined;
+  #workerUnavailable = false;
+  // A model text the worker found casbin must decide: loaded on the event
+  // loop from then on.
+  #mainThreadModel: string | undefined;
   #onReload: ((event: EnforcerReloadEvent) => void) | undefined;
   #onError: (error: EnforcerLoadError) => void;
   #probe: readonly unknown[] | undefined;
@@ -379,6 +410,15 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   private constructor(options: CachedFileEnforcerProviderOptions<E>) {
     this.#modelPath = resolve(options.modelPath);
     this.#policyPath = resolve(options.policyPath);
+    this.#defaultPrepare = options.prepare === undefined;
+    this.#loadIn = options.loadIn ?? "auto";
+    if (!["auto", "worker", "main"].includes(this.#loadIn)) {
+      throw new RangeError(
+        `Cannot open enforcer provider: loadIn must be "auto", "worker" or "main", got ${
+          String(this.#loadIn)
+        }`,
+      );
+    }
     this.#prepare = options.prepare ??
       ((enforcer: CasbinEnforcer) =>
         indexEnforcer(enforcer) as unknown as E | Promise<E>);
@@ -502,6 +542,9 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       clearTimeout(id);
       wake();
     }
+    const worker = this.#worker;
+    this.#worker = undefined;
+    worker?.then((w) => w.terminate(), () => {});
     await this.#reloadDone;
     await Promise.all(this.#checks);
     this.#flushWaiters(true);
@@ -552,6 +595,10 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     modelText: string,
     policyText: string,
   ): Promise<{ enforcer: E; rules: number }> {
+    if (this.#usesWorker(modelText, policyText)) {
+      const loaded = await this.#loadInWorker(modelText, policyText);
+      if (loaded !== undefined) return loaded;
+    }
     const built = await buildEnforcer(modelText, policyText, {
       modelPath: this.#modelPath,
       policyPath: this.#policyPath,
@@ -578,6 +625,64 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       );
     }
     return { enforcer, rules: built.rules };
+  }
+
+  #usesWorker(modelText: string, policyText: string): boolean {
+    return this.#defaultPrepare && !this.#workerUnavailable &&
+      this.#mainThreadModel !== modelText &&
+      (this.#loadIn === "worker" ||
+        (this.#loadIn === "auto" && policyText.length >= WORKER_THRESHOLD));
+  }
+
+  /**
+   * Loads the files in the worker: the enforcer over the compiled index,
+   * or undefined when the load must happen on the event loop instead.
+   */
+  async #loadInWorker(
+    modelText: string,
+    policyText: string,
+  ): Promise<{ enforcer: E; rules: number } | undefined> {
+    const options = {
+      modelPath: this.#modelPath,
+      policyPath: this.#policyPath,
+      allowEmptyPolicy: this.#allowEmptyPolicy,
+      functions: this.#functions as Readonly<Record<string, MatchingFunction>>,
+      ...(this.#probe === undefined ? {} : { probe: this.#probe }),
+    };
+    let result;
+    try {
+      const worker = this.#worker ??= PolicyWorker.start();
+      result = await (await worker).compile({
+        modelText,
+        policyText,
+        modelPath: this.#modelPath,
+        policyPath: this.#policyPath,
+        functionNames: Object.keys(this.#functions),
+        allowEmptyPolicy: this.#allowEmptyPolicy,
+      });
+    } catch {
+      if (this.#closed) throw new BuildCancelledError();
+      // No worker here (or it died): load on the event loop from now on.
+      this.#workerUnavailable = true;
+      const worker = this.#worker;
+      this.#worker = undefined;
+      worker?.then((w) => w.terminate(), () => {});
+      return undefined;
+    }
+    if (this.#closed) throw new BuildCancelledError();
+    if (result.kind === "failed") throw loadErrorFrom(result.error);
+    if (result.kind === "unsupported") {
+      this.#mainThreadModel = modelText;
+      return undefined;
+    }
+    // The probe runs here, where the custom functions are.
+    await probeModel(modelText, sampleOf(result), options);
+    const enforcer = new CompiledEnforcer(
+      result.index,
+      async () =>
+        (await buildEnforcer(modelText, policyText, options)).enforcer,
+    );
+    return { enforcer: enforcer as unknown as E, rules: result.rules };
   }
 
   #startWatchers(): void {

@@ -124,10 +124,11 @@ function modelOf(enforcer: IndexableEnforcer): Model {
 
 // Decisions a leaf of the index stands for: some matching rule allows,
 // some matching rule denies.
-const ALLOWS = 1;
-const DENIES = 2;
+export const ALLOWS = 1;
+export const DENIES = 2;
 
-interface Index {
+/** The hash index of a policy: one nested map level per matcher term. */
+export interface Index {
   readonly terms: readonly MatcherTerm[];
   readonly effect: EffectKind;
   readonly requestSize: number;
@@ -275,7 +276,8 @@ function* buildIndex(
 // casbin's DefaultRoleManager keeps links without a domain under this name.
 const DEFAULT_DOMAIN = "casbin::default";
 
-interface RoleNode {
+/** A node of casbin's DefaultRoleManager: a name and its direct roles. */
+export interface RoleNode {
   name: unknown;
   roles: RoleNode[];
 }
@@ -291,19 +293,18 @@ interface RoleManagerInternals {
 }
 
 /**
- * The names `g(name, x)` is true for, with casbin's DefaultRoleManager:
- * `name` itself and every role reachable from it in at most
- * `maxHierarchyLevel` links. `undefined` when the role manager is another
- * one, or uses patterns or domains: casbin decides.
+ * The role graph behind `g(name, x)` with casbin's DefaultRoleManager and no
+ * domain: each name's node and the most links followed. `null` when the
+ * role function has no role manager (`g()` then compares the two names);
+ * `undefined` when the role manager is another one, or uses patterns or
+ * domains: casbin decides.
  */
-function reachableRoles(
+export function plainRoleGraph(
   assertion: Assertion | undefined,
-  name: string,
-): unknown[] | undefined {
+): { roles: Map<unknown, RoleNode>; maxLevel: number } | null | undefined {
   if (assertion === undefined) return undefined;
   const rm = assertion.rm as unknown as RoleManagerInternals | undefined;
-  // Without a role manager, casbin's g() compares the two names.
-  if (rm === undefined || rm === null) return [name];
+  if (rm === undefined || rm === null) return null;
   const proto = DefaultRoleManager.prototype as unknown as RoleManagerInternals;
   if (
     (rm as object).constructor !== DefaultRoleManager ||
@@ -317,14 +318,31 @@ function reachableRoles(
   }
   const roles = rm.allDomains.get(DEFAULT_DOMAIN) as unknown;
   if (!(roles instanceof Map)) return undefined;
+  return { roles, maxLevel: rm.maxHierarchyLevel };
+}
+
+/**
+ * The names `g(name, x)` is true for, with casbin's DefaultRoleManager:
+ * `name` itself and every role reachable from it in at most
+ * `maxHierarchyLevel` links. `undefined` when casbin must decide (see
+ * {@linkcode plainRoleGraph}).
+ */
+function reachableRoles(
+  assertion: Assertion | undefined,
+  name: string,
+): unknown[] | undefined {
+  const graph = plainRoleGraph(assertion);
+  // Without a role manager, casbin's g() compares the two names.
+  if (graph === null) return [name];
+  if (graph === undefined) return undefined;
   const out: unknown[] = [name];
-  const start = roles.get(name) as RoleNode | undefined;
+  const start = graph.roles.get(name);
   if (start === undefined) return out;
   const seen = new Set<unknown>(out);
   let frontier: RoleNode[] = [start];
   for (
     let depth = 0;
-    depth < rm.maxHierarchyLevel && frontier.length !== 0;
+    depth < graph.maxLevel && frontier.length !== 0;
     depth++
   ) {
     const next: RoleNode[] = [];
@@ -398,7 +416,7 @@ function visit(
 }
 
 // Outcomes of the index for one request.
-const NO_ANSWER = -1;
+export const NO_ANSWER = -1;
 
 /**
  * Looks a request up in the index: the ALLOWS|DENIES mask of the rules that
@@ -440,7 +458,8 @@ function lookup(index: Index, rvals: readonly unknown[]): number {
   return node === undefined ? 0 : mask;
 }
 
-function decide(effect: EffectKind, mask: number): boolean {
+/** The decision of an effect, given the ALLOWS|DENIES mask of matching rules. */
+export function decide(effect: EffectKind, mask: number): boolean {
   switch (effect) {
     case "allow":
       return (mask & ALLOWS) !== 0;
@@ -449,6 +468,39 @@ function decide(effect: EffectKind, mask: number): boolean {
     case "allowAndDeny":
       return (mask & DENIES) === 0 && (mask & ALLOWS) !== 0;
   }
+}
+
+function* indexSteps(
+  enforcer: CasbinEnforcer,
+  model: Model,
+): Generator<void, Index | string> {
+  const unsupported = usesDefaultEnforce(enforcer);
+  if (unsupported !== undefined) return unsupported;
+  const plan = planMatcher({
+    matcher: model.model.get("m")?.get("m")?.value,
+    effect: model.model.get("e")?.get("e")?.value,
+    requestTokens: model.model.get("r")?.get("r")?.tokens,
+    policyTokens: model.model.get("p")?.get("p")?.tokens,
+    functionNames: functionNames(enforcer, model),
+    roleNames: new Set(model.model.get("g")?.keys() ?? []),
+  });
+  if (!plan.ok) return plan.reason;
+  const policy = model.model.get("p")?.get("p")?.policy ?? [];
+  // casbin evaluates the matcher once with empty policy fields when there
+  // is no rule: that case is its own.
+  if (policy.length === 0) return "the policy is empty";
+  return yield* buildIndex(plan, policy, model);
+}
+
+/**
+ * Builds the index of an enforcer synchronously: the index, or the reason
+ * casbin must decide instead.
+ */
+export function buildPolicyIndex(enforcer: IndexableEnforcer): Index | string {
+  const steps = indexSteps(enforcer as CasbinEnforcer, modelOf(enforcer));
+  let step = steps.next();
+  while (step.done !== true) step = steps.next();
+  return step.value;
 }
 
 /**
@@ -529,7 +581,7 @@ export class IndexedEnforcer implements Enforcer {
       built = prebuilt.built;
     } else {
       this.#snapshot = takeSnapshot(model, enforcer);
-      const steps = IndexedEnforcer.#build(this.#casbin, model);
+      const steps = indexSteps(this.#casbin, model);
       let step = steps.next();
       while (step.done !== true) step = steps.next();
       built = step.value;
@@ -585,7 +637,7 @@ export class IndexedEnforcer implements Enforcer {
     const model = modelOf(enforcer);
     parseOptions(options);
     const snapshot = takeSnapshot(model, enforcer);
-    const steps = IndexedEnforcer.#build(enforcer as CasbinEnforcer, model);
+    const steps = indexSteps(enforcer as CasbinEnforcer, model);
     let step = steps.next();
     while (step.done !== true) {
       await new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -597,28 +649,6 @@ export class IndexedEnforcer implements Enforcer {
     } finally {
       IndexedEnforcer.#prebuilt = undefined;
     }
-  }
-
-  static *#build(
-    enforcer: CasbinEnforcer,
-    model: Model,
-  ): Generator<void, Index | string> {
-    const unsupported = usesDefaultEnforce(enforcer);
-    if (unsupported !== undefined) return unsupported;
-    const plan = planMatcher({
-      matcher: model.model.get("m")?.get("m")?.value,
-      effect: model.model.get("e")?.get("e")?.value,
-      requestTokens: model.model.get("r")?.get("r")?.tokens,
-      policyTokens: model.model.get("p")?.get("p")?.tokens,
-      functionNames: functionNames(enforcer, model),
-      roleNames: new Set(model.model.get("g")?.keys() ?? []),
-    });
-    if (!plan.ok) return plan.reason;
-    const policy = model.model.get("p")?.get("p")?.policy ?? [];
-    // casbin evaluates the matcher once with empty policy fields when there
-    // is no rule: that case is its own.
-    if (policy.length === 0) return "the policy is empty";
-    return yield* buildIndex(plan, policy, model);
   }
 
   /**

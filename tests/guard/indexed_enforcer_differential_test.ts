@@ -9,7 +9,12 @@ import {
   newModelFromString,
   StringAdapter,
 } from "casbin";
-import { IndexedEnforcer } from "../../src/guard/indexed_enforcer.ts";
+import {
+  buildPolicyIndex,
+  IndexedEnforcer,
+} from "../../src/guard/indexed_enforcer.ts";
+import { compileIndex } from "../../src/guard/_compiled_index.ts";
+import { CompiledEnforcer } from "../../src/guard/_compiled_enforcer.ts";
 
 const EFFECTS = [
   "some(where (p.eft == allow))",
@@ -259,6 +264,11 @@ Deno.test("IndexedEnforcer.enforce() answers as casbin enforce() and enforceSync
   let shapedDecisions = 0;
   let shapedToCasbin = 0;
   let withRoles = 0;
+  let compiledModels = 0;
+  let compiledWithRoles = 0;
+  // The reference calls casbin's prototype methods directly.
+  const enforce = CasbinEnforcer.prototype.enforce;
+  const enforceSync = CasbinEnforcer.prototype.enforceSync;
   await fc.assert(
     fc.asyncProperty(caseArb, async (c) => {
       const { model, policy, size } = render(c);
@@ -268,10 +278,27 @@ Deno.test("IndexedEnforcer.enforce() answers as casbin enforce() and enforceSync
         fallback: "enforceSync",
       });
       const cached = await IndexedEnforcer.build(casbin, { cache: true });
-      // Count the decisions that reach casbin through the indexed enforcers;
-      // the reference calls casbin's prototype methods directly.
-      const enforce = CasbinEnforcer.prototype.enforce;
-      const enforceSync = CasbinEnforcer.prototype.enforceSync;
+      // The worker's form of the index: compiled, then copied the way a
+      // message copies it; casbin (the reference) decides what it cannot.
+      const index = buildPolicyIndex(casbin);
+      const flat = typeof index === "string" ? index : compileIndex(index);
+      const compiled = typeof flat === "string"
+        ? undefined
+        : new CompiledEnforcer(
+          structuredClone(flat),
+          () =>
+            Promise.resolve({
+              getModel: () => casbin.getModel(),
+              enforce: (...rvals: unknown[]) => enforce.apply(casbin, rvals),
+              enforceSync: (...rvals: unknown[]) =>
+                enforceSync.apply(casbin, rvals),
+            }),
+        );
+      if (compiled !== undefined) {
+        compiledModels++;
+        if (c.role !== null) compiledWithRoles++;
+      }
+      // Count the decisions that reach casbin through the indexed enforcers.
       casbin.enforce = (...rvals: unknown[]) => {
         toCasbin++;
         return enforce.apply(casbin, rvals);
@@ -309,6 +336,13 @@ Deno.test("IndexedEnforcer.enforce() answers as casbin enforce() and enforceSync
           expectedSync,
           context,
         );
+        if (compiled !== undefined) {
+          assert.deepEqual(
+            await settle(() => compiled.enforce(...request)),
+            expected,
+            `compiled index\n${context}`,
+          );
+        }
         // Twice: the second answer may come from the cache.
         assert.deepEqual(
           await settle(() => cached.enforce(...request)),
@@ -336,6 +370,9 @@ Deno.test("IndexedEnforcer.enforce() answers as casbin enforce() and enforceSync
   assert.ok(indexed > models / 2, `only ${indexed} of ${models} indexed`);
   assert.ok(errors > 0, "no request made casbin throw");
   assert.ok(withRoles > models / 10, `only ${withRoles} indexed with g()`);
+  // Every indexed model compiles to the flat index, role terms included.
+  assert.equal(compiledModels, indexed);
+  assert.equal(compiledWithRoles, withRoles);
   // The index answers every request shaped the way the matcher reads it.
   assert.ok(shapedDecisions > 500, `only ${shapedDecisions} shaped requests`);
   assert.ok(

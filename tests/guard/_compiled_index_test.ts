@@ -1,0 +1,109 @@
+import assert from "node:assert/strict";
+import {
+  type Enforcer as CasbinEnforcer,
+  newEnforcer,
+  newModelFromString,
+  StringAdapter,
+} from "casbin";
+import { compileIndex } from "../../src/guard/_compiled_index.ts";
+import { CompiledEnforcer } from "../../src/guard/_compiled_enforcer.ts";
+import { buildPolicyIndex } from "../../src/guard/indexed_enforcer.ts";
+
+const RBAC = `[request_definition]
+r = sub, obj, act
+[policy_definition]
+p = sub, obj, act
+[role_definition]
+g = _, _
+[policy_effect]
+e = some(where (p.eft == allow))
+[matchers]
+m = g(r.sub, p.sub) && r.obj == p.obj && r.act == p.act
+`;
+
+/** casbin's enforcer and the compiled one over the same model and policy. */
+async function both(
+  model: string,
+  policy: string,
+): Promise<{ casbin: CasbinEnforcer; compiled: CompiledEnforcer }> {
+  const casbin = await newEnforcer(
+    newModelFromString(model),
+    new StringAdapter(policy),
+  );
+  const index = buildPolicyIndex(casbin);
+  assert.notEqual(typeof index, "string", String(index));
+  const flat = compileIndex(index as Exclude<typeof index, string>);
+  assert.notEqual(typeof flat, "string", String(flat));
+  const compiled = new CompiledEnforcer(
+    structuredClone(flat as Exclude<typeof flat, string>),
+    () => Promise.reject(new Error("casbin must not be needed")),
+  );
+  return { casbin, compiled };
+}
+
+Deno.test("compiled index follows role chains exactly as far as casbin does", async () => {
+  // u0 -> u1 -> ... -> u14; the rule is on u14. casbin follows at most
+  // maxHierarchyLevel (10) links.
+  const links = Array.from(
+    { length: 14 },
+    (_, i) => `g, u${i}, u${i + 1}`,
+  );
+  const policy = ["p, u14, doc, read", ...links].join("\n");
+  const { casbin, compiled } = await both(RBAC, policy);
+  let allowed = 0;
+  for (let i = 0; i <= 14; i++) {
+    const expected = await casbin.enforce(`u${i}`, "doc", "read");
+    assert.equal(compiled.enforce(`u${i}`, "doc", "read"), expected, `u${i}`);
+    if (expected) allowed++;
+  }
+  assert.ok(allowed > 1 && allowed < 15, `${allowed} allowed`);
+  // Cycles end.
+  const cyclic = await both(
+    RBAC,
+    "p, c, doc, read\ng, a, b\ng, b, a\ng, b, c",
+  );
+  assert.equal(cyclic.compiled.enforce("a", "doc", "read"), true);
+  assert.equal(cyclic.compiled.enforce("c", "doc", "write"), false);
+});
+
+Deno.test("compiled index compares strings code unit by code unit", async () => {
+  const model = RBAC.replace("g(r.sub, p.sub)", "r.sub == p.sub");
+  const names = ["", "é", "e\u0301", "😀", "a\u0000b", "ＡＢ", "a b"];
+  const policy = names.map((name, i) => `p, "${name}", doc${i}, read`).join(
+    "\n",
+  );
+  const { casbin, compiled } = await both(model, policy);
+  for (const i of names.keys()) {
+    for (const [j, other] of names.entries()) {
+      assert.equal(
+        compiled.enforce(other, `doc${i}`, "read"),
+        await casbin.enforce(other, `doc${i}`, "read"),
+        `${JSON.stringify(other)} on doc${i}`,
+      );
+      assert.equal(compiled.enforce(other, `doc${i}`, "read"), i === j);
+    }
+  }
+});
+
+Deno.test("compiled index finds every rule of a large policy and nothing else", async () => {
+  const model = RBAC.replace("g(r.sub, p.sub)", "r.sub == p.sub");
+  const rows: string[] = [];
+  for (let i = 0; i < 20_000; i++) {
+    rows.push(`p, user${i % 997}, doc${i}, ${i % 3 === 0 ? "write" : "read"}`);
+  }
+  const { compiled } = await both(model, rows.join("\n"));
+  for (let i = 0; i < 20_000; i += 7) {
+    const act = i % 3 === 0 ? "write" : "read";
+    const other = act === "read" ? "write" : "read";
+    assert.equal(compiled.enforce(`user${i % 997}`, `doc${i}`, act), true);
+    assert.equal(compiled.enforce(`user${i % 997}`, `doc${i}`, other), false);
+    assert.equal(
+      compiled.enforce(`user${(i + 1) % 997}`, `doc${i}`, act),
+      false,
+    );
+    assert.equal(
+      compiled.enforce(`user${i % 997}`, `doc${i + 20_000}`, act),
+      false,
+    );
+  }
+});
