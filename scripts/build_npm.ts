@@ -37,10 +37,23 @@ if (!install.success) {
 await Deno.remove(outDir, { recursive: true }).catch(() => {});
 await Deno.mkdir(outDir, { recursive: true });
 
+// Modules started as workers: not imported by anything, so entry points of
+// their own. The module that starts one names its path relative to itself
+// (a string literal), rewritten below for the bundle that holds it.
+const workers = [{
+  source: "./src/guard/_policy_worker.ts",
+  startedBy: "src/guard/_policy_worker_client.ts",
+  literal: '"./_policy_worker.ts"',
+}];
+
 // 1. JavaScript.
 const result = await esbuild.build({
   absWorkingDir: root.pathname,
-  entryPoints: [...entries.map(([, file]) => file), ...Object.values(bins)],
+  entryPoints: [
+    ...entries.map(([, file]) => file),
+    ...Object.values(bins),
+    ...workers.map((worker) => worker.source),
+  ],
   outdir: "npm/esm",
   outbase: ".",
   bundle: true,
@@ -53,6 +66,39 @@ const result = await esbuild.build({
   logLevel: "warning",
 });
 await esbuild.stop();
+
+for (const worker of workers) {
+  const target = `npm/esm/${
+    worker.source.replace(/^\.\//, "").replace(/\.ts$/, ".js")
+  }`;
+  const holders = Object.entries(result.metafile.outputs)
+    .filter(([, output]) => worker.startedBy in output.inputs);
+  if (holders.length !== 1 || !(target in result.metafile.outputs)) {
+    throw new Error(
+      `Cannot build the npm package: expected one bundle holding ${worker.startedBy} and ${target}`,
+    );
+  }
+  const [holder] = holders[0]!;
+  const from = holder.split("/").slice(0, -1);
+  const to = target.split("/");
+  let common = 0;
+  while (common < from.length && from[common] === to[common]) common++;
+  const relative = [
+    ...(from.length === common ? ["."] : from.slice(common).map(() => "..")),
+    ...to.slice(common),
+  ].join("/");
+  const path = new URL(holder, root);
+  const code = await Deno.readTextFile(path);
+  if (code.split(worker.literal).length !== 2) {
+    throw new Error(
+      `Cannot build the npm package: ${holder} must hold ${worker.literal} once`,
+    );
+  }
+  await Deno.writeTextFile(
+    path,
+    code.replace(worker.literal, JSON.stringify(relative)),
+  );
+}
 
 // Every bare import left in the bundles must be a pinned dependency, and so
 // must the packages that src/ resolves by name at run time.

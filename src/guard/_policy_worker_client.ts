@@ -41,9 +41,12 @@ export class PolicyWorker {
    */
   static start(): Promise<PolicyWorker> {
     const worker = new PolicyWorker();
-    const { promise, resolve, reject } = Promise.withResolvers<
-      PolicyWorker
-    >();
+    let resolve!: (worker: PolicyWorker) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<PolicyWorker>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
     let ready = false;
     const onMessage = (data: unknown): void => {
       if (!ready) {
@@ -84,17 +87,15 @@ export class PolicyWorker {
   compile(request: CompileRequest): Promise<CompileResult> {
     if (this.#stopped !== undefined) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
-    const { promise, resolve, reject } = Promise.withResolvers<
-      CompileResult
-    >();
-    this.#pending.set(id, { resolve, reject });
-    try {
-      this.#channel!.post({ id, request });
-    } catch (error) {
-      this.#pending.delete(id);
-      reject(error);
-    }
-    return promise;
+    return new Promise<CompileResult>((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      try {
+        this.#channel!.post({ id, request });
+      } catch (error) {
+        this.#pending.delete(id);
+        reject(error);
+      }
+    });
   }
 
   /** Stops the worker; pending loads reject. */

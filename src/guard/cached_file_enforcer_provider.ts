@@ -40,6 +40,11 @@ export interface EnforcerReloadEvent {
   readonly rules: number;
   /** Time from the start of the read to the swap, in milliseconds. */
   readonly durationMs: number;
+  /**
+   * Where the policy was parsed, validated and indexed: in the worker
+   * thread, or on the event loop (see `loadIn`).
+   */
+  readonly loadedIn: "worker" | "main";
 }
 
 /**
@@ -594,7 +599,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   async #build(
     modelText: string,
     policyText: string,
-  ): Promise<{ enforcer: E; rules: number }> {
+  ): Promise<{ enforcer: E; rules: number; loadedIn: "worker" | "main" }> {
     if (this.#usesWorker(modelText, policyText)) {
       const loaded = await this.#loadInWorker(modelText, policyText);
       if (loaded !== undefined) return loaded;
@@ -624,7 +629,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
         { path: this.#policyPath },
       );
     }
-    return { enforcer, rules: built.rules };
+    return { enforcer, rules: built.rules, loadedIn: "main" };
   }
 
   #usesWorker(modelText: string, policyText: string): boolean {
@@ -641,7 +646,9 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   async #loadInWorker(
     modelText: string,
     policyText: string,
-  ): Promise<{ enforcer: E; rules: number } | undefined> {
+  ): Promise<
+    { enforcer: E; rules: number; loadedIn: "worker" } | undefined
+  > {
     const options = {
       modelPath: this.#modelPath,
       policyPath: this.#policyPath,
@@ -682,7 +689,11 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       async () =>
         (await buildEnforcer(modelText, policyText, options)).enforcer,
     );
-    return { enforcer: enforcer as unknown as E, rules: result.rules };
+    return {
+      enforcer: enforcer as unknown as E,
+      rules: result.rules,
+      loadedIn: "worker",
+    };
   }
 
   #startWatchers(): void {
@@ -798,7 +809,10 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       return true;
     }
     try {
-      const { enforcer, rules } = await this.#build(model.text!, policy.text!);
+      const { enforcer, rules, loadedIn } = await this.#build(
+        model.text!,
+        policy.text!,
+      );
       if (this.#closed) return true;
       const changed: ("model" | "policy")[] = [];
       if (model.text !== this.#loaded.model.text) changed.push("model");
@@ -810,6 +824,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
         changed,
         rules,
         durationMs: performance.now() - started,
+        loadedIn,
       });
       return true;
     } catch (error) {

@@ -154,6 +154,7 @@ Deno.test("CachedFileEnforcerProvider with loadIn: worker reloads edits and keep
     assert.equal(await viewerWrites(), true);
     assert.ok((await provider.getEnforcer()) instanceof CompiledEnforcer);
     assert.equal(reloads[0]!.rules, POLICY.match(/^[pg]\d*,/gm)!.length + 1);
+    assert.equal(reloads[0]!.loadedIn, "worker");
 
     await writeFile(f.policyPath, "p, viewer, post\n");
     await until(() => errors.length === 1);
@@ -251,19 +252,23 @@ Deno.test("CachedFileEnforcerProvider falls back to the event loop when its work
       };
 import { writeFile } from "node:fs/promises";
 let reloaded = 0;
+let loadedIn;
 const provider = await CachedFileEnforcerProvider.open({
   modelPath: ${JSON.stringify(f.modelPath)},
   policyPath: ${JSON.stringify(f.policyPath)},
   loadIn: "worker",
   pollIntervalMs: 50,
-  onReload: () => reloaded++,
+  onReload: (event) => {
+    loadedIn = event.loadedIn;
+    reloaded++;
+  },
 });
 const before = await (await provider.getEnforcer()).enforce({ role: "viewer" }, "post", "write");
 await writeFile(${JSON.stringify(f.policyPath)}, "p, viewer, post, write\\n");
 while (reloaded === 0) await new Promise((resolve) => setTimeout(resolve, 20));
 const after = await (await provider.getEnforcer()).enforce({ role: "viewer" }, "post", "write");
 await provider.close();
-console.log(JSON.stringify({ before, after }));
+console.log(JSON.stringify({ before, after, loadedIn }));
 `,
     );
     const output = await new Deno.Command(Deno.execPath(), {
@@ -286,7 +291,7 @@ console.log(JSON.stringify({ before, after }));
     assert.equal(output.code, 0, stderr);
     assert.deepEqual(
       JSON.parse(new TextDecoder().decode(output.stdout)),
-      { before: false, after: true },
+      { before: false, after: true, loadedIn: "main" },
     );
   } finally {
     await rm(f.dir, { recursive: true });

@@ -83,6 +83,27 @@ try {
   }
   assert.equal(status, 201, "the edited policy is served");
 
+  // Large policies load in a worker thread (the bundled worker module).
+  const reloads = [];
+  const inWorker = await CachedFileEnforcerProvider.open({
+    modelPath,
+    policyPath,
+    loadIn: "worker",
+    onReload: (event) => reloads.push(event),
+  });
+  try {
+    const viewer = { role: "viewer" };
+    assert.equal(await (await inWorker.getEnforcer()).enforce(viewer, "post", "delete"), false);
+    await writeFile(policyPath, "p, viewer, post, write\np, viewer, post, delete\n");
+    for (let i = 0; i < 200 && reloads.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    assert.equal(reloads[0]?.loadedIn, "worker", "the worker loaded the policy");
+    assert.equal(await (await inWorker.getEnforcer()).enforce(viewer, "post", "delete"), true);
+  } finally {
+    await inWorker.close();
+  }
+
   // Boundary core.
   assert.equal(httpBoundaryKey("get", "/users/:id/"), "GET /users/{}");
   assert.match(makeBoundaryId("http", "GET /users/{}"), /^[0-9a-f]{16}$/);
@@ -98,4 +119,4 @@ try {
   await provider.close();
   await rm(dir, { recursive: true, force: true });
 }
-console.log(`${runtime}: guarded handler, reload, boundary core and extractors work`);
+console.log(`${runtime}: guarded handler, reload (event loop and worker), boundary core and extractors work`);
