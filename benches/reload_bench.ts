@@ -17,7 +17,10 @@
 // - `casbin-loadPolicy`: a casbin enforcer and `fs.watch` that calls
 //   `loadPolicy()` on the live enforcer (the common hand-written approach);
 // - `provider`: CachedFileEnforcerProvider, default options (requests after
-//   a change wait for the new policy; each new enforcer is indexed);
+//   a change wait for the new policy; a policy this large is parsed and
+//   indexed in the provider's worker thread);
+// - `provider-main`: the same with `loadIn: "main"` (parsed and indexed on
+//   the event loop, in slices);
 // - `provider-casbin`: the same serving casbin's enforcer itself (no index:
 //   `prepare: (e) => e`);
 // - `provider-stale`: the provider with `staleWhileReload: true`;
@@ -29,14 +32,18 @@
 //
 // `deno run --allow-all benches/reload_bench.ts --build` instead builds a
 // 100k-line enforcer in this process, three times each way, and prints wall
-// time, CPU time and the longest event-loop stall of each build.
+// time, CPU time (of the process: the worker's included) and the longest
+// event-loop stall of each build.
 import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
 import process from "node:process";
 import { watch } from "node:fs";
 import { mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildEnforcer } from "../src/guard/_policy_build.ts";
+import { buildEnforcer, probeModel } from "../src/guard/_policy_build.ts";
+import { CompiledEnforcer } from "../src/guard/_compiled_enforcer.ts";
+import { sampleOf } from "../src/guard/_policy_compile.ts";
+import { PolicyWorker } from "../src/guard/_policy_worker_client.ts";
 import { CachedFileEnforcerProvider } from "../src/guard/cached_file_enforcer_provider.ts";
 import type { Enforcer } from "../src/guard/enforcer.ts";
 import { indexEnforcer } from "../src/guard/indexed_enforcer.ts";
@@ -183,6 +190,7 @@ async function serve(mode: string, dir: string): Promise<void> {
       modelPath,
       policyPath,
       staleWhileReload: mode === "provider-stale",
+      ...(mode === "provider-main" ? { loadIn: "main" as const } : {}),
       ...(mode === "provider-casbin" ? { prepare: (e: Enforcer) => e } : {}),
       onReload: (event) => reloadMs.push(event.durationMs),
       onError: () => errors++,
@@ -358,10 +366,29 @@ async function measureBuilds(lines: number): Promise<void> {
     ],
     ["provider build (sliced)", () => buildEnforcer(MODEL, text)],
     [
-      "provider build + indexEnforcer (the default prepare)",
+      "provider build + indexEnforcer (loadIn: main)",
       async () => indexEnforcer((await buildEnforcer(MODEL, text)).enforcer),
     ],
+    [
+      "provider load in the worker (the default for this size)",
+      async () => {
+        const result = await worker.compile({
+          modelText: MODEL,
+          policyBytes: bytes,
+          functionNames: [],
+          allowEmptyPolicy: false,
+        });
+        if (result.kind !== "compiled") throw new Error(result.kind);
+        await probeModel(MODEL, sampleOf(result));
+        return new CompiledEnforcer(result.index, () => {
+          throw new Error("not needed");
+        });
+      },
+    ],
   ];
+  // Started once, as the provider does.
+  const bytes = new TextEncoder().encode(text);
+  const worker = await PolicyWorker.start();
   console.log(`${lines}-line policy, built in-process\n`);
   console.log(
     "| build | round | wall ms | CPU ms | longest event-loop stall ms |",
@@ -385,6 +412,7 @@ async function measureBuilds(lines: number): Promise<void> {
       );
     }
   }
+  worker.terminate();
 }
 
 function flag(name: string, fallback: string): string {
@@ -406,7 +434,7 @@ if (import.meta.main) {
     };
     const modes = flag(
       "modes",
-      "casbin-loadPolicy,provider,provider-casbin,provider-stale,provider-idle",
+      "casbin-loadPolicy,provider,provider-main,provider-casbin,provider-stale,provider-idle",
     )
       .split(",");
     const ms = (n: number): string => n.toFixed(1);

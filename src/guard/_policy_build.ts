@@ -189,6 +189,53 @@ function splitPlainLine(
   return fields;
 }
 
+// Bytes decoded between two clock reads by decodeFile().
+const DECODE_CHUNK = 256 * 1024;
+
+/**
+ * Decodes a model or policy file as UTF-8, yielding to the event loop every
+ * `sliceMs` (a large policy takes milliseconds to decode). Throws
+ * {@linkcode EnforcerLoadError} (`READ_FAILED`) for bytes that are not
+ * UTF-8.
+ */
+export async function decodeFile(
+  bytes: Uint8Array,
+  kind: "model" | "policy",
+  path: string | undefined,
+  options: Pick<BuildOptions, "sliceMs" | "isCancelled"> = {},
+): Promise<string> {
+  const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const parts: string[] = [];
+  try {
+    let sliceStart = performance.now();
+    for (let at = 0; at < bytes.byteLength; at += DECODE_CHUNK) {
+      const end = Math.min(at + DECODE_CHUNK, bytes.byteLength);
+      parts.push(
+        decoder.decode(bytes.subarray(at, end), {
+          stream: end < bytes.byteLength,
+        }),
+      );
+      if (end < bytes.byteLength && performance.now() - sliceStart >= sliceMs) {
+        await yieldToEventLoop();
+        if (options.isCancelled?.()) throw new BuildCancelledError();
+        sliceStart = performance.now();
+      }
+    }
+    parts.push(decoder.decode());
+  } catch (error) {
+    if (error instanceof BuildCancelledError) throw error;
+    throw new EnforcerLoadError(
+      "READ_FAILED",
+      `Cannot load ${kind}: ${
+        path === undefined ? "the file" : `"${path}"`
+      } is not valid UTF-8`,
+      { path, cause: error },
+    );
+  }
+  return parts.length === 1 ? parts[0]! : parts.join("");
+}
+
 /** The parsed rules of a policy, per policy type (`p`, `p2`, `g`, ...). */
 export type ParsedPolicy = Map<string, string[][]>;
 

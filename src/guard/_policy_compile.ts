@@ -2,18 +2,22 @@
 // the main-thread build does (except the probe, which needs the custom
 // functions and runs where they live) and compile the policy index into
 // transferable buffers. Also callable in-process, for tests.
-import { buildEnforcer, type ParsedPolicy } from "./_policy_build.ts";
+import {
+  buildEnforcer,
+  decodeFile,
+  type ParsedPolicy,
+} from "./_policy_build.ts";
 import {
   EnforcerLoadError,
   type EnforcerLoadErrorCode,
 } from "./_policy_error.ts";
-import { type CompiledIndex, compileIndex } from "./_compiled_index.ts";
-import { buildPolicyIndex } from "./indexed_enforcer.ts";
+import { type CompiledIndex, compileEnforcerIndex } from "./_compiled_index.ts";
 
 /** One load: the two texts and what validating them needs. */
 export interface CompileRequest {
   modelText: string;
-  policyText: string;
+  /** The policy file's bytes (decoded here, off the event loop). */
+  policyBytes: Uint8Array;
   modelPath?: string;
   policyPath?: string;
   /** Names of the custom matcher functions (the functions stay home). */
@@ -70,7 +74,13 @@ export async function compilePolicy(
 ): Promise<CompileResult> {
   let built;
   try {
-    built = await buildEnforcer(request.modelText, request.policyText, {
+    const policyText = await decodeFile(
+      request.policyBytes,
+      "policy",
+      request.policyPath,
+      { sliceMs: Number.POSITIVE_INFINITY },
+    );
+    built = await buildEnforcer(request.modelText, policyText, {
       ...(request.modelPath === undefined
         ? {}
         : { modelPath: request.modelPath }),
@@ -103,9 +113,7 @@ export async function compilePolicy(
       },
     };
   }
-  const index = buildPolicyIndex(built.enforcer);
-  if (typeof index === "string") return { kind: "unsupported", reason: index };
-  const compiled = compileIndex(index);
+  const compiled = compileEnforcerIndex(built.enforcer);
   if (typeof compiled === "string") {
     return { kind: "unsupported", reason: compiled };
   }

@@ -1,12 +1,14 @@
 import type { Enforcer as CasbinEnforcer, MatchingFunction } from "casbin";
 import { type FSWatcher, watch } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
+import { Buffer } from "node:buffer";
 import { basename, dirname, resolve } from "node:path";
 import type { Enforcer } from "./enforcer.ts";
 import { type IndexableEnforcer, indexEnforcer } from "./indexed_enforcer.ts";
 import {
   BuildCancelledError,
   buildEnforcer,
+  decodeFile,
   probeModel,
 } from "./_policy_build.ts";
 import { EnforcerLoadError } from "./_policy_error.ts";
@@ -168,8 +170,22 @@ export interface CachedFileEnforcerProviderOptions<
 interface FileSnapshot {
   /** `stat` signature, or "missing" / "error". */
   signature: string;
-  /** Content, or undefined when the read failed. */
-  text: string | undefined;
+  /**
+   * Content, or undefined when the read failed. Kept as bytes: decoding a
+   * large policy is left to whoever parses it (the worker, or the event
+   * loop in slices), and bytes compare without decoding.
+   */
+  bytes: Uint8Array | undefined;
+}
+
+/** Whether two file contents are the same bytes. */
+function sameBytes(
+  a: Uint8Array | undefined,
+  b: Uint8Array | undefined,
+): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.byteLength === b.byteLength &&
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
 
 interface Waiter<E> {
@@ -177,7 +193,7 @@ interface Waiter<E> {
   resolve: (enforcer: E) => void;
 }
 
-// Policies at least this long (UTF-16 code units) load in the worker when
+// Policies of at least this many bytes load in the worker when
 // `loadIn` is "auto".
 const WORKER_THRESHOLD = 128 * 1024;
 
@@ -226,8 +242,6 @@ function sleep(ms: number, timers: Timers): Promise<void> {
   });
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
 /**
  * Reads a file so that the content matches one version of it: the stat
  * signature is taken before and after the read and must agree, and the
@@ -238,7 +252,7 @@ async function readStable(
   kind: "model" | "policy",
   timers: Timers,
   retryMs: number,
-): Promise<{ signature: string; text: string }> {
+): Promise<{ signature: string; bytes: Uint8Array }> {
   for (let attempt = 1;; attempt++) {
     let before: string;
     let bytes: Uint8Array;
@@ -266,17 +280,7 @@ async function readStable(
         { path, cause: error },
       );
     }
-    if (before === after) {
-      try {
-        return { signature: after, text: utf8.decode(bytes) };
-      } catch (error) {
-        throw new EnforcerLoadError(
-          "READ_FAILED",
-          `Cannot load ${kind}: "${path}" is not valid UTF-8`,
-          { path, cause: error },
-        );
-      }
-    }
+    if (before === after) return { signature: after, bytes };
     if (attempt >= STABLE_READ_ATTEMPTS) {
       throw new EnforcerLoadError(
         "READ_FAILED",
@@ -401,8 +405,8 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   // The files behind the live enforcer, and the last files read (a failed
   // attempt included, so that the same broken content is reported once).
   #loaded: { model: FileSnapshot; policy: FileSnapshot } = {
-    model: { signature: MISSING, text: undefined },
-    policy: { signature: MISSING, text: undefined },
+    model: { signature: MISSING, bytes: undefined },
+    policy: { signature: MISSING, bytes: undefined },
   };
   #seen: { model: FileSnapshot; policy: FileSnapshot } = this.#loaded;
 
@@ -584,7 +588,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       this.#timers,
       this.#debounceMs,
     );
-    const { enforcer } = await this.#build(model.text, policy.text);
+    const { enforcer } = await this.#build(model.bytes, policy.bytes);
     this.#current = enforcer;
     this.#loaded = { model, policy };
     this.#seen = this.#loaded;
@@ -597,13 +601,23 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   }
 
   async #build(
-    modelText: string,
-    policyText: string,
+    modelBytes: Uint8Array,
+    policyBytes: Uint8Array,
   ): Promise<{ enforcer: E; rules: number; loadedIn: "worker" | "main" }> {
-    if (this.#usesWorker(modelText, policyText)) {
-      const loaded = await this.#loadInWorker(modelText, policyText);
+    const isCancelled = () => this.#closed;
+    const modelText = await decodeFile(modelBytes, "model", this.#modelPath, {
+      isCancelled,
+    });
+    if (this.#usesWorker(modelText, policyBytes)) {
+      const loaded = await this.#loadInWorker(modelText, policyBytes);
       if (loaded !== undefined) return loaded;
     }
+    const policyText = await decodeFile(
+      policyBytes,
+      "policy",
+      this.#policyPath,
+      { isCancelled },
+    );
     const built = await buildEnforcer(modelText, policyText, {
       modelPath: this.#modelPath,
       policyPath: this.#policyPath,
@@ -632,11 +646,12 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     return { enforcer, rules: built.rules, loadedIn: "main" };
   }
 
-  #usesWorker(modelText: string, policyText: string): boolean {
+  #usesWorker(modelText: string, policyBytes: Uint8Array): boolean {
     return this.#defaultPrepare && !this.#workerUnavailable &&
       this.#mainThreadModel !== modelText &&
       (this.#loadIn === "worker" ||
-        (this.#loadIn === "auto" && policyText.length >= WORKER_THRESHOLD));
+        (this.#loadIn === "auto" &&
+          policyBytes.byteLength >= WORKER_THRESHOLD));
   }
 
   /**
@@ -645,7 +660,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
    */
   async #loadInWorker(
     modelText: string,
-    policyText: string,
+    policyBytes: Uint8Array,
   ): Promise<
     { enforcer: E; rules: number; loadedIn: "worker" } | undefined
   > {
@@ -661,7 +676,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       const worker = this.#worker ??= PolicyWorker.start();
       result = await (await worker).compile({
         modelText,
-        policyText,
+        policyBytes,
         modelPath: this.#modelPath,
         policyPath: this.#policyPath,
         functionNames: Object.keys(this.#functions),
@@ -686,8 +701,14 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     await probeModel(modelText, sampleOf(result), options);
     const enforcer = new CompiledEnforcer(
       result.index,
-      async () =>
-        (await buildEnforcer(modelText, policyText, options)).enforcer,
+      async () => {
+        const policyText = await decodeFile(
+          policyBytes,
+          "policy",
+          this.#policyPath,
+        );
+        return (await buildEnforcer(modelText, policyText, options)).enforcer;
+      },
     );
     return {
       enforcer: enforcer as unknown as E,
@@ -785,7 +806,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       if (mayDefer && this.#changeCount > count) return false;
       const failed = error as EnforcerLoadError;
       const signature = failed.code === "NOT_FOUND" ? MISSING : UNREADABLE;
-      const snapshot = { signature, text: undefined };
+      const snapshot = { signature, bytes: undefined };
       const isModel = failed.path === this.#modelPath;
       const repeated = (isModel ? this.#seen.model : this.#seen.policy)
         .signature === signature;
@@ -798,10 +819,10 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     // A change signalled while the files were read: what was read may be
     // a write in progress. Read again rather than spend a build on it.
     if (mayDefer && this.#changeCount > count) return false;
-    const sameAsLoaded = model.text === this.#loaded.model.text &&
-      policy.text === this.#loaded.policy.text;
-    const sameAsSeen = model.text === this.#seen.model.text &&
-      policy.text === this.#seen.policy.text;
+    const sameAsLoaded = sameBytes(model.bytes, this.#loaded.model.bytes) &&
+      sameBytes(policy.bytes, this.#loaded.policy.bytes);
+    const sameAsSeen = sameBytes(model.bytes, this.#seen.model.bytes) &&
+      sameBytes(policy.bytes, this.#seen.policy.bytes);
     if (sameAsLoaded || sameAsSeen) {
       // Nothing new: only timestamps moved, or this content already failed.
       this.#seen = { model, policy };
@@ -810,13 +831,17 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     }
     try {
       const { enforcer, rules, loadedIn } = await this.#build(
-        model.text!,
-        policy.text!,
+        model.bytes!,
+        policy.bytes!,
       );
       if (this.#closed) return true;
       const changed: ("model" | "policy")[] = [];
-      if (model.text !== this.#loaded.model.text) changed.push("model");
-      if (policy.text !== this.#loaded.policy.text) changed.push("policy");
+      if (!sameBytes(model.bytes, this.#loaded.model.bytes)) {
+        changed.push("model");
+      }
+      if (!sameBytes(policy.bytes, this.#loaded.policy.bytes)) {
+        changed.push("policy");
+      }
       this.#current = enforcer;
       this.#seen = { model, policy };
       this.#loaded = this.#seen;
@@ -918,16 +943,16 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
           return;
         }
         if (
-          seen.text !== undefined && Date.now() - modifiedMs < RACY_WINDOW_MS
+          seen.bytes !== undefined && Date.now() - modifiedMs < RACY_WINDOW_MS
         ) {
-          let text: string | undefined;
+          let bytes: Uint8Array | undefined;
           try {
-            text = utf8.decode(await readFile(path));
+            bytes = await readFile(path);
           } catch {
-            text = undefined;
+            bytes = undefined;
           }
           if (this.#closed) return;
-          if (text !== seen.text) {
+          if (!sameBytes(bytes, seen.bytes)) {
             this.#changed();
             return;
           }

@@ -208,7 +208,11 @@ function functionNames(enforcer: CasbinEnforcer, model: Model): Set<string> {
   return names;
 }
 
-function effectOf(rule: readonly unknown[], eftIndex: number): number {
+/** What a matching rule contributes: ALLOWS, DENIES or nothing (0). */
+export function effectOf(
+  rule: readonly unknown[],
+  eftIndex: number,
+): number {
   // casbin: a matching rule allows, unless its eft field is set to
   // anything but "allow" ("deny" denies, other values count for nothing).
   const eft = eftIndex < 0 ? undefined : rule[eftIndex];
@@ -470,18 +474,27 @@ export function decide(effect: EffectKind, mask: number): boolean {
   }
 }
 
-function* indexSteps(
-  enforcer: CasbinEnforcer,
-  model: Model,
-): Generator<void, Index | string> {
-  const unsupported = usesDefaultEnforce(enforcer);
+/** What an index of the enforcer's policy is built from. */
+export interface IndexPlan {
+  readonly plan: Extract<MatcherPlan, { ok: true }>;
+  readonly policy: readonly (readonly unknown[])[];
+  readonly model: Model;
+}
+
+/**
+ * Whether the enforcer's decisions can come from an index: its plan and
+ * policy, or the reason casbin must decide.
+ */
+export function planIndex(enforcer: IndexableEnforcer): IndexPlan | string {
+  const model = modelOf(enforcer);
+  const unsupported = usesDefaultEnforce(enforcer as CasbinEnforcer);
   if (unsupported !== undefined) return unsupported;
   const plan = planMatcher({
     matcher: model.model.get("m")?.get("m")?.value,
     effect: model.model.get("e")?.get("e")?.value,
     requestTokens: model.model.get("r")?.get("r")?.tokens,
     policyTokens: model.model.get("p")?.get("p")?.tokens,
-    functionNames: functionNames(enforcer, model),
+    functionNames: functionNames(enforcer as CasbinEnforcer, model),
     roleNames: new Set(model.model.get("g")?.keys() ?? []),
   });
   if (!plan.ok) return plan.reason;
@@ -489,18 +502,16 @@ function* indexSteps(
   // casbin evaluates the matcher once with empty policy fields when there
   // is no rule: that case is its own.
   if (policy.length === 0) return "the policy is empty";
-  return yield* buildIndex(plan, policy, model);
+  return { plan, policy, model };
 }
 
-/**
- * Builds the index of an enforcer synchronously: the index, or the reason
- * casbin must decide instead.
- */
-export function buildPolicyIndex(enforcer: IndexableEnforcer): Index | string {
-  const steps = indexSteps(enforcer as CasbinEnforcer, modelOf(enforcer));
-  let step = steps.next();
-  while (step.done !== true) step = steps.next();
-  return step.value;
+function* indexSteps(
+  enforcer: CasbinEnforcer,
+  _model: Model,
+): Generator<void, Index | string> {
+  const planned = planIndex(enforcer);
+  if (typeof planned === "string") return planned;
+  return yield* buildIndex(planned.plan, planned.policy, planned.model);
 }
 
 /**

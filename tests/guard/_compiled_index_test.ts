@@ -5,9 +5,8 @@ import {
   newModelFromString,
   StringAdapter,
 } from "casbin";
-import { compileIndex } from "../../src/guard/_compiled_index.ts";
+import { compileEnforcerIndex } from "../../src/guard/_compiled_index.ts";
 import { CompiledEnforcer } from "../../src/guard/_compiled_enforcer.ts";
-import { buildPolicyIndex } from "../../src/guard/indexed_enforcer.ts";
 
 const RBAC = `[request_definition]
 r = sub, obj, act
@@ -30,9 +29,7 @@ async function both(
     newModelFromString(model),
     new StringAdapter(policy),
   );
-  const index = buildPolicyIndex(casbin);
-  assert.notEqual(typeof index, "string", String(index));
-  const flat = compileIndex(index as Exclude<typeof index, string>);
+  const flat = compileEnforcerIndex(casbin);
   assert.notEqual(typeof flat, "string", String(flat));
   const compiled = new CompiledEnforcer(
     structuredClone(flat as Exclude<typeof flat, string>),

@@ -49,7 +49,10 @@ interface Files {
   policyPath: string;
 }
 
-async function files(model: string, policy: string): Promise<Files> {
+async function files(
+  model: string,
+  policy: string | Uint8Array,
+): Promise<Files> {
   const dir = await mkdtemp(join(tmpdir(), "portcullis-worker-"));
   const modelPath = join(dir, "model.conf");
   const policyPath = join(dir, "policy.csv");
@@ -167,7 +170,18 @@ Deno.test("CachedFileEnforcerProvider with loadIn: worker reloads edits and keep
 });
 
 Deno.test("CachedFileEnforcerProvider with loadIn: worker refuses the files a load on the event loop refuses, with the same error", async (t) => {
-  const cases: { name: string; model?: string; policy?: string }[] = [
+  const cases: {
+    name: string;
+    model?: string;
+    policy?: string | Uint8Array;
+  }[] = [
+    {
+      name: "policy that is not UTF-8",
+      policy: new Uint8Array([
+        ...new TextEncoder().encode("p, a, b, c\n"),
+        0xff,
+      ]),
+    },
     { name: "unknown policy type", policy: "p, a, b, c\nq, a, b, c\n" },
     { name: "too few fields", policy: "p, a, b, c\np, a, b\n" },
     { name: "too many fields", policy: "p, a, b, c, d\n" },

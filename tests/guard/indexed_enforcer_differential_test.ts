@@ -9,11 +9,8 @@ import {
   newModelFromString,
   StringAdapter,
 } from "casbin";
-import {
-  buildPolicyIndex,
-  IndexedEnforcer,
-} from "../../src/guard/indexed_enforcer.ts";
-import { compileIndex } from "../../src/guard/_compiled_index.ts";
+import { IndexedEnforcer } from "../../src/guard/indexed_enforcer.ts";
+import { compileEnforcerIndex } from "../../src/guard/_compiled_index.ts";
 import { CompiledEnforcer } from "../../src/guard/_compiled_enforcer.ts";
 
 const EFFECTS = [
@@ -280,8 +277,7 @@ Deno.test("IndexedEnforcer.enforce() answers as casbin enforce() and enforceSync
       const cached = await IndexedEnforcer.build(casbin, { cache: true });
       // The worker's form of the index: compiled, then copied the way a
       // message copies it; casbin (the reference) decides what it cannot.
-      const index = buildPolicyIndex(casbin);
-      const flat = typeof index === "string" ? index : compileIndex(index);
+      const flat = compileEnforcerIndex(casbin);
       const compiled = typeof flat === "string"
         ? undefined
         : new CompiledEnforcer(
