@@ -80,11 +80,25 @@ function hashString(text: string): number {
   for (let i = 0; i < text.length; i++) {
     hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
   }
-  return hash >>> 0;
+  return finish(hash);
 }
 
 function mix(hash: number, value: number): number {
   return Math.imul(hash ^ value, FNV_PRIME);
+}
+
+/**
+ * Spreads every input bit over the low bits (murmur3's finalizer): the
+ * tables index by the low bits, and FNV over small integers leaves them
+ * clustered.
+ */
+function finish(hash: number): number {
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
 }
 
 /** A power of two at least twice `count` (load factor at most 1/2). */
@@ -143,6 +157,7 @@ export function compileEnforcerIndex(
       tuple[t] = id;
       hash = mix(hash, id);
     }
+    hash = finish(hash);
     const effect = effectOf(rule, plan.eftIndex);
     for (let slot = hash & slotMask;; slot = (slot + 1) & slotMask) {
       const entry = tupleSlots[slot]!;
@@ -267,6 +282,7 @@ function ruleMask(index: CompiledIndex, ids: Int32Array): number {
   const k = ids.length;
   let hash = FNV_OFFSET;
   for (let t = 0; t < k; t++) hash = mix(hash, ids[t]!);
+  hash = finish(hash);
   const slots = index.tupleSlots;
   const mask = slots.length - 1;
   const tupleIds = index.tupleIds;
