@@ -1,5 +1,7 @@
 // Decision cost at 10, 1,000 and 100,000 rules: casbin's enforce() and
-// enforceSync() against IndexedEnforcer, with and without its cache.
+// enforceSync() against IndexedEnforcer, with and without its cache, and
+// against the flat index CachedFileEnforcerProvider serves for policies it
+// loads in its worker thread.
 //
 //   deno bench --allow-all benches/decision_bench.ts
 //
@@ -12,6 +14,8 @@ import {
   StringAdapter,
 } from "casbin";
 import { IndexedEnforcer } from "../src/guard/indexed_enforcer.ts";
+import { compileEnforcerIndex } from "../src/guard/_compiled_index.ts";
+import { CompiledEnforcer } from "../src/guard/_compiled_enforcer.ts";
 
 const SEED = `[request_definition]
 r = sub, obj, act
@@ -81,7 +85,26 @@ for (const rules of [10, 1_000, 100_000]) {
       if (indexed.enforce(user, "/posts", "read") === true) sink++;
     },
   });
+  const flat = compileEnforcerIndex(casbin);
+  if (typeof flat === "string") throw new Error(flat);
+  const compiled = new CompiledEnforcer(flat, () => Promise.resolve(casbin));
+  Deno.bench({
+    name: `flat index (worker-loaded) ${rules}`,
+    group,
+    fn(): void {
+      if (compiled.enforce(user, "/posts", "read") === true) sink++;
+    },
+  });
   if (rules === 100_000) {
+    Deno.bench({
+      name: "compileEnforcerIndex() 100000 (in the worker)",
+      group: "index build, 100,000 rules",
+      n: 20,
+      warmup: 2,
+      fn(): void {
+        if (typeof compileEnforcerIndex(casbin) !== "string") sink++;
+      },
+    });
     // What a reload pays on top of building the casbin enforcer.
     Deno.bench({
       name: "IndexedEnforcer.from() 100000 (build the index)",

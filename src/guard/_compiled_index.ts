@@ -296,6 +296,8 @@ function ruleMask(index: CompiledIndex, ids: Int32Array): number {
   }
 }
 
+const RECENT_STRINGS = 4096;
+
 /**
  * Looks requests up in a compiled index, with the same answers as the
  * nested-map lookups of indexed_enforcer.ts. Holds scratch buffers, reused
@@ -303,6 +305,10 @@ function ruleMask(index: CompiledIndex, ids: Int32Array): number {
  */
 export class CompiledLookup {
   readonly index: CompiledIndex;
+  // Ids of recently seen request strings: a map lookup (the engine keeps a
+  // string's hash) instead of hashing the string's code units each time.
+  // Bounded: emptied when full.
+  #recent = new Map<string, number>();
   #ids: Int32Array;
   // Role terms: the candidate ids of each term, how many, and BFS marks.
   #candidates: (Uint32Array | null)[];
@@ -349,14 +355,14 @@ export class CompiledLookup {
         // casbin's g() reads `(value || "").toString()`: strings only here.
         if (typeof value !== "string") return NO_ANSWER;
         if (matchable) {
-          const id = stringId(index, value);
+          const id = this.#idOf(value);
           // A name nobody mentions reaches only itself, in no rule.
           if (id === -1) matchable = false;
           else this.#reach(t, graph, id);
         }
       } else if (typeof value === "string") {
         if (matchable) {
-          const id = stringId(index, value);
+          const id = this.#idOf(value);
           if (id === -1) matchable = false;
           else ids[t] = id;
         }
@@ -371,6 +377,17 @@ export class CompiledLookup {
     }
     if (!matchable) return 0;
     return roles === null ? ruleMask(index, ids) : this.#visitAll();
+  }
+
+  /** The id of a request string, or -1. */
+  #idOf(text: string): number {
+    let id = this.#recent.get(text);
+    if (id === undefined) {
+      id = stringId(this.index, text);
+      if (this.#recent.size >= RECENT_STRINGS) this.#recent.clear();
+      this.#recent.set(text, id);
+    }
+    return id;
   }
 
   /** Collects the ids `g(id, x)` is true for into the term's candidates. */
