@@ -130,7 +130,12 @@ export interface CachedFileEnforcerProviderOptions<
    * When true, requests keep getting the last good enforcer until the new
    * one is swapped in: no request ever waits for a reload, at the price of a
    * window (the reload time) in which an edit is not yet in force.
-   * @default {false}
+   * By default it is false while the live policy was loaded on the event
+   * loop (a small policy: a reload takes milliseconds, and waiting for it
+   * guarantees the next request sees an edit) and true while it was loaded
+   * in the worker (a large policy: a reload takes tenths of a second, which
+   * requests should not wait for).
+   * @default {true for a policy loaded in the worker, else false}
    */
   staleWhileReload?: boolean;
   /**
@@ -307,16 +312,20 @@ function defaultOnError(error: EnforcerLoadError): void {
  *   `stat` check that compares content while a file's timestamp is too
  *   recent to be trusted (same-size edits within one timestamp tick). A
  *   request costs two integer comparisons when nothing changed.
- * - Freshness: a request that arrives after a change was detected waits
- *   for that reload, so it sees the new policy (see `staleWhileReload`).
+ * - Freshness: for a policy loaded on the event loop, a request that
+ *   arrives after a change was detected waits for that reload, so it sees
+ *   the new policy; for a large policy, loaded in a worker thread, requests
+ *   keep the last good enforcer until the new one is ready (see
+ *   `staleWhileReload` and `loadIn`).
  * - Safety: a reload builds a new enforcer (casbin's `loadPolicy()` on a
  *   live enforcer empties it first) and validates it (model syntax, the
  *   field count of every policy line, quotes, a probe decision against the
  *   matcher) before swapping the reference. A reload that fails keeps the
  *   last good enforcer and is reported once to `onError`. Requests in
  *   flight finish on the enforcer they started with. One reload at a time;
- *   large policies are parsed in slices of a few milliseconds so requests
- *   keep flowing meanwhile.
+ *   large policies are parsed and indexed in a worker thread (or, where
+ *   there is none, in slices of a few milliseconds) so requests keep
+ *   flowing meanwhile.
  *
  * Close it (`await using`, `close()`) to stop its watchers and timers.
  *
@@ -381,7 +390,9 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   #probe: readonly unknown[] | undefined;
   #functions: NonNullable<CachedFileEnforcerProviderOptions["functions"]>;
   #allowEmptyPolicy: boolean;
-  #staleWhileReload: boolean;
+  #staleWhileReload: boolean | undefined;
+  // Where the live enforcer was loaded.
+  #loadedIn: "worker" | "main" = "main";
   #watch: boolean;
   #pollIntervalMs: number;
   #debounceMs: number;
@@ -436,7 +447,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     this.#probe = options.probe;
     this.#functions = options.functions ?? {};
     this.#allowEmptyPolicy = options.allowEmptyPolicy ?? false;
-    this.#staleWhileReload = options.staleWhileReload ?? false;
+    this.#staleWhileReload = options.staleWhileReload;
     this.#watch = options.watch ?? true;
     this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.#debounceMs = options.debounceMs ?? 10;
@@ -515,7 +526,10 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     if (this.#closed) {
       throw new Error("Cannot get enforcer: the provider is closed");
     }
-    if (this.#handledCount === this.#changeCount || this.#staleWhileReload) {
+    if (
+      this.#handledCount === this.#changeCount ||
+      (this.#staleWhileReload ?? this.#loadedIn === "worker")
+    ) {
       return this.#current;
     }
     return new Promise<E>((resolve) => {
@@ -588,8 +602,9 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       this.#timers,
       this.#debounceMs,
     );
-    const { enforcer } = await this.#build(model.bytes, policy.bytes);
+    const { enforcer, loadedIn } = await this.#build(model.bytes, policy.bytes);
     this.#current = enforcer;
+    this.#loadedIn = loadedIn;
     this.#loaded = { model, policy };
     this.#seen = this.#loaded;
     if (this.#pollIntervalMs > 0) {
@@ -843,6 +858,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
         changed.push("policy");
       }
       this.#current = enforcer;
+      this.#loadedIn = loadedIn;
       this.#seen = { model, policy };
       this.#loaded = this.#seen;
       this.#emitReload({

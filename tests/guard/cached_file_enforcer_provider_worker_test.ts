@@ -169,6 +169,54 @@ Deno.test("CachedFileEnforcerProvider with loadIn: worker reloads edits and keep
   }
 });
 
+Deno.test("CachedFileEnforcerProvider with loadIn: worker keeps the last good enforcer during a reload, unless staleWhileReload is false", async (t) => {
+  for (const staleWhileReload of [undefined, false]) {
+    await t.step(`staleWhileReload: ${staleWhileReload}`, async () => {
+      const f = await files(MODEL, POLICY);
+      try {
+        let reloaded = false;
+        await using provider = await open(f, {
+          debounceMs: 50,
+          onReload: () => reloaded = true,
+          ...(staleWhileReload === undefined ? {} : { staleWhileReload }),
+        });
+        const old = provider.getEnforcer();
+        assert.ok(!(old instanceof Promise));
+        await writeFile(f.policyPath, POLICY + "p, viewer, post, write\n");
+        let waited = false;
+        while (!reloaded) {
+          const current = provider.getEnforcer();
+          if (current instanceof Promise) {
+            waited = true;
+            // A request that waits is decided by the new policy.
+            assert.equal(
+              await (await current).enforce(
+                { role: "viewer" },
+                "post",
+                "write",
+              ),
+              true,
+            );
+          } else if (!reloaded) {
+            assert.equal(current, old);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+        assert.equal(waited, staleWhileReload === false);
+        const current = provider.getEnforcer();
+        assert.ok(!(current instanceof Promise));
+        assert.notEqual(current, old);
+        assert.equal(
+          await current.enforce({ role: "viewer" }, "post", "write"),
+          true,
+        );
+      } finally {
+        await rm(f.dir, { recursive: true });
+      }
+    });
+  }
+});
+
 Deno.test("CachedFileEnforcerProvider with loadIn: worker refuses the files a load on the event loop refuses, with the same error", async (t) => {
   const cases: {
     name: string;
