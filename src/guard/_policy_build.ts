@@ -90,6 +90,25 @@ function effectFieldIndexes(model: Model): Map<string, number> {
   return indexes;
 }
 
+/** ` "<path>"` for an error message, or nothing without a path. */
+function quoted(path: string | undefined): string {
+  return path === undefined ? "" : ` "${path}"`;
+}
+
+/** The load error of a policy that casbin itself refused. */
+function refusedPolicy(
+  options: BuildOptions,
+  error: unknown,
+): EnforcerLoadError {
+  return new EnforcerLoadError(
+    "POLICY_INVALID",
+    `Cannot load policy${quoted(options.policyPath)}: ${
+      error instanceof Error ? error.message : String(error)
+    }`,
+    { path: options.policyPath, cause: error },
+  );
+}
+
 /** Removes one pair of surrounding double quotes, as casbin's loader does. */
 function unquote(value: string): string {
   return value.startsWith('"') && value.endsWith('"')
@@ -251,7 +270,7 @@ export async function parsePolicy(
 ): Promise<{ rules: ParsedPolicy; count: number }> {
   const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
   const path = options.policyPath;
-  const where = path === undefined ? "" : ` "${path}"`;
+  const where = quoted(path);
   const counts = expectedFieldCounts(model);
   const effectFields = effectFieldIndexes(model);
   const rules: ParsedPolicy = new Map();
@@ -408,9 +427,7 @@ export async function buildEnforcer(
   policyText: string,
   options: BuildOptions = {},
 ): Promise<BuiltEnforcer> {
-  const modelWhere = options.modelPath === undefined
-    ? ""
-    : ` "${options.modelPath}"`;
+  const modelWhere = quoted(options.modelPath);
   let model: Model;
   try {
     model = newModelFromString(modelText);
@@ -438,13 +455,7 @@ export async function buildEnforcer(
   try {
     enforcer = await newEnforcer(model, new ParsedPolicyAdapter(rules));
   } catch (error) {
-    throw new EnforcerLoadError(
-      "POLICY_INVALID",
-      `Cannot load policy${
-        options.policyPath === undefined ? "" : ` "${options.policyPath}"`
-      }: ${error instanceof Error ? error.message : String(error)}`,
-      { path: options.policyPath, cause: error },
-    );
+    throw refusedPolicy(options, error);
   }
   for (const [name, fn] of Object.entries(functions)) {
     await enforcer.addFunction(name, fn);
@@ -471,9 +482,7 @@ export async function probeModel(
   sample: ParsedPolicy,
   options: BuildOptions = {},
 ): Promise<void> {
-  const modelWhere = options.modelPath === undefined
-    ? ""
-    : ` "${options.modelPath}"`;
+  const modelWhere = quoted(options.modelPath);
   const functions = options.functions ?? {};
   let model: Model;
   let probeEnforcer: CasbinEnforcer;
@@ -484,13 +493,7 @@ export async function probeModel(
       await probeEnforcer.addFunction(name, fn);
     }
   } catch (error) {
-    throw new EnforcerLoadError(
-      "POLICY_INVALID",
-      `Cannot load policy${
-        options.policyPath === undefined ? "" : ` "${options.policyPath}"`
-      }: ${error instanceof Error ? error.message : String(error)}`,
-      { path: options.policyPath, cause: error },
-    );
+    throw refusedPolicy(options, error);
   }
   const probe = options.probe ?? defaultProbe(model);
   try {
