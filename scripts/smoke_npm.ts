@@ -59,9 +59,11 @@ try {
     consumer,
   );
   for (const runtime of ["node", "bun"]) {
-    const out = await run(runtime, ["smoke.mjs"], consumer);
-    // deno-lint-ignore no-console
-    console.log(`${runtime}: ${out.trim()}`);
+    for (const script of ["smoke.mjs", "worker_only.mjs"]) {
+      const out = await run(runtime, [script], consumer);
+      // deno-lint-ignore no-console
+      console.log(`${runtime}: ${out.trim()}`);
+    }
   }
   await run(
     "node",

@@ -18,6 +18,8 @@ export class PolicyWorkerError extends Error {
 interface Channel {
   post(message: unknown): void;
   terminate(): void;
+  /** Whether the worker keeps the process alive (it must while it works). */
+  keepAlive(alive: boolean): void;
 }
 
 interface Pending {
@@ -51,12 +53,14 @@ export class PolicyWorker {
     const onMessage = (data: unknown): void => {
       if (!ready) {
         ready = true;
+        worker.#channel?.keepAlive(false);
         resolve(worker);
         return;
       }
       const { id, result } = data as { id: number; result: CompileResult };
       const pending = worker.#pending.get(id);
       worker.#pending.delete(id);
+      if (worker.#pending.size === 0) worker.#channel?.keepAlive(false);
       pending?.resolve(result);
     };
     const onFailure = (error: unknown): void => {
@@ -90,6 +94,7 @@ export class PolicyWorker {
     return new Promise<CompileResult>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       try {
+        this.#channel!.keepAlive(true);
         this.#channel!.post({ id, request });
       } catch (error) {
         this.#pending.delete(id);
@@ -132,6 +137,8 @@ function webWorker(
   return {
     post: (message) => worker.postMessage(message),
     terminate: () => worker.terminate(),
+    // A Web Worker of Deno or Bun lives until it is terminated.
+    keepAlive: () => {},
   };
 }
 
@@ -145,10 +152,11 @@ async function nodeWorker(
   worker.on("message", onMessage);
   worker.on("error", onFailure);
   worker.on("exit", (code) => onFailure(new Error(`exit code ${code}`)));
-  // The provider's own timers keep the process alive while it is open.
-  worker.unref();
+  // Idle, the worker does not keep the process alive (the provider's own
+  // watchers and timers do, while it is open); starting and loading do.
   return {
     post: (message) => worker.postMessage(message),
     terminate: () => void worker.terminate(),
+    keepAlive: (alive) => alive ? worker.ref() : worker.unref(),
   };
 }
