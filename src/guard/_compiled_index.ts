@@ -297,6 +297,7 @@ function ruleMask(index: CompiledIndex, ids: Int32Array): number {
 }
 
 const RECENT_STRINGS = 4096;
+const RECENT_STRING_LENGTH = 256;
 
 /**
  * Looks requests up in a compiled index, with the same answers as the
@@ -309,6 +310,7 @@ export class CompiledLookup {
   // string's hash) instead of hashing the string's code units each time.
   // Bounded: emptied when full.
   #recent = new Map<string, number>();
+  #busy = false;
   #ids: Int32Array;
   // Role terms: the candidate ids of each term, how many, and BFS marks.
   #candidates: (Uint32Array | null)[];
@@ -336,6 +338,19 @@ export class CompiledLookup {
    * value): the caller sends such a request to casbin.
    */
   lookup(rvals: readonly unknown[]): number {
+    // A getter of a request value may decide another request on this same
+    // enforcer before this lookup is done: that one must not touch the
+    // scratch buffers this one is filling (casbin decides it).
+    if (this.#busy) return NO_ANSWER;
+    this.#busy = true;
+    try {
+      return this.#lookup(rvals);
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  #lookup(rvals: readonly unknown[]): number {
     const index = this.index;
     const terms = index.terms;
     const ids = this.#ids;
@@ -381,6 +396,9 @@ export class CompiledLookup {
 
   /** The id of a request string, or -1. */
   #idOf(text: string): number {
+    // Long strings are not kept: the map must not hold on to large request
+    // values.
+    if (text.length > RECENT_STRING_LENGTH) return stringId(this.index, text);
     let id = this.#recent.get(text);
     if (id === undefined) {
       id = stringId(this.index, text);

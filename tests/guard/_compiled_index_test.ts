@@ -104,3 +104,33 @@ Deno.test("compiled index finds every rule of a large policy and nothing else", 
     );
   }
 });
+
+Deno.test("compiled index answers a request whose getter decides another request meanwhile", async () => {
+  const model = RBAC.replace("r.act == p.act", "r.act.value == p.act");
+  const casbin = await newEnforcer(
+    newModelFromString(model),
+    new StringAdapter(
+      "p, reader, doc, read\np, writer, doc, write\ng, alice, reader",
+    ),
+  );
+  const flat = compileEnforcerIndex(casbin);
+  assert.notEqual(typeof flat, "string", String(flat));
+  const compiled = new CompiledEnforcer(
+    flat as Exclude<typeof flat, string>,
+    () => Promise.resolve(casbin),
+  );
+  const nested: (boolean | Promise<boolean>)[] = [];
+  // Reading the action decides another request on the same enforcer, in
+  // the middle of the outer lookup.
+  const outer = compiled.enforce("alice", "doc", {
+    get value(): string {
+      nested.push(compiled.enforce("writer", "doc", { value: "write" }));
+      return "read";
+    },
+  });
+  assert.equal(outer, true);
+  assert.equal(nested.length, 1);
+  assert.equal(await nested[0], true);
+  assert.equal(compiled.enforce("alice", "doc", { value: "write" }), false);
+  assert.equal(compiled.enforce("alice", "doc", { value: "read" }), true);
+});
