@@ -310,73 +310,92 @@ function assertRefusal(error: unknown, bad: BadFile, path: string): void {
   assert.ok(error.message.length < 500, `${bad.name}: short message`);
 }
 
+// Every test runs with the policy loaded on the event loop and in the
+// provider's worker thread: both must refuse and accept the same files.
+const LOAD_IN = ["main", "worker"] as const;
+
 Deno.test("CachedFileEnforcerProvider.open() refuses policy and model files that casbin would load silently", async (t) => {
-  for (const bad of [...BAD_POLICIES, ...BAD_MODELS]) {
-    await t.step(bad.name, async () => {
-      await using fx = await files(
-        bad.file === "model" ? bad.content : MODEL,
-        bad.file === "policy" ? bad.content : POLICY,
-      );
-      const path = bad.file === "model" ? fx.modelPath : fx.policyPath;
-      await assert.rejects(
-        CachedFileEnforcerProvider.open({
-          modelPath: fx.modelPath,
-          policyPath: fx.policyPath,
-          pollIntervalMs: 0,
-        }),
-        (error: unknown) => {
-          assertRefusal(error, bad, path);
-          return true;
-        },
-      );
-    });
+  for (const loadIn of LOAD_IN) {
+    for (const bad of [...BAD_POLICIES, ...BAD_MODELS]) {
+      await t.step(`${bad.name} (loadIn: ${loadIn})`, async () => {
+        await using fx = await files(
+          bad.file === "model" ? bad.content : MODEL,
+          bad.file === "policy" ? bad.content : POLICY,
+        );
+        const path = bad.file === "model" ? fx.modelPath : fx.policyPath;
+        await assert.rejects(
+          CachedFileEnforcerProvider.open({
+            modelPath: fx.modelPath,
+            policyPath: fx.policyPath,
+            pollIntervalMs: 0,
+            loadIn,
+          }),
+          (error: unknown) => {
+            assertRefusal(error, bad, path);
+            return true;
+          },
+        );
+      });
+    }
   }
 });
 
-Deno.test("CachedFileEnforcerProvider keeps the last good enforcer through every silently wrong file, then takes a good one", async () => {
-  await using fx = await files(MODEL, POLICY);
-  const events = new Events();
-  await using provider = await CachedFileEnforcerProvider.open({
-    modelPath: fx.modelPath,
-    policyPath: fx.policyPath,
-    onReload: events.onReload,
-    onError: events.onError,
-    pollIntervalMs: 0,
-  });
-  const good = await provider.getEnforcer();
-  const check = async (when: string): Promise<void> => {
-    assert.equal(await provider.getEnforcer(), good, `${when}: same enforcer`);
-    assert.equal(await decide(provider, "admin", "write"), true, when);
-    assert.equal(await decide(provider, "viewer", "read"), true, when);
-    assert.equal(await decide(provider, "viewer", "write"), false, when);
-  };
-  for (const bad of [...BAD_POLICIES, ...BAD_MODELS]) {
-    const path = bad.file === "model" ? fx.modelPath : fx.policyPath;
-    const before = events.errors.length;
-    await replaceAtomically(path, bad.content);
-    await events.until(
-      () =>
-        events.errors.slice(before).some((error) =>
-          error.code === bad.code && bad.message.test(error.message)
-        ),
-      `the error for ${bad.name}`,
-    );
-    for (const error of events.errors.slice(before)) {
-      assert.ok(error instanceof EnforcerLoadError);
-      assert.equal(error.path, path, bad.name);
-    }
-    await check(bad.name);
-    // Put the good file back: same content as loaded, no reload needed.
-    await replaceAtomically(path, bad.file === "model" ? MODEL : POLICY);
-  }
-  assert.equal(events.reloads.length, 0);
-  await check("after every bad file");
+Deno.test("CachedFileEnforcerProvider keeps the last good enforcer through every silently wrong file, then takes a good one", async (t) => {
+  for (const loadIn of LOAD_IN) {
+    await t.step(`loadIn: ${loadIn}`, async () => {
+      await using fx = await files(MODEL, POLICY);
+      const events = new Events();
+      await using provider = await CachedFileEnforcerProvider.open({
+        modelPath: fx.modelPath,
+        policyPath: fx.policyPath,
+        onReload: events.onReload,
+        onError: events.onError,
+        pollIntervalMs: 0,
+        loadIn,
+      });
+      const good = await provider.getEnforcer();
+      const check = async (when: string): Promise<void> => {
+        assert.equal(
+          await provider.getEnforcer(),
+          good,
+          `${when}: same enforcer`,
+        );
+        assert.equal(await decide(provider, "admin", "write"), true, when);
+        assert.equal(await decide(provider, "viewer", "read"), true, when);
+        assert.equal(await decide(provider, "viewer", "write"), false, when);
+      };
+      for (const bad of [...BAD_POLICIES, ...BAD_MODELS]) {
+        const path = bad.file === "model" ? fx.modelPath : fx.policyPath;
+        const before = events.errors.length;
+        await replaceAtomically(path, bad.content);
+        await events.until(
+          () =>
+            events.errors.slice(before).some((error) =>
+              error.code === bad.code && bad.message.test(error.message)
+            ),
+          `the error for ${bad.name}`,
+        );
+        for (const error of events.errors.slice(before)) {
+          assert.ok(error instanceof EnforcerLoadError);
+          assert.equal(error.path, path, bad.name);
+        }
+        await check(bad.name);
+        // Put the good file back: same content as loaded, no reload needed.
+        await replaceAtomically(path, bad.file === "model" ? MODEL : POLICY);
+      }
+      assert.equal(events.reloads.length, 0);
+      await check("after every bad file");
 
-  // The watcher still works: a good edit is picked up.
-  await replaceAtomically(fx.policyPath, `${POLICY}p, viewer, post, write\n`);
-  await events.until(() => events.reloads.length > 0, "the good reload");
-  assert.equal(await decide(provider, "viewer", "write"), true);
-  assert.notEqual(await provider.getEnforcer(), good);
+      // The watcher still works: a good edit is picked up.
+      await replaceAtomically(
+        fx.policyPath,
+        `${POLICY}p, viewer, post, write\n`,
+      );
+      await events.until(() => events.reloads.length > 0, "the good reload");
+      assert.equal(await decide(provider, "viewer", "write"), true);
+      assert.notEqual(await provider.getEnforcer(), good);
+    });
+  }
 });
 
 Deno.test("CachedFileEnforcerProvider reads byte order marks and CRLF line ends as their author meant", async (t) => {
@@ -396,21 +415,24 @@ Deno.test("CachedFileEnforcerProvider reads byte order marks and CRLF line ends 
     ],
     ["no newline at the end", MODEL.trimEnd(), POLICY.trimEnd()],
   ];
-  for (const [name, model, policy] of variants) {
-    await t.step(name, async () => {
-      await using fx = await files(model, policy);
-      await using provider = await CachedFileEnforcerProvider.open({
-        modelPath: fx.modelPath,
-        policyPath: fx.policyPath,
-        pollIntervalMs: 0,
+  for (const loadIn of LOAD_IN) {
+    for (const [name, model, policy] of variants) {
+      await t.step(`${name} (loadIn: ${loadIn})`, async () => {
+        await using fx = await files(model, policy);
+        await using provider = await CachedFileEnforcerProvider.open({
+          modelPath: fx.modelPath,
+          policyPath: fx.policyPath,
+          pollIntervalMs: 0,
+          loadIn,
+        });
+        assert.equal(await decide(provider, "admin", "read"), true);
+        assert.equal(await decide(provider, "admin", "write"), true);
+        assert.equal(await decide(provider, "viewer", "read"), true);
+        // The last rule's field is "read", not "read\r".
+        assert.equal(await decide(provider, "viewer", "write"), false);
+        assert.equal(await decide(provider, "\uFEFFadmin", "read"), false);
       });
-      assert.equal(await decide(provider, "admin", "read"), true);
-      assert.equal(await decide(provider, "admin", "write"), true);
-      assert.equal(await decide(provider, "viewer", "read"), true);
-      // The last rule's field is "read", not "read\r".
-      assert.equal(await decide(provider, "viewer", "write"), false);
-      assert.equal(await decide(provider, "\uFEFFadmin", "read"), false);
-    });
+    }
   }
 });
 
