@@ -199,7 +199,11 @@ async function main(): Promise<void> {
       console.log(
         `Policy reloaded: ${
           event.changed.join(" and ")
-        } changed, ${event.rules} rules`,
+        } changed, ${event.rules} rules (loaded ${
+          event.loadedIn === "worker"
+            ? "in a worker thread"
+            : "on the event loop"
+        })`,
       ),
     onError: (error) =>
       // deno-lint-ignore no-console

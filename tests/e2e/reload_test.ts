@@ -158,6 +158,43 @@ for (const runtime of RUNTIMES) {
       );
     });
 
+    await t.step("a large policy loads in a worker thread", async () => {
+      // 6,000 more rules (about 170 KiB): over the size that loads in the
+      // worker.
+      const filler = Array.from(
+        { length: 6000 },
+        (_, i) => `p, filler${i}, doc${i}, read\n`,
+      ).join("");
+      const mark = server.lines.length;
+      await atomicWrite(
+        server.policyPath,
+        `${original}${filler}p, viewer, post, write\n`,
+      );
+      await afterReload(
+        server,
+        mark,
+        async () => await write(server, "viewer") === 201,
+      );
+      const reloaded = server.lines.slice(mark).filter((line) =>
+        RELOADED.test(line)
+      );
+      assert.match(reloaded.at(-1)!, /rules \(loaded in a worker thread\)$/);
+      assert.equal(await read(server, "guest"), 403);
+      assert.equal(await write(server, "editor"), 201);
+      // Back to a small policy: loaded on the event loop again.
+      const back = server.lines.length;
+      await atomicWrite(server.policyPath, original);
+      await afterReload(
+        server,
+        back,
+        async () => await write(server, "viewer") === 403,
+      );
+      assert.match(
+        server.lines.slice(back).filter((line) => RELOADED.test(line)).at(-1)!,
+        /\(loaded on the event loop\)$/,
+      );
+    });
+
     await t.step("SIGTERM still exits cleanly", async () => {
       const status = await server.stop("SIGTERM");
       assert.equal(status.code, 0, server.lines.join("\n"));
