@@ -74,6 +74,15 @@ export class PolicyWorker {
       if (!ready) reject(failure);
     };
     const url = new URL(WORKER_PATH, import.meta.url);
+    if (!mayReadModule(url)) {
+      // Deno would refuse to load the worker's module, and report that on
+      // stderr as an uncaught error even though it is handled here.
+      return Promise.reject(
+        new PolicyWorkerError(
+          `Cannot load policy off the main thread: no read access to ${url.pathname}`,
+        ),
+      );
+    }
     void (async () => {
       try {
         worker.#channel = typeof globalThis.Worker === "function"
@@ -118,6 +127,28 @@ export class PolicyWorker {
     }
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
+  }
+}
+
+interface DenoPermissions {
+  querySync?(descriptor: { name: "read"; path: URL }): { state: string };
+}
+
+/**
+ * Whether the process may read a local worker module: under Deno only with
+ * read access already granted (a prompt would stop the server), elsewhere
+ * always.
+ */
+function mayReadModule(url: URL): boolean {
+  const deno = (globalThis as { Deno?: { permissions?: DenoPermissions } })
+    .Deno;
+  const query = deno?.permissions?.querySync;
+  if (url.protocol !== "file:" || query === undefined) return true;
+  try {
+    return query.call(deno!.permissions, { name: "read", path: url }).state ===
+      "granted";
+  } catch {
+    return false;
   }
 }
 
