@@ -207,6 +207,16 @@ for (const rules of [10, 1_000, 100_000]) {
       if (indexed.enforce("alice", "/posts", "read") === true) sink++;
     },
   });
+  const flat = compileEnforcerIndex(casbin);
+  if (typeof flat === "string") throw new Error(flat);
+  const compiled = new CompiledEnforcer(flat, () => Promise.resolve(casbin));
+  Deno.bench({
+    name: "flat index (worker-loaded) g()",
+    group,
+    fn(): void {
+      if (compiled.enforce("alice", "/posts", "read") === true) sink++;
+    },
+  });
 }
 
 globalThis.addEventListener("unload", () => {
