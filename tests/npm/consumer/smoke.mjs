@@ -2,38 +2,21 @@
 // guarded handler over HTTP with a file-backed enforcer, and uses the
 // boundary core and the extractor's WASM grammars.
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   bearerUserProvider,
   CachedFileEnforcerProvider,
   PermissionGuard,
 } from "portcullis/guard";
 import { httpBoundaryKey, makeBoundaryId } from "portcullis/boundary";
+import { policyFiles } from "./_policy_files.mjs";
 
 const runtime = typeof Bun === "undefined" ? `node ${process.version}` : `bun ${Bun.version}`;
 
-const dir = await mkdtemp(join(tmpdir(), "portcullis-smoke-"));
-const modelPath = join(dir, "model.conf");
-const policyPath = join(dir, "policy.csv");
-await writeFile(
-  modelPath,
-  `[request_definition]
-r = sub, obj, act
-
-[policy_definition]
-p = sub, obj, act
-
-[policy_effect]
-e = some(where (p.eft == allow))
-
-[matchers]
-m = r.obj == p.obj && r.sub.role == p.sub && r.act == p.act
-`,
+const { dir, modelPath, policyPath } = await policyFiles(
+  "p, editor, post, read\np, editor, post, write\np, viewer, post, read\n",
 );
-await writeFile(policyPath, "p, editor, post, read\np, editor, post, write\np, viewer, post, read\n");
 
 const provider = await CachedFileEnforcerProvider.open({ modelPath, policyPath });
 const guard = new PermissionGuard({

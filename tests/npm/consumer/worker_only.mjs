@@ -2,27 +2,13 @@
 // server): the process must stay alive while the worker starts and loads,
 // and exit on its own once the provider is closed.
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import { CachedFileEnforcerProvider } from "portcullis/guard";
+import { policyFiles } from "./_policy_files.mjs";
 
-const dir = await mkdtemp(join(tmpdir(), "portcullis-worker-only-"));
-const modelPath = join(dir, "model.conf");
-const policyPath = join(dir, "policy.csv");
-await writeFile(
-  modelPath,
-  `[request_definition]
-r = sub, obj, act
-[policy_definition]
-p = sub, obj, act
-[policy_effect]
-e = some(where (p.eft == allow))
-[matchers]
-m = r.obj == p.obj && r.sub.role == p.sub && r.act == p.act
-`,
+const { dir, modelPath, policyPath } = await policyFiles(
+  "p, viewer, post, read\n",
 );
-await writeFile(policyPath, "p, viewer, post, read\n");
 try {
   const provider = await CachedFileEnforcerProvider.open({
     modelPath,
