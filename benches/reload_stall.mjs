@@ -1,4 +1,4 @@
-// deno-lint-ignore-file no-console
+// deno-lint-ignore-file no-console explicit-function-return-type
 // The longest event-loop stall while a 100,000-line policy is rewritten and
 // reloaded five times, under Node or Bun (Deno: benches/reload_bench.ts).
 //
