@@ -1,6 +1,7 @@
 // Java extractor: Spring MVC / WebFlux controllers (class `@RequestMapping`
-// prefix + method mappings), Feign clients, and HTTP clients (RestTemplate,
-// WebClient / RestClient, java.net.http.HttpRequest).
+// prefix + method mappings), JAX-RS / Jakarta REST resources, Feign and
+// MicroProfile REST clients, and HTTP clients (RestTemplate, WebClient /
+// RestClient, java.net.http.HttpRequest).
 import type { Node } from "web-tree-sitter";
 import type {
   ExtractResult,
@@ -27,6 +28,7 @@ import {
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
 import { stringParts, walk } from "./_tree.ts";
+import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./_java_jaxrs.ts";
 
 const MAPPING_METHOD: Record<string, string> = {
   GetMapping: "GET",
@@ -131,17 +133,21 @@ export class JavaFile {
    * class-level prefix (null when it has none).
    */
   readonly implementers: Map<string, string | null>;
+  /** JAX-RS facts of the scan root (resources, locators, clients). */
+  readonly jaxrs: JaxRsIndex | undefined;
 
   constructor(
     file: SourceFile,
     constants: Map<string, EvaluatedString>,
     ports: ExtractedPort[],
     implementers: Map<string, string | null> = new Map(),
+    jaxrs?: JaxRsIndex,
   ) {
     this.file = file;
     this.constants = constants;
     this.ports = ports;
     this.implementers = implementers;
+    this.jaxrs = jaxrs;
   }
 
   /** Evaluates a string expression (literals, `+`, constants, format). */
@@ -327,12 +333,26 @@ export class JavaFile {
     const functional =
       this.file.text.includes("org.springframework.web.reactive.function") ||
       this.file.text.includes("org.springframework.web.servlet.function");
+    const jaxrs = this.jaxrs && JaxRsIndex.mentions(this.file.text)
+      ? this.jaxrs
+      : undefined;
+    const imports = jaxrs ? jaxRsImports(root) : undefined;
     walk(root, (node) => {
       if (
         node.type === "class_declaration" ||
         node.type === "interface_declaration"
       ) {
         this.controller(node);
+        if (jaxrs && imports) {
+          jaxRsPorts(
+            node,
+            jaxrs,
+            this.constants,
+            imports,
+            this.file.path,
+            this.ports,
+          );
+        }
       } else if (node.type === "method_invocation") {
         this.clientCall(node);
         if (functional) this.functionalRoute(node);
@@ -720,7 +740,14 @@ function collectImplementers(
  * `@RestController` of the scan implements them; functional endpoints
  * (`route(GET("/x"), h)`, builder `.GET("/x", h)`, `path`/`nest` prefixes)
  * in files that import Spring's `function.server` packages. Feign clients and
- * Spring HTTP interfaces (`@GetExchange`) are clients. Clients:
+ * Spring HTTP interfaces (`@GetExchange`) are clients. JAX-RS / Jakarta
+ * REST: `@GET`/`@POST`... methods of `@Path` classes (`javax.ws.rs` or
+ * `jakarta.ws.rs`), joined to the method `@Path`, prefixed by the
+ * `@ApplicationPath` of an `Application` subclass and composed through
+ * sub-resource locators; `@Path` interfaces count as servers when a class of
+ * the scan implements them and as clients when annotated
+ * `@RegisterRestClient` or used as a proxy (`build(X.class)`,
+ * `@RestClient X`). Clients:
  * RestTemplate (`getForObject`, `postForEntity`, `exchange(url,
  * HttpMethod.X, ...)`), WebClient/RestClient (`.get().uri("/x")`,
  * `.method(HttpMethod.POST).uri(...)`), and
@@ -750,16 +777,27 @@ export const javaExtractor: LanguageExtractor = {
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const constants = new Map<string, EvaluatedString>();
     const implementers = new Map<string, string | null>();
+    const jaxrs = new JaxRsIndex();
+    // Whether the file the first pass is reading may hold JAX-RS code.
+    let jaxrsFile = false;
+    let implementsSomething = false;
     return await twoPasses(
       files,
       "java",
-      (file) => /\bfinal\b|\binterface\b|\bimplements\b/.test(file.text),
+      (file) => {
+        jaxrsFile = JaxRsIndex.mentions(file.text);
+        implementsSomething = /\bimplements\b/.test(file.text);
+        return jaxrsFile ||
+          /\bfinal\b|\binterface\b|\bimplements\b/.test(file.text);
+      },
       (root) => {
         collectConstants(root, constants);
         collectImplementers(root, implementers);
+        if (jaxrsFile) jaxrs.collect(root);
+        else if (implementsSomething) jaxrs.collectImplementers(root);
       },
       (file, root, ports) =>
-        new JavaFile(file, constants, ports, implementers).run(root),
+        new JavaFile(file, constants, ports, implementers, jaxrs).run(root),
     );
   },
 };

@@ -127,3 +127,119 @@ Deno.test("javaExtractor never rejects on malformed input", async () => {
     "\n",
   ]);
 });
+
+const SHOP = "src/main/java/com/shop/";
+
+Deno.test("javaExtractor finds JAX-RS resources under the application path", async () => {
+  const files = await loadFixture("java_jaxrs");
+  const { ports, diagnostics } = await javaExtractor.extract(files);
+  assert.deepEqual(diagnostics, []);
+  const servers = ports.filter((p) => p.ref.role === "server");
+  assert.deepEqual(summarize(servers), [
+    `${SHOP}InventoryApi.java:10 server GET /api/inventory/{}`,
+    `${SHOP}InventoryApi.java:14 server POST /api/inventory`,
+    `${SHOP}ItemResource.java:6 server GET /api/orders/{}/items`,
+    `${SHOP}ItemResource.java:6 server GET /api/users/{}/orders/items`,
+    `${SHOP}OrderResource.java:14 server GET /api/users/{}/orders`,
+    `${SHOP}OrderResource.java:19 server GET /api/users/{}/orders/{}`,
+    `${SHOP}OrdersRoot.java:5 server GET /api/orders`,
+    `${SHOP}UserResource.java:11 server GET /api/users`,
+    `${SHOP}UserResource.java:16 server GET /api/users/{}`,
+    `${SHOP}UserResource.java:22 server POST /api/users`,
+    `${SHOP}UserResource.java:28 server PUT /api/users/{}`,
+    `${SHOP}UserResource.java:34 server DELETE /api/users/{}`,
+    `${SHOP}UserResource.java:38 server HEAD /api/users/{}`,
+    `${SHOP}UserResource.java:44 server PATCH /api/users/{}`,
+    `${SHOP}UserResource.java:50 server OPTIONS /api/users`,
+  ]);
+  const get = portAt(servers, "UserResource.java", 16)!;
+  assert.equal(get.ref.col, 5);
+  assert.equal(get.ref.confidence, 0.95);
+  assert.equal(get.ref.detail.framework, "jax-rs");
+  assert.equal(get.ref.detail.path, "/api/users/{id: \\d+}");
+  assert.equal(
+    get.owner.qualifiedName,
+    `${SHOP}UserResource.java::UserResource.get`,
+  );
+});
+
+Deno.test("javaExtractor joins JAX-RS paths without an application path", async () => {
+  const files = only(await loadFixture("java_jaxrs"), `${SHOP}UserResource`);
+  const { ports } = await javaExtractor.extract(files);
+  const list = portAt(ports, "UserResource.java", 11)!;
+  assert.equal(list.ref.key, "GET /users");
+  assert.equal(list.ref.confidence, 1);
+  const put = portAt(ports, "UserResource.java", 28)!;
+  assert.equal(put.ref.key, "PUT /users/{}");
+  assert.equal(put.ref.confidence, 0.95);
+  // A custom `@HttpMethod` verb and a locator whose class is not scanned
+  // give nothing.
+  assert.equal(portAt(ports, "UserResource.java", 55), undefined);
+  assert.equal(portAt(ports, "UserResource.java", 61), undefined);
+  assert.equal(ports.length, 8);
+});
+
+Deno.test("javaExtractor resolves constants in a JAX-RS @Path", async () => {
+  const all = await loadFixture("java_jaxrs");
+  const files = [
+    ...only(all, `${SHOP}OrdersRoot.java`),
+    ...only(all, `${SHOP}Paths.java`),
+  ];
+  const { ports } = await javaExtractor.extract(files);
+  assert.deepEqual(summarize(ports), [
+    `${SHOP}OrdersRoot.java:5 server GET /orders`,
+  ]);
+  assert.equal(ports[0]!.ref.confidence, 0.95);
+});
+
+Deno.test("javaExtractor treats REST client interfaces as clients", async () => {
+  const files = await loadFixture("java_jaxrs");
+  const { ports } = await javaExtractor.extract(files);
+  const clients = ports.filter((p) => p.ref.role === "client");
+  assert.deepEqual(summarize(clients), [
+    `${SHOP}LegacyUsersApi.java:5 client GET /legacy/users/{}`,
+    `${SHOP}PaymentsClient.java:12 client POST /payments`,
+    `${SHOP}PaymentsClient.java:15 client GET /payments/{}`,
+  ]);
+  assert.ok(clients.every((p) => p.ref.detail.framework === "jax-rs"));
+  // Without the proxy call site, the `@Path` interface is neither a server
+  // nor a client.
+  const alone = await javaExtractor.extract(
+    only(files, `${SHOP}LegacyUsersApi.java`),
+  );
+  assert.deepEqual(alone.ports, []);
+});
+
+Deno.test("javaExtractor ignores unused @Path interfaces and JAX-RS look-alikes", async () => {
+  const all = await loadFixture("java_jaxrs");
+  const files = [
+    ...only(all, `${SHOP}ReportsApi.java`),
+    ...only(all, `${SHOP}lookalike/`),
+    ...only(all, `${SHOP}ItemResource.java`),
+    ...only(all, `${SHOP}InventoryApi.java`),
+  ];
+  const { ports } = await javaExtractor.extract(files);
+  assert.deepEqual(ports, []);
+});
+
+Deno.test("javaExtractor never rejects on malformed JAX-RS input", async () => {
+  await assertRobust(javaExtractor, "R.java", [
+    "import jakarta.ws.rs.*;",
+    '@Path("/a") ',
+    '@ApplicationPath("/x") ',
+    "class A extends Application {",
+    "interface I {",
+    "class B implements I {",
+    "}",
+    "@GET ",
+    '@Path("{id: \\d+}") ',
+    "B sub() {",
+    "void f();",
+    "@RegisterRestClient ",
+    "build(I.class);",
+    '"',
+    "(",
+    ")",
+    "\n",
+  ]);
+});
