@@ -80,6 +80,8 @@ const EXTERNAL_ROOTS: ReadonlySet<string> = new Set([
   "django",
   "grpc",
   "temporalio",
+  "rest_framework",
+  "flask_restful",
 ]);
 
 /** Every Python module of a scan root, parsed once. */

@@ -33,6 +33,14 @@ import {
   ownerOf,
   positionOf,
 } from "./_compact_tree.ts";
+import {
+  djangoRoute,
+  type DjangoUrls,
+  drfPorts,
+  enclosingRoutePrefix,
+  flaskRestfulPorts,
+  flaskRule,
+} from "./_python_rest.ts";
 import type { ExtractedPort } from "./types.ts";
 
 /**
@@ -240,7 +248,17 @@ async function extractPython(
         }
       }
     }
-    ports.push(...djangoPorts(project, calls));
+    const django = djangoPorts(project, calls);
+    ports.push(...django.ports);
+    ports.push(...drfPorts(project, django.urls));
+    ports.push(
+      ...flaskRestfulPorts(project, (expr) => {
+        const router = routerOf(expr);
+        return router?.framework === "flask"
+          ? prefixesOf(router, new Set())
+          : undefined;
+      }),
+    );
     return { ports, diagnostics };
   } finally {
     project.delete();
@@ -313,10 +331,7 @@ function routeOf(
   if (!path) return undefined;
   if (router.framework === "flask") {
     // Flask converters: <int:order_id> -> {order_id}
-    path = {
-      text: path.text.replace(/<(?:[\w.]+(?:\([^)]*\))?:)?(\w+)>/g, "{$1}"),
-      composed: path.composed,
-    };
+    path = flaskRule(path);
   }
   let methods: string[] = [];
   let confidence = 1;
@@ -485,7 +500,7 @@ function djangoPorts(
   calls: ReadonlyArray<
     { module: import("./_python_module.ts").PyModule; calls: Node[] }
   >,
-): ExtractedPort[] {
+): { ports: ExtractedPort[]; urls: DjangoUrls } {
   // module name -> prefixes it is included under
   const included = new Map<string, Array<{ parent: string; prefix: Value }>>();
   const routes: Array<
@@ -553,23 +568,16 @@ function djangoPorts(
     seen.delete(name);
     return out;
   };
+  const urls: DjangoUrls = {
+    modulePrefixes: (name) => modulePrefixes(name, new Set()),
+    routeKind: isRoute,
+  };
   const ports: ExtractedPort[] = [];
   for (const { module: name, call, route, regex } of routes) {
     const module = project.modules.get(name);
     if (!module) continue;
     // path("api/", include([path("users/", ...)])) inside the same file
-    let inline = literal("");
-    for (let node = call.parent; node; node = node.parent) {
-      if (node.type !== "call" || !isRoute(node)) continue;
-      const [outer] = positionalArgs(node.childForFieldName("arguments"));
-      const value = outer ? project.evalString(outer) : undefined;
-      if (value) {
-        inline = joinPaths(
-          djangoRoute(value, isRoute(node) !== "django.urls.path"),
-          inline,
-        );
-      }
-    }
+    const inline = enclosingRoutePrefix(call, project, urls);
     const own = joinPaths(inline, djangoRoute(route, regex));
     const { line, col } = positionOf(call);
     for (const prefix of modulePrefixes(name, new Set())) {
@@ -602,19 +610,5 @@ function djangoPorts(
       });
     }
   }
-  return ports;
-}
-
-/** A Django route (`users/<int:pk>/` or a `re_path` regex) as a path with `{name}` parameters. */
-function djangoRoute(value: Value, regex: boolean): Value {
-  let text = value.text;
-  if (regex) {
-    text = text.replace(/^\^/, "").replace(/\$$/, "")
-      .replace(/\(\?P<(\w+)>[^)]*\)/g, "{$1}")
-      .replace(/\([^)]*\)/g, "\u0000")
-      .replace(/\\(.)/g, "$1");
-  } else {
-    text = text.replace(/<(?:\w+:)?(\w+)>/g, "{$1}");
-  }
-  return { text, composed: value.composed };
+  return { ports, urls };
 }

@@ -145,3 +145,120 @@ Deno.test("pythonExtractor never throws on arbitrary source text", async () => {
     { numRuns: 60 },
   );
 });
+
+Deno.test("pythonExtractor reads Django REST framework routers: viewset actions, @action routes, API root, URLconf prefixes", async () => {
+  const files = await loadFixture("python_drf", pythonExtractor.accepts);
+  const { ports, diagnostics } = await pythonExtractor.extract(
+    files.filter((f) => !f.path.startsWith("negative/")),
+  );
+  assert.deepEqual(diagnostics, []);
+  assert.deepEqual(summary(ports), [
+    "accounts/urls.py:10 server GET /api/v1/audit 0.95",
+    "accounts/urls.py:10 server GET /api/v1/audit/{} 0.95",
+    "accounts/urls.py:11 server ANY /api/v1/legacy 0.6",
+    "accounts/urls.py:11 server ANY /api/v1/legacy/{} 0.6",
+    "accounts/urls.py:7 server GET /api/v1 0.95",
+    "accounts/urls.py:8 server DELETE /api/v1/users/{} 0.95",
+    "accounts/urls.py:8 server DELETE /api/v1/users/{}/set-password 0.95",
+    "accounts/urls.py:8 server GET /api/v1/users 0.95",
+    "accounts/urls.py:8 server GET /api/v1/users/recent 0.95",
+    "accounts/urls.py:8 server GET /api/v1/users/{} 0.95",
+    "accounts/urls.py:8 server PATCH /api/v1/users/{} 0.95",
+    "accounts/urls.py:8 server POST /api/v1/users 0.95",
+    "accounts/urls.py:8 server POST /api/v1/users/{}/set-password 0.95",
+    "accounts/urls.py:8 server PUT /api/v1/users/{} 0.95",
+    "accounts/urls.py:9 server DELETE /api/v1/groups/{} 0.95",
+    "accounts/urls.py:9 server DELETE /api/v1/groups/{}/join 0.95",
+    "accounts/urls.py:9 server GET /api/v1/groups 0.95",
+    "accounts/urls.py:9 server GET /api/v1/groups/{} 0.95",
+    "accounts/urls.py:9 server POST /api/v1/groups 0.95",
+    "accounts/urls.py:9 server POST /api/v1/groups/{}/join 0.95",
+    "blog/urls.py:6 server GET /blog/posts 0.95",
+    "blog/urls.py:6 server GET /blog/posts/{} 0.95",
+    "blog/urls.py:7 server ANY /blog/tags 0.6",
+    "blog/urls.py:7 server ANY /blog/tags/{} 0.6",
+  ]);
+  const detail = ports.find((p) => p.ref.key === "GET /api/v1/users/{}");
+  assert.equal(detail?.ref.col, 1);
+  assert.equal(detail?.ref.detail.framework, "django-rest-framework");
+  assert.equal(detail?.ref.detail.path, "/api/v1/users/{username}/");
+  assert.equal(detail?.owner.qualifiedName, "accounts/views.py::UserViewSet");
+  const audit = ports.find((p) => p.ref.key === "GET /api/v1/audit");
+  assert.equal(
+    audit?.owner.qualifiedName,
+    "accounts/views.py::AuditViewSet.list",
+  );
+  const join = ports.find((p) => p.ref.key === "DELETE /api/v1/groups/{}/join");
+  assert.equal(
+    join?.owner.qualifiedName,
+    "accounts/views.py::GroupViewSet.join",
+  );
+  const root = ports.find((p) => p.ref.key === "GET /api/v1");
+  assert.deepEqual([root?.ref.line, root?.ref.col], [7, 10]);
+  // SimpleRouter(trailing_slash=False) routes have no trailing slash
+  const post = ports.find((p) => p.ref.key === "GET /blog/posts/{}");
+  assert.equal(post?.ref.detail.path, "/blog/posts/{pk}");
+});
+
+Deno.test("pythonExtractor ignores register() and .urls look-alikes: admin.site, custom registries, routers of other packages", async () => {
+  const files = await loadFixture("python_drf", pythonExtractor.accepts);
+  const { ports } = await pythonExtractor.extract(
+    files.filter((f) => f.path.startsWith("negative/")),
+  );
+  assert.deepEqual(summary(ports), []);
+});
+
+Deno.test("pythonExtractor mounts DRF router.urls however urlpatterns is built", async () => {
+  const views = {
+    path: "api/views.py",
+    text: [
+      "from rest_framework import mixins, viewsets",
+      "",
+      "class NoteViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):",
+      "    pass",
+      "",
+    ].join("\n"),
+  };
+  const urlconf = (lines: string[]) => ({
+    path: "api/urls.py",
+    text: [
+      "from django.urls import include, path, re_path",
+      "from rest_framework.routers import SimpleRouter",
+      "from rest_framework.urlpatterns import format_suffix_patterns",
+      "from api.views import NoteViewSet",
+      "",
+      "router = SimpleRouter()",
+      'router.register(r"notes", NoteViewSet)',
+      ...lines,
+      "",
+    ].join("\n"),
+  });
+  const cases: Array<[string[], string[]]> = [
+    [["urlpatterns = router.urls"], ["api/urls.py:7 server GET /notes 0.95"]],
+    [
+      ['urlpatterns = [path("health/", NoteViewSet)] + router.urls'],
+      [
+        "api/urls.py:7 server GET /notes 0.95",
+        "api/urls.py:8 server ANY /health 1",
+      ],
+    ],
+    [
+      ["urlpatterns = []", "urlpatterns.extend(router.urls)"],
+      ["api/urls.py:7 server GET /notes 0.95"],
+    ],
+    [
+      ['urlpatterns = [re_path(r"^v2/", include((router.urls, "api")))]'],
+      ["api/urls.py:7 server GET /v2/notes 0.95"],
+    ],
+    [
+      ["urlpatterns = format_suffix_patterns(router.urls)"],
+      ["api/urls.py:7 server GET /notes 0.95"],
+    ],
+    // mounted nowhere the extractor can see: at the root, weakly
+    [["urlpatterns = build(router)"], ["api/urls.py:7 server GET /notes 0.6"]],
+  ];
+  for (const [lines, expected] of cases) {
+    const { ports } = await pythonExtractor.extract([views, urlconf(lines)]);
+    assert.deepEqual(summary(ports), expected, lines.join("\n"));
+  }
+});
