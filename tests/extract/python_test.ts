@@ -262,3 +262,83 @@ Deno.test("pythonExtractor mounts DRF router.urls however urlpatterns is built",
     assert.deepEqual(summary(ports), expected, lines.join("\n"));
   }
 });
+
+Deno.test("pythonExtractor reads Flask-RESTful resources: verb methods, several URLs, Api and blueprint prefixes", async () => {
+  const files = await loadFixture(
+    "python_flask_restful",
+    pythonExtractor.accepts,
+  );
+  const { ports, diagnostics } = await pythonExtractor.extract(
+    files.filter((f) => !f.path.startsWith("negative/")),
+  );
+  assert.deepEqual(diagnostics, []);
+  assert.deepEqual(summary(ports), [
+    "service/admin.py:11 server GET /admin/settings 0.95",
+    "service/admin.py:11 server PUT /admin/settings 0.95",
+    "service/admin.py:20 server DELETE /admin/audit/{} 0.95",
+    "service/admin.py:20 server GET /admin/audit/{} 0.95",
+    "service/admin.py:21 server ANY /admin/reports 0.6",
+    "service/app.py:13 server GET /v1/users 0.95",
+    "service/app.py:13 server POST /v1/users 0.95",
+    "service/app.py:14 server DELETE /v1/u/{} 0.95",
+    "service/app.py:14 server DELETE /v1/users/{} 0.95",
+    "service/app.py:14 server GET /v1/u/{} 0.95",
+    "service/app.py:14 server GET /v1/users/{} 0.95",
+    "service/app.py:14 server PATCH /v1/u/{} 0.95",
+    "service/app.py:14 server PATCH /v1/users/{} 0.95",
+    // init_app(app) with an app passed in as a parameter: prefix unresolved
+    "service/ext.py:6 server GET /people 0.8",
+    "service/ext.py:6 server POST /people 0.8",
+  ]);
+  const patch = ports.find((p) => p.ref.key === "PATCH /v1/users/{}");
+  assert.equal(patch?.ref.col, 5);
+  assert.equal(patch?.ref.detail.framework, "flask-restful");
+  assert.equal(patch?.ref.detail.path, "/v1/users/{user_id}");
+  assert.equal(
+    patch?.owner.qualifiedName,
+    "service/resources/users.py::UserResource.patch",
+  );
+  const inherited = ports.find((p) => p.ref.key === "GET /admin/audit/{}");
+  assert.equal(
+    inherited?.owner.qualifiedName,
+    "service/resources/base.py::ReadOnlyResource.get",
+  );
+});
+
+Deno.test("pythonExtractor ignores Api and Resource classes of other packages", async () => {
+  const files = await loadFixture(
+    "python_flask_restful",
+    pythonExtractor.accepts,
+  );
+  const { ports } = await pythonExtractor.extract(
+    files.filter((f) => f.path.startsWith("negative/")),
+  );
+  assert.deepEqual(summary(ports), []);
+});
+
+Deno.test("pythonExtractor gives literal Flask-RESTful routes full confidence and applies a blueprint's own url_prefix", async () => {
+  const { ports } = await pythonExtractor.extract([{
+    path: "app.py",
+    text: [
+      "from flask import Blueprint, Flask",
+      "import flask_restful as restful",
+      "",
+      "app = Flask(__name__)",
+      "api = restful.Api(app)",
+      "bp = Blueprint('v2', __name__, url_prefix='/v2')",
+      "v2 = restful.Api(bp, prefix='/api')",
+      "",
+      "class Ping(restful.Resource):",
+      "    def head(self):",
+      "        return ''",
+      "",
+      "api.add_resource(Ping, '/ping')",
+      "v2.add_resource(Ping, '/ping')",
+      "",
+    ].join("\n"),
+  }]);
+  assert.deepEqual(summary(ports), [
+    "app.py:13 server HEAD /ping 1",
+    "app.py:14 server HEAD /v2/api/ping 0.95",
+  ]);
+});
