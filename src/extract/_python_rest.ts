@@ -165,6 +165,26 @@ function baseClasses(cls: Node): Node[] {
 
 const MAX_BASES = 8;
 
+/**
+ * The external class a constructor expression names, directly or through
+ * project subclasses (`class VersionedRouter(DefaultRouter)`): the first
+ * external base found, depth first.
+ */
+function libraryClass(
+  project: PyProject,
+  callee: Node,
+  depth = 0,
+): string | undefined {
+  const target = project.resolveExpr(callee);
+  if (target?.kind === "external") return target.name;
+  if (target?.kind !== "class" || depth > MAX_BASES) return undefined;
+  for (const base of baseClasses(target.node)) {
+    const name = libraryClass(project, unwrap(base), depth + 1);
+    if (name) return name;
+  }
+  return undefined;
+}
+
 // ------------------------------------------------------- Django REST framework
 
 const DRF_ROUTERS: ReadonlyMap<string, boolean> = new Map([
@@ -264,7 +284,7 @@ export function drfPorts(
     if (value.type !== "call") return undefined;
     const callee = value.childForFieldName("function");
     const isDefault = callee
-      ? DRF_ROUTERS.get(project.externalName(callee) ?? "")
+      ? DRF_ROUTERS.get(libraryClass(project, callee) ?? "")
       : undefined;
     if (isDefault === undefined) return undefined;
     const id = `${target.module.name}:${value.startIndex}`;
@@ -688,7 +708,7 @@ export function flaskRestfulPorts(
     const value = unwrap(target.node);
     if (value.type !== "call") return undefined;
     const callee = value.childForFieldName("function");
-    if (!callee || project.externalName(callee) !== "flask_restful.Api") {
+    if (!callee || libraryClass(project, callee) !== "flask_restful.Api") {
       return undefined;
     }
     const id = `${target.module.name}:${value.startIndex}`;

@@ -1,7 +1,9 @@
-// Python HTTP servers (FastAPI, Flask, Django) and clients (requests, httpx,
-// aiohttp). Routers are followed across modules: FastAPI `include_router`
-// and Flask `register_blueprint` prefixes compose with the router's own
-// prefix, Django `include()` prefixes compose along the URLconf tree.
+// Python HTTP servers (FastAPI, Flask, Django, Django REST framework
+// routers, Flask-RESTful resources) and clients (requests, httpx, aiohttp).
+// Routers are followed across modules: FastAPI `include_router` and Flask
+// `register_blueprint` prefixes compose with the router's own prefix, Django
+// `include()` prefixes compose along the URLconf tree (also over DRF
+// `router.urls`).
 import { httpBoundaryKey } from "../boundary/http_path.ts";
 import type {
   ExtractDiagnostic,
@@ -44,8 +46,9 @@ import {
 import type { ExtractedPort } from "./types.ts";
 
 /**
- * Finds HTTP routes (FastAPI, Flask, Django) and HTTP calls (requests,
- * httpx, aiohttp) in Python files.
+ * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
+ * routers, Flask-RESTful resources) and HTTP calls (requests, httpx,
+ * aiohttp) in Python files.
  *
  * @example Usage
  * ```ts

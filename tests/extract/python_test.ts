@@ -342,3 +342,87 @@ Deno.test("pythonExtractor gives literal Flask-RESTful routes full confidence an
     "app.py:14 server HEAD /v2/api/ping 0.95",
   ]);
 });
+
+Deno.test("pythonExtractor follows project subclasses of DRF routers and Flask-RESTful Api", async () => {
+  const { ports } = await pythonExtractor.extract([{
+    path: "routing.py",
+    text: [
+      "from rest_framework import routers, viewsets",
+      "from flask import Flask",
+      "from flask_restful import Api, Resource",
+      "",
+      "class VersionedRouter(routers.SimpleRouter):",
+      "    pass",
+      "",
+      "class JsonApi(Api):",
+      "    pass",
+      "",
+      "class Things(viewsets.ReadOnlyModelViewSet):",
+      "    pass",
+      "",
+      "class Health(Resource):",
+      "    def get(self):",
+      "        return {}",
+      "",
+      "router = VersionedRouter()",
+      "router.register('things', Things)",
+      "urlpatterns = router.urls",
+      "app = Flask(__name__)",
+      "api = JsonApi(app)",
+      "api.add_resource(Health, '/health')",
+      "",
+    ].join("\n"),
+  }]);
+  assert.deepEqual(summary(ports), [
+    "routing.py:19 server GET /things 0.95",
+    "routing.py:19 server GET /things/{} 0.95",
+    "routing.py:23 server GET /health 1",
+  ]);
+});
+
+Deno.test("pythonExtractor never throws on DRF and Flask-RESTful look-alike source text", async () => {
+  const token = fc.constantFrom(
+    "from rest_framework import routers, viewsets\n",
+    "from flask_restful import Api, Resource\n",
+    "router = routers.DefaultRouter()\n",
+    "api = Api(app)\n",
+    "router",
+    "api",
+    ".register(",
+    ".add_resource(",
+    ".urls",
+    "urlpatterns",
+    "+=",
+    "=",
+    "include(",
+    "path(",
+    "class V(viewsets.ModelViewSet):\n",
+    "class R(Resource, V):\n",
+    "@action(detail=True, methods=[",
+    "@api.resource(",
+    "def get(self):\n",
+    "    ",
+    "'users'",
+    "'/u/<int:id>'",
+    "V",
+    "R",
+    ",",
+    ")",
+    "]",
+    "\n",
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.array(token, { maxLength: 60 }), async (tokens) => {
+      const result = await pythonExtractor.extract([
+        { path: "urls.py", text: tokens.join("") },
+        { path: "views.py", text: "from urls import *\n" + tokens.join(" ") },
+      ]);
+      for (const port of result.ports) {
+        assert.match(port.ref.key, /^[A-Z]+ \//);
+        assert.ok(port.ref.confidence > 0 && port.ref.confidence <= 1);
+        assert.ok(port.ref.line >= 1 && port.ref.col >= 1);
+      }
+    }),
+    { numRuns: 100 },
+  );
+});
