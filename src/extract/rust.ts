@@ -1,6 +1,7 @@
 // Rust extractor: axum routers (`.route(path, get(h).post(h2))`, `.nest`,
 // `.merge`), actix-web (`#[get("/x")]` handlers, `web::resource`,
-// `web::scope`, `.service`, `.configure`) and reqwest/awc clients.
+// `web::scope`, `.service`, `.configure`), Rocket (`#[get("/x")]` handlers
+// mounted with `.mount("/api", routes![...])`) and reqwest/awc clients.
 import type { Node, Tree } from "web-tree-sitter";
 import { parseSource } from "./_parser.ts";
 import type {
@@ -32,6 +33,14 @@ import {
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
 import { namedChildren, walk } from "./_tree.ts";
+import {
+  crateOf,
+  importsForeign,
+  rocketReceiver,
+  type RocketRoute,
+  rocketRoute,
+  routesList,
+} from "./_rust_rocket.ts";
 
 const AXUM_METHODS = new Set([...HTTP_VERBS, "trace", "any"]);
 const ACTIX_ATTRIBUTES = new Set([...HTTP_VERBS, "route"]);
@@ -46,8 +55,21 @@ interface RustFile {
   /** Whether the file uses axum / actix-web. */
   axum: boolean;
   actix: boolean;
+  /** Whether the file names the `rocket` crate (`use rocket::..`, `rocket::build()`). */
+  rocket: boolean;
+  /** Whether the file has `#[macro_use] extern crate rocket;`. */
+  rocketMacros: boolean;
   /** The text of each `use` declaration. */
   useTexts: string[];
+}
+
+/** Where a `routes![...]` list names a handler, and the prefix it gets. */
+interface RocketMount {
+  /** The path segments before the handler name (`users` in `users::show`). */
+  qualifier: string[];
+  /** The file of the `routes!` invocation. */
+  site: RustFile;
+  prefix: EvaluatedString;
 }
 
 /** Unwraps `x.await`, `&x`, `x?`, `(x)`. */
@@ -123,11 +145,21 @@ class RustScan {
   readonly #memo = new Map<string, EvaluatedString[]>();
   readonly #byTree = new Map<unknown, RustFile>();
   #indexed = false;
+  /** Handler name → where `routes!` lists mount it (built on first use). */
+  #mounts: Map<string, RocketMount[]> | undefined;
+  /** Crates (see `crateOf`) with `#[macro_use] extern crate rocket`. */
+  readonly #rocketCrates = new Set<string>();
+  /** Whether some file of the scan names the `rocket` crate. */
+  readonly #anyRocket: boolean;
 
   constructor(files: RustFile[], constants: Map<string, EvaluatedString>) {
     this.files = files;
     this.constants = constants;
-    for (const f of files) this.#byTree.set(f.tree, f);
+    for (const f of files) {
+      this.#byTree.set(f.tree, f);
+      if (f.rocketMacros) this.#rocketCrates.add(crateOf(f.file.path));
+    }
+    this.#anyRocket = files.some((f) => f.rocket);
   }
 
   /**
@@ -453,6 +485,7 @@ class RustScan {
         else this.freeClientCall(f, node);
       } else if (node.type === "attribute_item") {
         this.actixAttribute(f, node);
+        this.rocketAttribute(f, node);
       }
     });
   }
@@ -693,6 +726,191 @@ class RustScan {
     }
   }
 
+  /** Whether a file's unqualified attributes may be Rocket's. */
+  rocketFile(f: RustFile): boolean {
+    return f.rocket || this.#rocketCrates.has(crateOf(f.file.path));
+  }
+
+  /**
+   * A Rocket `#[get("/x")]` / `#[route(GET, uri = "/x")]` handler, once per
+   * `routes!` list that mounts it (with that `.mount` prefix); a handler no
+   * list of the scan mounts gets its bare path at confidence 0.8. An
+   * unqualified attribute counts in files that use Rocket (or whose crate
+   * has `#[macro_use] extern crate rocket`) or when a `routes!` list names
+   * the handler, never in files that use actix-web or import the attribute
+   * from another crate.
+   */
+  rocketAttribute(f: RustFile, item: Node): void {
+    // Without any file naming the `rocket` crate, no attribute is Rocket's.
+    if (!this.#anyRocket) return;
+    const route = rocketRoute(item);
+    if (!route) return;
+    let fn: Node | null = item.nextNamedSibling;
+    while (fn && fn.type === "attribute_item") fn = fn.nextNamedSibling;
+    if (fn?.type !== "function_item") return;
+    const handler = fn.childForFieldName("name")?.text;
+    if (!handler) return;
+    if (
+      !route.qualified &&
+      (f.actix || importsForeign(f.useTexts, route.name))
+    ) return;
+    const mounts = this.rocketMounts(handler, f);
+    if (!route.qualified && !this.rocketFile(f) && mounts.length === 0) {
+      return;
+    }
+    this.emitRocket(f, fn, item, route, mounts);
+  }
+
+  emitRocket(
+    f: RustFile,
+    fn: Node,
+    item: Node,
+    route: RocketRoute,
+    mounts: readonly RocketMount[],
+  ): void {
+    const path = literal(route.path);
+    if (mounts.length > 0) {
+      const seen = new Set<string>();
+      for (const mount of mounts) {
+        this.emitComposed(
+          f,
+          fn,
+          concat([mount.prefix, literal("/"), path]),
+          route.verbs,
+          "rocket",
+          seen,
+          item,
+          hasPath(mount.prefix),
+        );
+      }
+      return;
+    }
+    for (const verb of route.verbs) {
+      const port = httpPort({
+        role: "server",
+        method: verb,
+        path: joinPaths(route.path),
+        node: item,
+        owner: ownerOf(fn, f.file.path, "rust"),
+        filePath: f.file.path,
+        confidence: 0.8,
+        framework: "rocket",
+        extra: { mounted: "false" },
+      });
+      if (port) this.ports.push(port);
+    }
+  }
+
+  /** The `routes!` entries of the scan that name the handler of `home`. */
+  rocketMounts(handler: string, home: RustFile): RocketMount[] {
+    if (!this.#mounts) this.#mounts = this.indexMounts();
+    const module = moduleName(home.file.path);
+    return (this.#mounts.get(handler) ?? []).filter((m) => {
+      const q = m.qualifier.filter((s) => s !== "self" && s !== "super");
+      if (q.length > 0 && q[q.length - 1] !== "crate") {
+        return q[q.length - 1] === module;
+      }
+      if (m.site.file.path === home.file.path) return true;
+      if (q[0] === "crate") return module === "crate";
+      return m.site.useTexts.some((text) =>
+        text.includes(`${module}::`) &&
+        (text.split(/[^A-Za-z0-9_*]+/).includes(handler) ||
+          text.includes(`${module}::*`))
+      );
+    });
+  }
+
+  /** Every `routes![...]` list of the scan, by handler name. */
+  indexMounts(): Map<string, RocketMount[]> {
+    const index = new Map<string, RocketMount[]>();
+    for (const f of this.files) {
+      if (!this.rocketFile(f) && !f.file.text.includes("routes!")) continue;
+      walk(f.tree.rootNode, (n) => {
+        if (n.type !== "macro_invocation") return;
+        const handlers = routesList(n);
+        if (!handlers) return;
+        const prefixes = this.mountPrefixes(n, 0);
+        for (const segments of handlers) {
+          const name = segments[segments.length - 1]!;
+          let list = index.get(name);
+          if (!list) index.set(name, list = []);
+          for (const prefix of prefixes) {
+            list.push({ qualifier: segments.slice(0, -1), site: f, prefix });
+          }
+        }
+        return false;
+      });
+    }
+    return index;
+  }
+
+  /**
+   * The prefixes a `routes!` list (or a value holding it) is mounted
+   * with: `.mount(prefix, value)` on a Rocket instance, followed through
+   * `let` bindings and functions returning the list.
+   */
+  mountPrefixes(node: Node, depth: number): EvaluatedString[] {
+    if (depth > MAX_DEPTH) return [];
+    const parent = node.parent;
+    if (!parent) return [];
+    switch (parent.type) {
+      case "arguments": {
+        const call = parent.parent;
+        const m = call ? methodCall(call) : undefined;
+        const args = namedChildren(parent);
+        if (
+          !call || m?.name !== "mount" || args.length !== 2 ||
+          args[1]!.id !== node.id || !rocketReceiver(chainRoot(m.receiver))
+        ) return [];
+        return [this.evaluate(args[0])];
+      }
+      case "reference_expression":
+      case "parenthesized_expression":
+        return this.mountPrefixes(parent, depth + 1);
+      case "let_declaration": {
+        const pattern = parent.childForFieldName("pattern");
+        const block = parent.parent;
+        if (pattern?.type !== "identifier" || !block) return [];
+        const out: EvaluatedString[] = [];
+        walk(block, (n) => {
+          if (
+            n.type === "identifier" && n.text === pattern.text &&
+            n.startIndex > pattern.endIndex
+          ) out.push(...this.mountPrefixes(n, depth + 1));
+        });
+        return out;
+      }
+      case "block":
+      case "return_expression": {
+        const fn = parent.type === "block" ? parent.parent : undefined;
+        const tail = namedChildren(parent).at(-1)?.id === node.id;
+        const owner = parent.type === "block"
+          ? (fn?.type === "function_item" && tail ? fn : undefined)
+          : this.enclosingFunction(node);
+        const name = owner?.childForFieldName("name")?.text;
+        const home = owner ? this.fileOf(owner) : undefined;
+        if (!owner || !name || !home) return [];
+        const out: EvaluatedString[] = [];
+        for (const use of this.uses(name)) {
+          if (use.parent?.id === owner.id || !this.refersTo(use, home)) {
+            continue;
+          }
+          const site = use.parent?.type === "scoped_identifier"
+            ? use.parent
+            : use;
+          const call = site.parent;
+          if (
+            call?.type === "call_expression" &&
+            call.childForFieldName("function")?.id === site.id
+          ) out.push(...this.mountPrefixes(call, depth + 1));
+        }
+        return out;
+      }
+      default:
+        return [];
+    }
+  }
+
   /** Calls on reqwest/awc clients: `client.get(url)`, `request(Method, url)`. */
   clientCall(f: RustFile, call: Node, receiver: Node, name = "request"): void {
     if (f.crates.size === 0) return;
@@ -894,12 +1112,16 @@ function usedCrates(root: Node): {
   crates: Set<string>;
   axum: boolean;
   actix: boolean;
+  rocket: boolean;
+  rocketMacros: boolean;
   useTexts: string[];
 } {
   const crates = new Set<string>();
   const useTexts: string[] = [];
   let axum = false;
   let actix = false;
+  let rocket = false;
+  let rocketMacros = false;
   walk(root, (n) => {
     if (n.type === "use_declaration" || n.type === "scoped_identifier") {
       const text = n.text;
@@ -908,14 +1130,26 @@ function usedCrates(root: Node): {
       if (/\bawc\b/.test(text)) crates.add("awc");
       if (/\baxum\b/.test(text)) axum = true;
       if (/\bactix_web\b/.test(text)) actix = true;
+      if (/^(use\s+)?(::)?rocket::/.test(text)) rocket = true;
       return n.type !== "use_declaration";
+    }
+    if (n.type === "extern_crate_declaration") {
+      if (n.childForFieldName("name")?.text === "rocket") {
+        rocket = true;
+        const before = n.previousNamedSibling;
+        if (
+          before?.type === "attribute_item" &&
+          /^#\[\s*macro_use\s*\]$/.test(before.text)
+        ) rocketMacros = true;
+      }
+      return false;
     }
     if (n.type === "scoped_type_identifier") {
       if (/^reqwest\b/.test(n.text)) crates.add("reqwest");
       if (/^awc\b/.test(n.text)) crates.add("awc");
     }
   });
-  return { crates, axum, actix, useTexts };
+  return { crates, axum, actix, rocket, rocketMacros, useTexts };
 }
 
 /**
@@ -928,7 +1162,12 @@ function usedCrates(root: Node): {
  * use `actix_web`), prefixed by the `web::scope("/api")` they are
  * `.service(...)`-registered on (also through `.configure(f)`),
  * `web::resource("/x").route(web::get().to(h))` and `.route("/x",
- * web::post().to(h))`. Clients: `reqwest::get(url)`, and `get/post/...`
+ * web::post().to(h))`. Rocket: `#[get("/x/<id>")]`, `#[post("/", data =
+ * "<d>")]`... and `#[route(GET, uri = "/x")]` handlers (in files or crates
+ * that use `rocket`, never in actix-web files), once per `.mount("/api",
+ * routes![h, module::h])` that lists them (also through `let` bindings and
+ * functions returning `routes!`), `?<query>` parts dropped; a handler no
+ * list mounts gets its bare path at confidence 0.8. Clients: `reqwest::get(url)`, and `get/post/...`
  * or `request(Method::X, url)` on receivers built by `reqwest::Client::new()`
  * / `awc::Client::default()` or declared with those types.
  *
