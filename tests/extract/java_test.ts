@@ -197,6 +197,7 @@ Deno.test("javaExtractor treats REST client interfaces as clients", async () => 
   const { ports } = await javaExtractor.extract(files);
   const clients = ports.filter((p) => p.ref.role === "client");
   assert.deepEqual(summarize(clients), [
+    `${SHOP}CatalogClient.java:9 client GET /catalog/products/{}`,
     `${SHOP}LegacyUsersApi.java:5 client GET /legacy/users/{}`,
     `${SHOP}PaymentsClient.java:12 client POST /payments`,
     `${SHOP}PaymentsClient.java:15 client GET /payments/{}`,
