@@ -332,27 +332,53 @@ export function jaxRsPorts(
   const annotations = annotationsOf(decl);
   const own = annotations.find((a) => isJaxRs(a, "Path", imports));
   const ownPath = own ? pathExprOf(own) : undefined;
-  let role: "server" | "client" = "server";
-  let bases: PathExpr[][];
+  // An interface may be both: implemented by a resource class of the scan
+  // (server) and proxied by a client (a shared API module).
+  const sides: Array<{ role: "server" | "client"; bases: PathExpr[][] }> = [];
   if (decl.type === "interface_declaration") {
     const registered = annotations.some((a) =>
       simpleName(a) === "RegisterRestClient"
     );
     if (registered || (own && index.clientTypes.has(name))) {
-      role = "client";
-      bases = [ownPath ? [ownPath] : []];
-    } else if (own && index.implementers.has(name)) {
+      sides.push({ role: "client", bases: [ownPath ? [ownPath] : []] });
+    }
+    if (own && index.implementers.has(name)) {
       // The implementing class's own `@Path` wins over the interface's.
       const implemented = index.implementers.get(name);
-      bases = [implemented ? [implemented] : ownPath ? [ownPath] : []];
-    } else {
-      return;
+      sides.push({
+        role: "server",
+        bases: [implemented ? [implemented] : ownPath ? [ownPath] : []],
+      });
     }
   } else {
-    bases = ownPath ? [[ownPath]] : [];
+    const bases = ownPath ? [[ownPath]] : [];
     if (info) bases.push(...index.locatorPaths(name));
-    if (bases.length === 0) return;
+    if (bases.length > 0) sides.push({ role: "server", bases });
   }
+  for (const side of sides) {
+    emitSide(
+      decl,
+      side.role,
+      side.bases,
+      index,
+      constants,
+      imports,
+      filePath,
+      ports,
+    );
+  }
+}
+
+function emitSide(
+  decl: Node,
+  role: "server" | "client",
+  bases: readonly PathExpr[][],
+  index: JaxRsIndex,
+  constants: ReadonlyMap<string, EvaluatedString>,
+  imports: Imports,
+  filePath: string,
+  ports: ExtractedPort[],
+): void {
   const apps = role === "server" && index.appPaths.length > 0
     ? index.appPaths
     : [undefined];

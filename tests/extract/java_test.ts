@@ -244,3 +244,34 @@ Deno.test("javaExtractor never rejects on malformed JAX-RS input", async () => {
     "\n",
   ]);
 });
+
+Deno.test("javaExtractor reads a shared JAX-RS interface as server and client", async () => {
+  const api = [
+    "import jakarta.ws.rs.GET;",
+    "import jakarta.ws.rs.Path;",
+    '@Path("/orders")',
+    "public interface OrdersApi {",
+    '    @GET @Path("{id}") Order get(String id);',
+    "}",
+  ].join("\n");
+  const impl = [
+    "public class OrdersResource implements OrdersApi {",
+    "    public Order get(String id) { return null; }",
+    "}",
+  ].join("\n");
+  const caller = [
+    "import org.eclipse.microprofile.rest.client.RestClientBuilder;",
+    "class Caller {",
+    "    OrdersApi api = RestClientBuilder.newBuilder().build(OrdersApi.class);",
+    "}",
+  ].join("\n");
+  const { ports } = await javaExtractor.extract([
+    { path: "OrdersApi.java", text: api },
+    { path: "OrdersResource.java", text: impl },
+    { path: "Caller.java", text: caller },
+  ]);
+  assert.deepEqual(summarize(ports), [
+    "OrdersApi.java:5 client GET /orders/{}",
+    "OrdersApi.java:5 server GET /orders/{}",
+  ]);
+});
