@@ -209,19 +209,12 @@ function simpleName(annotation: Node): string {
  */
 function isJaxRs(annotation: Node, name: string, imports: Imports): boolean {
   const written = annotation.childForFieldName("name")?.text ?? "";
-  if (written !== name) {
-    return PACKAGES.some((p) => written === p + name) ||
-      PACKAGES.some((p) => written === p + "core." + name);
-  }
+  if (written !== name) return PACKAGES.some((p) => written === p + name);
   const imported = imports.names.get(name);
   if (imported !== undefined) {
-    return PACKAGES.some((p) =>
-      imported === p + name || imported === p + "core." + name
-    );
+    return PACKAGES.some((p) => imported === p + name);
   }
-  return imports.wildcards.some((w) =>
-    PACKAGES.includes(w) || PACKAGES.some((p) => w === p + "core.")
-  );
+  return imports.wildcards.some((w) => PACKAGES.includes(w));
 }
 
 /** The JAX-RS request method of an annotation, or undefined. */
