@@ -6,7 +6,6 @@ import type { ExtractedPort } from "./types.ts";
 import {
   concat,
   type EvaluatedString,
-  exactText,
   hole,
   httpPort,
   joinPaths,
@@ -362,6 +361,10 @@ export function jaxRsPorts(
   }
 }
 
+/**
+ * The ports of the verb-annotated methods of a declaration, in one role,
+ * under each base path (and, for servers, each application path).
+ */
 function emitSide(
   decl: Node,
   role: "server" | "client",
@@ -395,7 +398,10 @@ function emitSide(
         const composed = concat(
           values.flatMap((v) => [literal("/"), v]),
         );
-        const nonEmpty = values.filter((v) => exactText(v) !== "").length;
+        // Composed from a prefix when two parts add path segments.
+        const nonEmpty = values.filter((v) =>
+          keyText(v).replaceAll("/", "") !== ""
+        ).length;
         const path = joinPaths(keyText(composed));
         for (const verb of verbs) {
           const port = httpPort({
