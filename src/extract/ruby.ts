@@ -1,8 +1,10 @@
 // Ruby extractor: Rails routes (`config/routes.rb`: verbs, `resources`,
-// `namespace`, `scope`, nesting, member/collection), Sinatra routes, and
-// Net::HTTP / Faraday / HTTParty client calls.
-import type { Node } from "web-tree-sitter";
+// `namespace`, `scope`, nesting, member/collection, concerns, `draw`,
+// mounted engines and Rack apps), Sinatra routes, and Net::HTTP / Faraday /
+// HTTParty client calls.
+import type { Node, Tree } from "web-tree-sitter";
 import type {
+  ExtractDiagnostic,
   ExtractResult,
   LanguageExtractor,
   SourceFile,
@@ -12,6 +14,7 @@ import {
   anchorOf,
   clientPath,
   concat,
+  eachFile,
   evaluateConcatenation,
   type EvaluatedString,
   evaluateStringNode,
@@ -28,6 +31,7 @@ import {
   twoPasses,
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
+import { parseSource } from "./_parser.ts";
 import { namedChildren, walk } from "./_tree.ts";
 
 /** Rails resource actions: method, suffix after the collection path. */
@@ -50,6 +54,25 @@ const SINGULAR_ACTIONS: ReadonlyArray<[string, string, string]> = [
   ["update", "PUT", ""],
   ["destroy", "DELETE", ""],
 ];
+
+/**
+ * What the Rails routes of one scan share across files: the parsed route
+ * files (`config/routes.rb`, engines' route files, `config/routes/*.rb`
+ * loaded by `draw`), route concerns and engine route sets.
+ */
+interface RailsProject {
+  /** Route files by path. */
+  files: Map<string, { ruby: RubyFile; root: Node }>;
+  /** `concern :name do ... end`: the file and the block statements. */
+  concerns: Map<string, { ruby: RubyFile; body: Node[] }>;
+  /** `Api::Engine.routes.draw do ... end`, by engine constant. */
+  engines: Map<string, { ruby: RubyFile; body: Node[] }>;
+  /** Concerns, drawn files and engines being expanded (cycle guard). */
+  active: Set<string>;
+}
+
+/** Confidence of a mounted Rack app whose routes are unknown. */
+const MOUNT_CONFIDENCE = 0.6;
 
 interface RouteContext {
   /** Path parts composed so far (namespaces, scopes, nesting). */
@@ -129,15 +152,18 @@ class RubyFile {
   readonly file: SourceFile;
   readonly constants: Map<string, EvaluatedString>;
   readonly ports: ExtractedPort[];
+  readonly rails: RailsProject | undefined;
 
   constructor(
     file: SourceFile,
     constants: Map<string, EvaluatedString>,
     ports: ExtractedPort[],
+    rails?: RailsProject,
   ) {
     this.file = file;
     this.constants = constants;
     this.ports = ports;
+    this.rails = rails;
   }
 
   evaluate(node: Node | null | undefined, depth = 0): EvaluatedString {
@@ -217,20 +243,16 @@ class RubyFile {
     return found;
   }
 
+  /** Sinatra routes and HTTP clients (Rails routes: {@linkcode extractRails}). */
   run(root: Node): void {
     const text = this.file.text;
-    const rails = /\broutes\.draw\b/.test(text);
     const sinatra = /require\s+['"]sinatra|Sinatra::(Base|Application)/.test(
       text,
     );
     const clients = /Net::HTTP|Faraday|HTTParty/.test(text);
+    if (!sinatra && !clients) return;
     walk(root, (node) => {
       if (node.type !== "call") return;
-      const method = node.childForFieldName("method")?.text;
-      if (rails && method === "draw") {
-        this.railsBody(blockBody(node), { prefix: [] });
-        return;
-      }
       if (sinatra) this.sinatra(node);
       if (clients) this.client(node);
     });
@@ -292,9 +314,23 @@ class RubyFile {
         case "constraints":
         case "defaults":
         case "controller":
-        case "concern":
         case "scope_module":
           this.railsBody(blockBody(stmt), ctx);
+          break;
+        case "concern":
+          // A definition: its routes appear where it is used.
+          break;
+        case "concerns":
+          this.useConcerns(
+            positional(stmt).flatMap((n) => symbolList(n)),
+            ctx,
+          );
+          break;
+        case "draw":
+          this.drawFile(stmt, ctx);
+          break;
+        case "mount":
+          this.mount(stmt, ctx);
           break;
         default:
           if (HTTP_VERBS.has(method)) {
@@ -372,11 +408,81 @@ class RubyFile {
       const nested = single
         ? base
         : [...base, literal(`:${singular(name)}_id`)];
-      this.railsBody(blockBody(call), {
+      const inner: RouteContext = {
         prefix: nested,
         resource: { collection: base, member },
-      });
+      };
+      this.railsBody(blockBody(call), inner);
+      this.useConcerns(symbolList(option(call, "concerns")), inner);
     }
+  }
+
+  /** Expands route concerns (`concerns: :commentable`) in a context. */
+  useConcerns(names: readonly string[], ctx: RouteContext): void {
+    const rails = this.rails;
+    if (!rails) return;
+    for (const name of names) {
+      const concern = rails.concerns.get(name);
+      const key = `concern:${name}`;
+      if (!concern || rails.active.has(key)) continue;
+      rails.active.add(key);
+      try {
+        concern.ruby.railsBody(concern.body, ctx);
+      } finally {
+        rails.active.delete(key);
+      }
+    }
+  }
+
+  /** `draw(:admin)`: the routes of `config/routes/admin.rb`, here. */
+  drawFile(call: Node, ctx: RouteContext): void {
+    const rails = this.rails;
+    const first = positional(call)[0];
+    if (!rails || !first || call.childForFieldName("block")) return;
+    const name = symbolName(first) ?? exactText(this.evaluate(first));
+    const dir = routesDirectory(this.file.path);
+    if (!name || dir === undefined) return;
+    const path = `${dir}${name}.rb`;
+    const drawn = rails.files.get(path);
+    const key = `draw:${path}`;
+    if (!drawn || rails.active.has(key)) return;
+    rails.active.add(key);
+    try {
+      drawn.ruby.railsBody(namedChildren(drawn.root), ctx);
+    } finally {
+      rails.active.delete(key);
+    }
+  }
+
+  /**
+   * `mount Sidekiq::Web => "/sidekiq"`, `mount Api::Engine, at: "/api"`: an
+   * engine whose routes are in the scan gets them under the mount path;
+   * another Rack app is one `ANY <path>/*` port (everything below the path).
+   */
+  mount(call: Node, ctx: RouteContext): void {
+    const mounted = mountTarget(call);
+    if (!mounted) return;
+    const path = this.routePath(mounted.at);
+    const name = mounted.target.text.replace(/^::/, "");
+    const engine = this.rails?.engines.get(name);
+    const key = `engine:${name}`;
+    if (engine && !this.rails!.active.has(key)) {
+      this.rails!.active.add(key);
+      try {
+        engine.ruby.railsBody(engine.body, { prefix: [...ctx.prefix, path] });
+      } finally {
+        this.rails!.active.delete(key);
+      }
+      return;
+    }
+    this.emitServer(
+      call,
+      ["ANY"],
+      [...ctx.prefix, path, literal("*")],
+      "rails",
+      true,
+      { confidence: MOUNT_CONFIDENCE, extra: { mount: name } },
+    );
   }
 
   /** Sinatra `get "/x" do ... end` (with sinatra-contrib `namespace`). */
@@ -412,9 +518,14 @@ class RubyFile {
     parts: readonly EvaluatedString[],
     framework: string,
     composedPrefix: boolean,
+    options: { confidence?: number; extra?: Record<string, string> } = {},
   ): void {
     const composed = concat(parts.flatMap((p) => [literal("/"), p]));
     const text = keyText(composed);
+    const confidence = Math.min(
+      routeConfidence(composed, composedPrefix),
+      options.confidence ?? 1,
+    );
     for (const verb of verbs) {
       const port = httpPort({
         role: "server",
@@ -423,8 +534,9 @@ class RubyFile {
         node: call,
         owner: ownerOf(call, this.file.path, "ruby"),
         filePath: this.file.path,
-        confidence: routeConfidence(composed, composedPrefix),
+        confidence,
         framework,
+        ...(options.extra ? { extra: options.extra } : {}),
       });
       if (port) this.ports.push(port);
     }
@@ -576,6 +688,141 @@ function resolveAgainst(
   return { ...concat([literal(dir), url]), resolved: true };
 }
 
+/**
+ * The `config/routes/` directory `draw(:name)` loads from, for a route file
+ * at `<app>/config/routes.rb` or `<app>/config/routes/*.rb`.
+ */
+function routesDirectory(path: string): string | undefined {
+  const at = path.lastIndexOf("config/routes");
+  if (at < 0 || (at > 0 && path[at - 1] !== "/")) return undefined;
+  return `${path.slice(0, at)}config/routes/`;
+}
+
+/** A route file loaded by `draw` (`config/routes/<name>.rb`). */
+const DRAWN_FILE = /(^|\/)config\/routes\/.+\.rb$/;
+
+/** The mounted app and the path of `mount App => "/p"` / `mount App, at: "/p"`. */
+function mountTarget(call: Node): { target: Node; at: Node } | undefined {
+  for (const a of args(call)) {
+    if (a.type !== "pair") continue;
+    const key = a.childForFieldName("key");
+    const value = a.childForFieldName("value");
+    if (
+      key && value && key.type !== "hash_key_symbol" &&
+      key.type !== "simple_symbol" && key.type !== "string"
+    ) return { target: key, at: value };
+  }
+  const target = positional(call)[0];
+  const at = option(call, "at");
+  return target && at ? { target, at } : undefined;
+}
+
+/**
+ * `X.routes.draw do ... end`, with the engine constant `X` when it is one
+ * (`Api::Engine`; not `Rails.application`).
+ */
+function routesDraw(call: Node): { engine?: string } | undefined {
+  if (call.childForFieldName("method")?.text !== "draw") return undefined;
+  if (!call.childForFieldName("block")) return undefined;
+  const receiver = call.childForFieldName("receiver");
+  if (
+    receiver?.type !== "call" ||
+    receiver.childForFieldName("method")?.text !== "routes"
+  ) return undefined;
+  const owner = receiver.childForFieldName("receiver");
+  return owner?.type === "constant" || owner?.type === "scope_resolution"
+    ? { engine: owner.text.replace(/^::/, "") }
+    : {};
+}
+
+/** A call without receiver named `method`, e.g. `concern` or `mount`. */
+function bareCall(node: Node, method: string): boolean {
+  return node.type === "call" && !node.childForFieldName("receiver") &&
+    node.childForFieldName("method")?.text === method;
+}
+
+/**
+ * Rails routes of a scan: every `routes.draw` block, with concerns, `draw`
+ * files and mounted engines resolved across the route files. An engine's
+ * route set that is mounted somewhere in the scan is expanded only under its
+ * mount paths; one mounted nowhere is read at the root.
+ */
+async function extractRails(
+  files: readonly SourceFile[],
+  constants: Map<string, EvaluatedString>,
+  ports: ExtractedPort[],
+  diagnostics: ExtractDiagnostic[],
+): Promise<void> {
+  const routeFiles = files.filter((f) =>
+    /\broutes\.draw\b/.test(f.text) || DRAWN_FILE.test(f.path)
+  );
+  if (routeFiles.length === 0) return;
+  const rails: RailsProject = {
+    files: new Map(),
+    concerns: new Map(),
+    engines: new Map(),
+    active: new Set(),
+  };
+  const trees: Tree[] = [];
+  // Parse failures were already reported by the main pass.
+  const scratch: ExtractDiagnostic[] = [];
+  try {
+    await eachFile(routeFiles, scratch, async (file) => {
+      const tree = await parseSource("ruby", file.text);
+      trees.push(tree);
+      rails.files.set(file.path, {
+        ruby: new RubyFile(file, constants, ports, rails),
+        root: tree.rootNode,
+      });
+    });
+    const draws: Array<{ ruby: RubyFile; call: Node; engine?: string }> = [];
+    // Where route DSL calls live: draw blocks and files loaded by `draw`.
+    const scopes: Array<{ ruby: RubyFile; node: Node }> = [];
+    for (const { ruby, root } of rails.files.values()) {
+      const drawn = DRAWN_FILE.test(ruby.file.path);
+      if (drawn) scopes.push({ ruby, node: root });
+      walk(root, (n) => {
+        if (n.type !== "call") return;
+        const draw = routesDraw(n);
+        if (!draw) return;
+        const block = n.childForFieldName("block");
+        if (block && !drawn) scopes.push({ ruby, node: block });
+        draws.push({ ruby, call: n, ...draw });
+        if (draw.engine && !rails.engines.has(draw.engine)) {
+          rails.engines.set(draw.engine, { ruby, body: blockBody(n) });
+        }
+        return false;
+      });
+    }
+    const mounted = new Set<string>();
+    for (const { ruby, node } of scopes) {
+      walk(node, (n) => {
+        if (bareCall(n, "concern")) {
+          const name = symbolName(positional(n)[0] ?? n);
+          if (
+            name && n.childForFieldName("block") && !rails.concerns.has(name)
+          ) rails.concerns.set(name, { ruby, body: blockBody(n) });
+        } else if (bareCall(n, "mount")) {
+          const target = mountTarget(n)?.target.text.replace(/^::/, "");
+          if (target && rails.engines.has(target)) mounted.add(target);
+        }
+      });
+    }
+    await eachFile(
+      draws.map((d) => ({ ...d, path: d.ruby.file.path })),
+      diagnostics,
+      (d) => {
+        if (!d.engine || !mounted.has(d.engine)) {
+          d.ruby.railsBody(blockBody(d.call), { prefix: [] });
+        }
+        return Promise.resolve();
+      },
+    );
+  } finally {
+    for (const tree of trees) tree.delete();
+  }
+}
+
 /** `NAME = "..."` constants (any nesting). */
 function collectConstants(
   root: Node,
@@ -602,7 +849,15 @@ function collectConstants(
  * `root`, `resources`/`resource` (the RESTful routes; `only:`/`except:`,
  * `path:`), nested resources (`/posts/:post_id/comments`), `member` and
  * `collection` blocks (or `on:`), `namespace :api` and `scope "/v1"`
- * prefixes; optional segments like `(.:format)` are dropped. Sinatra (files
+ * prefixes; optional segments like `(.:format)` are dropped; `scope
+ * module:`/`controller:` and `constraints` blocks keep the path. Route
+ * concerns (`concern :commentable do ... end`) expand under each resource
+ * using them (`concerns: :commentable`, `concerns :commentable`);
+ * `draw(:admin)` reads `config/routes/admin.rb` inside the current scopes;
+ * `mount Api::Engine, at: "/api"` puts the engine's own routes (its
+ * `Api::Engine.routes.draw` in the scan) under the mount path, while any
+ * other mounted Rack app (`mount Sidekiq::Web => "/sidekiq"`) is one port
+ * `ANY /sidekiq/*` (key `ANY /sidekiq/{}`) at confidence 0.6. Sinatra (files
  * that `require "sinatra"` or subclass `Sinatra::Base`): `get "/x" do`, with
  * sinatra-contrib `namespace` prefixes. Clients: `Net::HTTP.get/post(URI)`,
  * `Net::HTTP::Post.new(path)`, `http.get(path)` on `Net::HTTP.new/start`
@@ -630,12 +885,14 @@ export const rubyExtractor: LanguageExtractor = {
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const constants = new Map<string, EvaluatedString>();
-    return await twoPasses(
+    const result = await twoPasses(
       files,
       "ruby",
       (file) => /^\s*[A-Z]\w*\s*=/m.test(file.text),
       (root) => collectConstants(root, constants),
       (file, root, ports) => new RubyFile(file, constants, ports).run(root),
     );
+    await extractRails(files, constants, result.ports, result.diagnostics);
+    return result;
   },
 };
