@@ -1,6 +1,7 @@
 // Temporal activities: definitions (servers) and calls (clients) in Python,
-// Go and TypeScript/JavaScript, keyed by the activity name the SDK
-// registers (an explicit name, else the function or method name).
+// Go, TypeScript/JavaScript, Java and .NET, keyed by the activity name the
+// SDK registers (an explicit name, else the SDK's default for the function
+// or method).
 import type {
   ExtractDiagnostic,
   ExtractResult,
@@ -27,10 +28,12 @@ import {
   stringValue,
 } from "./_compact_tree.ts";
 import type { ExtractedPort } from "./types.ts";
+import { dotnetTemporal, javaTemporal } from "./_temporal_jvm.ts";
 
 /**
  * Finds Temporal activity definitions (servers) and activity calls from
- * workflows (clients) in Python, Go and TypeScript/JavaScript files.
+ * workflows (clients) in Python, Go, TypeScript/JavaScript, Java and C#
+ * files (see `_temporal_jvm.ts` for the Java and .NET SDK rules).
  *
  * @example Usage
  * ```ts
@@ -48,7 +51,7 @@ export const temporalExtractor: LanguageExtractor = {
   name: "temporal",
   accepts(path: string): boolean {
     if (path.endsWith(".pb.go") || path.endsWith(".d.ts")) return false;
-    return /\.(py|go|[cm]?[jt]sx?)$/.test(path);
+    return /\.(py|go|[cm]?[jt]sx?|java|cs)$/.test(path);
   },
   extract: extractTemporal,
 };
@@ -100,6 +103,14 @@ async function extractTemporal(
   const js = files.filter((f) => /\.[cm]?[jt]sx?$/.test(f.path));
   if (js.some((f) => f.text.includes("@temporalio/"))) {
     await jsTemporal(js, out);
+  }
+  const java = files.filter((f) => f.path.endsWith(".java"));
+  if (java.some((f) => f.text.includes("io.temporal."))) {
+    await javaTemporal(java, out);
+  }
+  const cs = files.filter((f) => f.path.endsWith(".cs"));
+  if (cs.some((f) => f.text.includes("Temporalio"))) {
+    await dotnetTemporal(cs, out);
   }
   return out;
 }
