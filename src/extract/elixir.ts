@@ -220,6 +220,44 @@ interface Frame {
   prefix: string;
   /** A `fn` block (closed by `end`, no statement). */
   fn?: boolean;
+  /** Module alias of a `scope "/x", MyAppWeb` block. */
+  alias?: string;
+  /** The module a `defmodule` block defines. */
+  module?: string;
+  /** An `if`/`unless` block on `Mix.env()` or `:dev_routes` (development only). */
+  dev?: boolean;
+}
+
+/** A route found in a router module, before forward mounts are applied. */
+interface Route {
+  at: Token;
+  verb: string;
+  path: string;
+  confidence: number;
+  owner: PortOwner;
+  filePath: string;
+}
+
+/** `forward "/path", Plug` in a router module. */
+interface Forward {
+  at: Token;
+  /** Full path of the mount in its router (enclosing scopes applied). */
+  path: string;
+  /** Module names the plug may be (scope alias applied first). */
+  candidates: string[];
+  /** The plug as written. */
+  plug: string;
+  /** Inside a development-only block. */
+  dev: boolean;
+  owner: PortOwner;
+  filePath: string;
+}
+
+/** What one module of the scan holds. */
+interface ModuleInfo {
+  router: boolean;
+  routes: Route[];
+  forwards: Forward[];
 }
 
 const RESOURCE_ACTIONS: ReadonlyArray<[string, string, string]> = [
@@ -235,15 +273,36 @@ const RESOURCE_ACTIONS: ReadonlyArray<[string, string, string]> = [
 
 class RouterScan {
   readonly file: SourceFile;
-  readonly ports: ExtractedPort[];
+  readonly modules: Map<string, ModuleInfo>;
   readonly frames: Frame[] = [];
   readonly attributes = new Map<string, string>();
+  readonly aliases = new Map<string, string>();
   owner: PortOwner;
 
-  constructor(file: SourceFile, ports: ExtractedPort[]) {
+  constructor(file: SourceFile, modules: Map<string, ModuleInfo>) {
     this.file = file;
-    this.ports = ports;
+    this.modules = modules;
     this.owner = moduleOwner(file.path);
+  }
+
+  /** The module the scan is in (`""` outside any `defmodule`). */
+  module(): ModuleInfo {
+    let name = "";
+    for (let k = this.frames.length - 1; k >= 0; k--) {
+      const module = this.frames[k]!.module;
+      if (module !== undefined) {
+        name = module;
+        break;
+      }
+    }
+    let info = this.modules.get(name);
+    if (!info) {
+      this.modules.set(
+        name,
+        info = { router: false, routes: [], forwards: [] },
+      );
+    }
+    return info;
   }
 
   run(tokens: readonly Token[]): void {
@@ -293,6 +352,40 @@ class RouterScan {
 
   /** Handles one statement; `block` when it opens a `do ... end` block. */
   statement(tokens: readonly Token[], block: boolean): void {
+    if (!block) {
+      // `scope "/x", X, do: get "/y", C, :a`: the head opens a block that
+      // holds the statement after `do:`
+      let depth = 0;
+      for (let k = 1; k < tokens.length; k++) {
+        const t = tokens[k]!;
+        if (t.type === "punct") {
+          if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
+          else if (t.text === ")" || t.text === "]" || t.text === "}") depth--;
+        } else if (depth === 0 && t.type === "key" && t.text === "do") {
+          this.statement(tokens.slice(0, k), true);
+          this.statement(tokens.slice(k + 1), false);
+          this.frames.pop();
+          return;
+        }
+      }
+    }
+    if (tokens[1]?.text === "(" && tokens[tokens.length - 1]?.text === ")") {
+      // `scope("/b", do: ...)`: the call's parentheses hold the whole statement
+      let depth = 0;
+      let closes = -1;
+      for (let k = 1; k < tokens.length && closes === -1; k++) {
+        const t = tokens[k]!;
+        if (t.type !== "punct") continue;
+        if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
+        else if (
+          (t.text === ")" || t.text === "]" || t.text === "}") && --depth === 0
+        ) closes = k;
+      }
+      if (closes === tokens.length - 1 && tokens.length > 2) {
+        this.statement([tokens[0]!, ...tokens.slice(2, -1)], block);
+        return;
+      }
+    }
     const head = tokens[0];
     if (!head) {
       if (block) this.frames.push({ prefix: "" });
@@ -310,7 +403,39 @@ class RouterScan {
         qualifiedName: `${this.file.path}::${name}`,
         filePath: this.file.path,
       };
-      this.frames.push({ prefix: "" });
+      this.frames.push({ prefix: "", module: name });
+      return;
+    }
+    if (word === "use") {
+      const first = args[0];
+      if (
+        first?.type === "word" &&
+        (first.text === "Phoenix.Router" ||
+          (args[1]?.type === "atom" && args[1].text === "router"))
+      ) this.module().router = true;
+    }
+    if (word === "alias" && !block) {
+      const first = args[0];
+      if (first?.type === "word" && args.length === 1) {
+        const last = first.text.slice(first.text.lastIndexOf(".") + 1);
+        this.aliases.set(last, first.text);
+      } else if (first?.type === "word") {
+        const as = args.findIndex((t) => t.type === "key" && t.text === "as");
+        const value = as === -1 ? undefined : args[as + 1];
+        if (value?.type === "word") this.aliases.set(value.text, first.text);
+      }
+      return;
+    }
+    if ((word === "if" || word === "unless") && block) {
+      const dev = args.some((t) =>
+        (t.type === "word" && t.text.startsWith("Mix.env")) ||
+        (t.type === "atom" && t.text === "dev_routes")
+      );
+      this.frames.push({ prefix: "", dev });
+      return;
+    }
+    if (word === "forward" && !block) {
+      this.forward(head, args);
       return;
     }
     if (word.startsWith("@") && !block) {
@@ -322,7 +447,27 @@ class RouterScan {
     }
     if (word === "scope") {
       const path = this.pathArg(args) ?? this.keyword(args, "path") ?? "";
-      if (block) this.frames.push({ prefix: path });
+      if (block) {
+        // scope "/x", Alias / scope Alias / scope path: "/x", alias: Alias
+        const positional = args[0]?.type === "word" &&
+            !args[0].text.startsWith("@")
+          ? args[0]
+          : args[1];
+        const keyed = args.findIndex((t) =>
+          t.type === "key" && t.text === "alias"
+        );
+        const aliasToken = positional?.type === "word" &&
+            !positional.text.startsWith("@")
+          ? positional
+          : keyed === -1
+          ? undefined
+          : args[keyed + 1];
+        const frame: Frame = { prefix: path };
+        if (aliasToken?.type === "word" && /^[A-Z]/.test(aliasToken.text)) {
+          frame.alias = aliasToken.text;
+        }
+        this.frames.push(frame);
+      }
       return;
     }
     if (word === "resources") {
@@ -408,38 +553,215 @@ class RouterScan {
     }
   }
 
+  /** `forward "/admin", AdminRouter` (and `forward "/x", Plug, opts`). */
+  forward(head: Token, args: readonly Token[]): void {
+    const module = this.module();
+    if (!module.router) return;
+    const path = this.pathArg(args);
+    const plug = args[1];
+    if (
+      path === undefined || plug?.type !== "word" || !/^[A-Z]/.test(plug.text)
+    ) return;
+    const candidates: string[] = [];
+    const alias = this.frames.map((f) => f.alias).filter((a) => a).join(".");
+    if (alias) candidates.push(`${alias}.${plug.text}`);
+    const dot = plug.text.indexOf(".");
+    const first = dot === -1 ? plug.text : plug.text.slice(0, dot);
+    const aliased = this.aliases.get(first);
+    if (aliased) candidates.push(aliased + plug.text.slice(first.length));
+    candidates.push(plug.text);
+    module.forwards.push({
+      at: head,
+      path: joinPaths(...this.prefixes(), path),
+      candidates,
+      plug: plug.text,
+      dev: this.frames.some((f) => f.dev),
+      owner: this.owner,
+      filePath: this.file.path,
+    });
+  }
+
+  prefixes(): string[] {
+    return this.frames.map((f) => f.prefix).filter((p) =>
+      p !== "" && p !== "/"
+    );
+  }
+
   emit(
     at: Token,
     verbs: readonly string[],
     path: string,
     derived = false,
   ): void {
-    const prefixes = this.frames.map((f) => f.prefix).filter((p) =>
-      p !== "" && p !== "/"
-    );
+    const prefixes = this.prefixes();
     const full = joinPaths(...prefixes, path);
     const confidence = prefixes.length > 0 || derived ? 0.95 : 1;
+    const module = this.module();
     for (const verb of verbs) {
-      let key: string;
-      try {
-        key = httpBoundaryKey(verb, full);
-      } catch {
-        continue;
-      }
-      this.ports.push({
-        ref: {
-          mechanism: "http",
-          role: "server",
-          key,
-          line: at.line,
-          col: at.col,
-          confidence,
-          detail: { method: verb, path: full, framework: "phoenix" },
-        },
+      module.routes.push({
+        at,
+        verb,
+        path: full,
+        confidence,
         owner: this.owner,
         filePath: this.file.path,
       });
     }
+  }
+}
+
+/** Confidence of a `forward` to a plug that is not a router of the scan. */
+const FORWARD_PLUG_CONFIDENCE = 0.6;
+
+function httpServerPort(
+  at: Token,
+  verb: string,
+  path: string,
+  confidence: number,
+  owner: PortOwner,
+  filePath: string,
+  extra: Record<string, string> = {},
+): ExtractedPort | undefined {
+  let key: string;
+  try {
+    key = httpBoundaryKey(verb, path);
+  } catch {
+    return undefined;
+  }
+  return {
+    ref: {
+      mechanism: "http",
+      role: "server",
+      key,
+      line: at.line,
+      col: at.col,
+      confidence,
+      detail: { method: verb, path, framework: "phoenix", ...extra },
+    },
+    owner,
+    filePath,
+  };
+}
+
+interface Mount {
+  prefix: string;
+  /** The forward that mounts it (none for a router served at the root). */
+  via?: Forward;
+}
+
+/**
+ * Turns the routes and forwards of every module into ports: a router that
+ * another router of the scan forwards to is served under each forward path
+ * (and at the root only when an endpoint plugs it directly); a forward to
+ * any other plug is one `ANY <path>/*` port.
+ */
+function resolvePorts(
+  modules: Map<string, ModuleInfo>,
+  endpointPlugs: ReadonlySet<string>,
+): ExtractedPort[] {
+  const routerNamed = (forward: Forward): string | undefined =>
+    forward.candidates.find((c) => modules.get(c)?.router);
+  const into = new Map<string, Forward[]>();
+  for (const info of modules.values()) {
+    for (const forward of info.forwards) {
+      const target = routerNamed(forward);
+      if (target === undefined) continue;
+      let list = into.get(target);
+      if (!list) into.set(target, list = []);
+      list.push(forward);
+    }
+  }
+  const from = new Map<Forward, string>();
+  for (const [name, info] of modules) {
+    for (const forward of info.forwards) from.set(forward, name);
+  }
+  const mountsOf = (name: string, seen: Set<string>): Mount[] => {
+    const forwards = into.get(name);
+    if (!forwards) return [{ prefix: "" }];
+    if (seen.has(name)) return [];
+    const next = new Set(seen).add(name);
+    const mounts: Mount[] = endpointPlugs.has(name) ? [{ prefix: "" }] : [];
+    for (const forward of forwards) {
+      for (const outer of mountsOf(from.get(forward)!, next)) {
+        mounts.push({
+          prefix: joinPaths(outer.prefix, forward.path),
+          via: forward,
+        });
+      }
+    }
+    return mounts;
+  };
+  const ports: ExtractedPort[] = [];
+  for (const [name, info] of modules) {
+    const mounts = mountsOf(name, new Set());
+    for (const route of info.routes) {
+      for (const mount of mounts) {
+        const port = mount.via
+          ? httpServerPort(
+            route.at,
+            route.verb,
+            joinPaths(mount.prefix, route.path),
+            Math.min(route.confidence, 0.95),
+            route.owner,
+            route.filePath,
+            {
+              forward: mount.prefix,
+              mountedAt: `${mount.via.filePath}:${mount.via.at.line}`,
+            },
+          )
+          : httpServerPort(
+            route.at,
+            route.verb,
+            route.path,
+            route.confidence,
+            route.owner,
+            route.filePath,
+          );
+        if (port) ports.push(port);
+      }
+    }
+    for (const forward of info.forwards) {
+      if (routerNamed(forward) !== undefined || forward.dev) continue;
+      for (const mount of mounts) {
+        const path = joinPaths(mount.prefix, forward.path, "*path");
+        const port = httpServerPort(
+          forward.at,
+          "ANY",
+          path,
+          FORWARD_PLUG_CONFIDENCE,
+          forward.owner,
+          forward.filePath,
+          {
+            forward: joinPaths(mount.prefix, forward.path),
+            plug: forward.plug,
+            ...(mount.via
+              ? { mountedAt: `${mount.via.filePath}:${mount.via.at.line}` }
+              : {}),
+          },
+        );
+        if (port) ports.push(port);
+      }
+    }
+  }
+  return ports;
+}
+
+/** `plug MyAppWeb.Router` statements of Phoenix endpoints. */
+function endpointPlugs(tokens: readonly Token[], into: Set<string>): void {
+  let lineStart = true;
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t.type === "newline") {
+      lineStart = true;
+      continue;
+    }
+    if (lineStart && t.type === "word" && t.text === "plug") {
+      const next = tokens[k + 1];
+      if (next?.type === "word" && /^[A-Z]/.test(next.text)) {
+        into.add(next.text);
+      }
+    }
+    lineStart = false;
   }
 }
 
@@ -452,13 +774,26 @@ class RouterScan {
  * "/x", Controller, :action`, `match :*` (`ANY`), `live "/x", Live` (GET),
  * `resources "/posts", C` (the eight Phoenix routes; `only:`/`except:`,
  * `singleton: true`, nested blocks under `/posts/:post_id`), and module
- * attributes holding a literal path (`@api "/api"`, `scope @api do`).
+ * attributes holding a literal path (`@api "/api"`, `scope @api do`), and
+ * `do:` one-liners (`scope "/x", X, do: get "/y", C, :a`).
+ *
+ * `forward "/admin", AdminRouter` (in a router module; the scope alias and
+ * `alias` directives apply to the plug): when the plug is a router module
+ * of the scan, its routes are reported under the forward path and the
+ * enclosing scopes (confidence at most 0.95, `detail.forward` and
+ * `detail.mountedAt`), once per forward that mounts it, and not at the
+ * root, unless an endpoint of the scan (`use Phoenix.Endpoint`) also plugs
+ * it directly (`plug AppWeb.AdminRouter`), in which case it is reported at
+ * the root too. Any other plug (`forward "/graphql", Absinthe.Plug, opts`)
+ * gives one `ANY <path>/*path` port (key `ANY /graphql/{}`) at confidence
+ * 0.6 with `detail.plug`. Forwards inside a development-only block (`if
+ * Mix.env() ...`, `if Application.compile_env(_, :dev_routes)`), such as
+ * mailbox previews, are not reported.
  *
  * Limits: there is no Elixir parser; a single-pass tokenizer follows
  * `do`/`end` and `fn`/`end` nesting line by line. Paths computed at compile
- * time (function calls, string concatenation, macros that generate routes),
- * `forward` mounts and routes in `do:` one-liners (`scope "/x", do: get
- * ...`) are not followed. Client calls are not extracted.
+ * time (function calls, string concatenation, macros that generate routes)
+ * are not followed. Client calls are not extracted.
  *
  * @example Usage
  * ```ts
@@ -483,13 +818,30 @@ export const elixirExtractor: LanguageExtractor = {
   },
   extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const diagnostics: ExtractDiagnostic[] = [];
-    const ports: ExtractedPort[] = [];
+    const modules = new Map<string, ModuleInfo>();
+    const plugged = new Set<string>();
     for (const file of files) {
-      if (
-        !file.text.includes("Phoenix.Router") && !file.text.includes(":router")
-      ) continue;
+      const router = file.text.includes("Phoenix.Router") ||
+        file.text.includes(":router");
+      const endpoint = file.text.includes("Phoenix.Endpoint") ||
+        file.text.includes(":endpoint");
+      if (!router && !endpoint) continue;
       try {
-        new RouterScan(file, ports).run(tokenizeElixir(file.text));
+        const tokens = tokenizeElixir(file.text);
+        if (endpoint) endpointPlugs(tokens, plugged);
+        if (!router) continue;
+        // each file's modules are merged in only once the file is read
+        const own = new Map<string, ModuleInfo>();
+        new RouterScan(file, own).run(tokens);
+        for (const [name, info] of own) {
+          const known = modules.get(name);
+          if (!known) modules.set(name, info);
+          else {
+            known.router ||= info.router;
+            known.routes.push(...info.routes);
+            known.forwards.push(...info.forwards);
+          }
+        }
       } catch (error) {
         diagnostics.push({
           filePath: file.path,
@@ -500,6 +852,9 @@ export const elixirExtractor: LanguageExtractor = {
         });
       }
     }
-    return Promise.resolve({ ports, diagnostics });
+    return Promise.resolve({
+      ports: resolvePorts(modules, plugged),
+      diagnostics,
+    });
   },
 };
