@@ -1,6 +1,7 @@
 // C# extractor: ASP.NET Core minimal APIs (`MapGet`, `MapGroup` prefixes),
 // attribute-routed controllers (`[Route("api/[controller]")]` +
-// `[HttpGet("{id}")]`) and HttpClient calls.
+// `[HttpGet("{id}")]`), conventionally routed controllers
+// (`MapControllerRoute`, `MapRoute`) and HttpClient calls.
 import type { Node, Tree } from "web-tree-sitter";
 import { parseSource } from "./_parser.ts";
 import type {
@@ -32,6 +33,11 @@ import {
 } from "./_more_common.ts";
 import { ownerOf } from "./_owner.ts";
 import { namedChildren, walk } from "./_tree.ts";
+import {
+  conventionalPaths,
+  type ConventionalRoute,
+  conventionalRoute,
+} from "./_csharp_conventional.ts";
 
 const MAP_METHOD: Record<string, string> = {
   MapGet: "GET",
@@ -158,16 +164,36 @@ export class CSharpFile {
   /** Invocations `x.Name(...)` of a method name across the scan. */
   readonly invocations: ((name: string) => Node[]) | undefined;
 
+  /** Conventional routes registered in the scan (`MapControllerRoute`...). */
+  readonly conventional: readonly ConventionalRoute[];
+
   constructor(
     file: SourceFile,
     constants: Map<string, EvaluatedString>,
     ports: ExtractedPort[],
     invocations?: (name: string) => Node[],
+    conventional: readonly ConventionalRoute[] = [],
   ) {
     this.file = file;
     this.constants = constants;
     this.ports = ports;
     this.invocations = invocations;
+    this.conventional = conventional;
+  }
+
+  /** The conventional routes a file's invocations register. */
+  conventionalRoutes(root: Node): ConventionalRoute[] {
+    const out: ConventionalRoute[] = [];
+    walk(root, (n) => {
+      if (n.type !== "invocation_expression") return;
+      const route = conventionalRoute(
+        n,
+        (x) => this.evaluate(x),
+        (x) => this.typeOf(x),
+      );
+      if (route) out.push(route);
+    });
+    return out;
   }
 
   evaluate(node: Node | null | undefined, depth = 0): EvaluatedString {
@@ -346,22 +372,36 @@ export class CSharpFile {
     const prefixes: EvaluatedString[] = [];
     let isController = className.endsWith("Controller");
     let area = "{}";
+    let areaName: string | undefined;
+    let api = false;
+    let nonController = false;
     for (const a of attributesOf(cls)) {
       const name = simpleName(a.childForFieldName("name")?.text ?? "");
       if (name === "ApiController" || name === "Controller") {
         isController = true;
+        api ||= name === "ApiController";
+      } else if (name === "NonController") {
+        nonController = true;
       } else if (name === "Area") {
         const value = attributeArgs(a)[0];
         const text = value ? exactText(this.evaluate(value)) : undefined;
-        if (text) area = text;
+        if (text) area = areaName = text;
       } else if (name === "Route") {
         const template = attributeArgs(a)[0];
         if (template) prefixes.push(this.evaluate(template));
         isController = true;
       }
     }
-    if (!isController) return;
+    if (!isController || nonController) return;
+    // Without a class `[Route]`, only actions with their own template are
+    // attribute-routed; the others follow the conventional routes.
+    const classRouted = prefixes.length > 0;
     if (prefixes.length === 0) prefixes.push(literal(""));
+    const modifiers = modifiersOf(cls);
+    const conventional = !classRouted && !api &&
+      modifiers.has("public") && !modifiers.has("abstract") &&
+      !modifiers.has("static") && this.conventional.length > 0 &&
+      !namedChildren(cls).some((c) => c.type === "type_parameter_list");
     const body = cls.childForFieldName("body");
     for (const member of body ? namedChildren(body) : []) {
       if (member.type !== "method_declaration") continue;
@@ -401,6 +441,12 @@ export class CSharpFile {
         }
       }
       const owner = ownerOf(member, this.file.path, "c-sharp");
+      if (!classRouted && !routes.some((r) => r.template)) {
+        if (conventional) {
+          this.conventionalAction(member, routes, controllerName, areaName);
+        }
+        continue;
+      }
       for (const route of routes) {
         const template = route.template
           ? this.evaluate(route.template)
@@ -427,6 +473,83 @@ export class CSharpFile {
             framework: "aspnetcore",
           });
           if (port) this.ports.push(port);
+        }
+      }
+    }
+  }
+
+  /**
+   * The ports of a public action of a controller that is not
+   * attribute-routed: one per HTTP method (`[HttpPost]` without a template;
+   * none: `ANY`) and per URL form of each conventional route that reaches it
+   * (see {@linkcode conventionalPaths}).
+   */
+  conventionalAction(
+    method: Node,
+    verbs: ReadonlyArray<{ node: Node; verb: string }>,
+    controller: string,
+    area: string | undefined,
+  ): void {
+    const modifiers = modifiersOf(method);
+    if (
+      !modifiers.has("public") || modifiers.has("static") ||
+      modifiers.has("abstract") || modifiers.has("override") ||
+      method.childForFieldName("type_parameters") ||
+      namedChildren(method).some((c) => c.type === "type_parameter_list")
+    ) return;
+    const nameNode = method.childForFieldName("name");
+    if (!nameNode) return;
+    let action = nameNode.text;
+    if (action.endsWith("Async") && action.length > 5) {
+      action = action.slice(0, -5);
+    }
+    for (const a of attributesOf(method)) {
+      const name = simpleName(a.childForFieldName("name")?.text ?? "");
+      if (name === "NonAction") return;
+      if (name === "ActionName") {
+        const value = attributeArgs(a)[0];
+        const text = value ? exactText(this.evaluate(value)) : undefined;
+        if (text) action = text;
+      }
+    }
+    const params = method.childForFieldName("parameters");
+    const parameters = new Set(
+      (params ? namedChildren(params) : []).map((p) =>
+        p.childForFieldName("name")?.text.toLowerCase() ?? ""
+      ),
+    );
+    const owner = ownerOf(method, this.file.path, "c-sharp");
+    const anchors = verbs.length > 0
+      ? verbs.map((v) => ({ node: v.node.parent ?? v.node, verb: v.verb }))
+      : [{ node: nameNode, verb: "ANY" }];
+    const seen = new Set<string>();
+    for (const route of this.conventional) {
+      const paths = conventionalPaths(route, {
+        controller,
+        action,
+        parameters,
+        ...(area === undefined ? {} : { area }),
+      });
+      for (const path of paths) {
+        for (const { node, verb } of anchors) {
+          const port = httpPort({
+            role: "server",
+            method: verb,
+            path,
+            node,
+            owner,
+            filePath: this.file.path,
+            confidence: 0.95,
+            framework: "aspnetcore",
+            extra: {
+              routing: "conventional",
+              route: route.name,
+              pattern: route.pattern,
+            },
+          });
+          if (!port || seen.has(port.ref.key)) continue;
+          seen.add(port.ref.key);
+          this.ports.push(port);
         }
       }
     }
@@ -623,6 +746,13 @@ export class CSharpFile {
   }
 }
 
+/** The modifiers (`public`, `static`...) of a declaration. */
+function modifiersOf(decl: Node): Set<string> {
+  return new Set(
+    namedChildren(decl).filter((c) => c.type === "modifier").map((c) => c.text),
+  );
+}
+
 /** `const string X = "..."` / `static readonly string X = "..."`. */
 export function collectConstants(
   root: Node,
@@ -663,7 +793,22 @@ export function collectConstants(
  * variables and chains; controllers (a `...Controller` class, `[ApiController]`
  * or a class `[Route]`) with `[controller]`/`[action]` tokens replaced and
  * `[HttpGet("{id}")]`/`[Route]` actions (`~/` or `/` templates ignore the
- * class prefix). Clients: `HttpClient` receivers (declared type, `new
+ * class prefix). An action is attribute-routed when its class has a
+ * `[Route]` or it has its own template; the other public actions (not
+ * `[NonAction]`, not static) of a controller without `[ApiController]` follow
+ * the conventional routes registered in the scan: `MapControllerRoute`,
+ * `MapDefaultControllerRoute`, `MapAreaControllerRoute` (controllers of that
+ * `[Area]` only), `UseMvcWithDefaultRoute` and `MapRoute`/`MapAreaRoute` on
+ * an MVC route builder (`UseMvc(routes => ...)`, `RouteCollection`). Each
+ * URL form of each route that reaches the action is a port (confidence
+ * 0.95): the full form and the shorter ones where trailing segments are
+ * optional or at their defaults (`HomeController.Index` on
+ * `{controller=Home}/{action=Index}/{id?}` is `/Home/Index`, `/Home` and
+ * `/`); an optional `{id?}` segment only when the action has an `id`
+ * parameter; the method from `[HttpPost]`/`[AcceptVerbs]`, else `ANY`;
+ * `[ActionName]` renames an action and an `Async` suffix is dropped. Without
+ * such a registration these actions give no ports. Clients: `HttpClient`
+ * receivers (declared type, `new
  * HttpClient()`, `IHttpClientFactory.CreateClient()`) calling `GetAsync`,
  * `PostAsJsonAsync`, `GetFromJsonAsync`..., and every `new
  * HttpRequestMessage(HttpMethod.X, url)`.
@@ -726,13 +871,26 @@ export const csharpExtractor: LanguageExtractor = {
         trees.push({ file, tree });
         syntaxWarning(tree.rootNode, file.path, diagnostics);
       });
+      const conventional: ConventionalRoute[] = [];
       await eachFile(
         trees.map((t) => ({ ...t, path: t.file.path })),
         [],
         (t) => {
-          new CSharpFile(t.file, constants, ports, invocations).run(
-            t.tree.rootNode,
-          );
+          if (/\bMap\w*Route\b|UseMvcWithDefaultRoute/.test(t.file.text)) {
+            conventional.push(
+              ...new CSharpFile(t.file, constants, ports, invocations)
+                .conventionalRoutes(t.tree.rootNode),
+            );
+          }
+          return Promise.resolve();
+        },
+      );
+      await eachFile(
+        trees.map((t) => ({ ...t, path: t.file.path })),
+        [],
+        (t) => {
+          new CSharpFile(t.file, constants, ports, invocations, conventional)
+            .run(t.tree.rootNode);
           return Promise.resolve();
         },
       );

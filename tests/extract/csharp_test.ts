@@ -121,3 +121,112 @@ Deno.test("csharpExtractor never rejects on malformed input", async () => {
     "\n",
   ]);
 });
+
+Deno.test("csharpExtractor gives conventionally routed actions their MapControllerRoute URLs", async () => {
+  const files = only(await loadFixture("csharp_conventional"), "Shop/");
+  const { ports, diagnostics } = await csharpExtractor.extract(files);
+  assert.deepEqual(diagnostics, []);
+  const admin = "Shop/Areas/Admin/Controllers/DashboardController.cs";
+  const blog = "Shop/Controllers/BlogController.cs";
+  const home = "Shop/Controllers/HomeController.cs";
+  const orders = "Shop/Controllers/OrdersController.cs";
+  assert.deepEqual(summarize(ports), [
+    // MapAreaControllerRoute("admin", "Admin", "Admin/{controller=Dashboard}/...")
+    `${admin}:8 server ANY /Admin`,
+    `${admin}:8 server ANY /Admin/Dashboard`,
+    `${admin}:8 server ANY /Admin/Dashboard/Index`,
+    `${admin}:10 server ANY /Admin/Dashboard/Users`,
+    `${admin}:10 server ANY /Admin/Dashboard/Users/{}`,
+    // the dedicated "blog/{*article}" route and the default route
+    `${blog}:7 server ANY /Blog/Article`,
+    `${blog}:7 server ANY /blog`,
+    `${blog}:7 server ANY /blog/{}`,
+    `${blog}:9 server ANY /Blog`,
+    `${blog}:9 server ANY /Blog/Index`,
+    // attribute-routed: unchanged
+    `${blog}:16 server GET /api/posts`,
+    `${home}:7 server ANY /`,
+    `${home}:7 server ANY /Home`,
+    `${home}:7 server ANY /Home/Index`,
+    `${home}:9 server GET /Home/Privacy`,
+    `${home}:12 server POST /Home/Contact`,
+    `${orders}:7 server ANY /Orders`,
+    `${orders}:7 server ANY /Orders/Index`,
+    `${orders}:9 server ANY /Orders/Details`,
+    `${orders}:9 server ANY /Orders/Details/{}`,
+    `${orders}:11 server POST /Orders/Cancel`,
+    `${orders}:11 server POST /Orders/Cancel/{}`,
+    `${orders}:15 server GET /Orders/Summary`,
+    `${orders}:15 server HEAD /Orders/Summary`,
+    `${orders}:18 server GET /orders/export`,
+    "Shop/Program.cs:14 server GET /health",
+  ]);
+  const index = portAt(ports, "HomeController.cs", 7)!;
+  assert.equal(index.ref.col, 26);
+  assert.equal(index.ref.confidence, 0.95);
+  assert.equal(index.owner.qualifiedName, `${home}::HomeController.Index`);
+  assert.equal(index.ref.detail.routing, "conventional");
+  assert.equal(index.ref.detail.route, "default");
+  assert.equal(
+    index.ref.detail.pattern,
+    "{controller=Home}/{action=Index}/{id?}",
+  );
+  assert.equal(portAt(ports, "HomeController.cs", 9)!.ref.col, 5);
+  assert.equal(portAt(ports, "OrdersController.cs", 18)!.ref.confidence, 1);
+});
+
+Deno.test("csharpExtractor reads MapRoute, UseMvc and MapDefaultControllerRoute registrations", async () => {
+  const all = await loadFixture("csharp_conventional");
+  const legacy = await csharpExtractor.extract(only(all, "Legacy/"));
+  const products = "Legacy/Controllers/ProductsController.cs";
+  assert.deepEqual(summarize(legacy.ports), [
+    `${products}:5 server ANY /Products`,
+    `${products}:5 server ANY /Products/Index`,
+    `${products}:7 server ANY /Products/Edit`,
+    `${products}:7 server ANY /Products/Edit/{}`,
+    `${products}:9 server POST /Products/Edit`,
+    `${products}:9 server POST /Products/Edit/{}`,
+  ]);
+  const coreTwo = await csharpExtractor.extract(only(all, "CoreTwo/"));
+  assert.deepEqual(summarize(coreTwo.ports), [
+    "CoreTwo/Controllers/AccountController.cs:5 server GET /Account/Login",
+    "CoreTwo/Controllers/AccountController.cs:8 server POST /Account/Login",
+  ]);
+  const endpoints = await csharpExtractor.extract(only(all, "Endpoints/"));
+  assert.deepEqual(summarize(endpoints.ports), [
+    "Endpoints/Controllers/HomeController.cs:5 server ANY /",
+    "Endpoints/Controllers/HomeController.cs:5 server ANY /Home",
+    "Endpoints/Controllers/HomeController.cs:5 server ANY /Home/Index",
+  ]);
+});
+
+Deno.test("csharpExtractor gives no ports to controllers without a conventional route", async () => {
+  const all = await loadFixture("csharp_conventional");
+  // No registration at all: not even `[HttpGet]` actions get a port.
+  const bare = await csharpExtractor.extract(only(all, "NoRoutes/"));
+  assert.deepEqual(bare.ports, []);
+  // `MapRoute` of other libraries registers nothing.
+  const lookalikes = await csharpExtractor.extract(only(all, "Lookalikes/"));
+  assert.equal(lookalikes.ports.length, 0);
+});
+
+Deno.test("csharpExtractor never rejects on malformed conventional routes", async () => {
+  await assertRobust(csharpExtractor, "P.cs", [
+    'app.MapControllerRoute("d", "{controller=Home}/{action=Index}/{id?}");',
+    'app.MapControllerRoute(name: "x", pattern: "{a{b}/{*c}}");',
+    'app.MapAreaControllerRoute("a", "Admin", "Admin/{controller}/{action}");',
+    "app.MapDefaultControllerRoute();",
+    "routes.MapRoute(",
+    'new { controller = "Home", id = UrlParameter.Optional }',
+    "public class HomeController : Controller {",
+    '[Area("Admin")]',
+    "[HttpPost]",
+    "[NonAction]",
+    "public IActionResult Index(int id) => View();",
+    "}",
+    '"',
+    "(",
+    ")",
+    "\n",
+  ]);
+});
