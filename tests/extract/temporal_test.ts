@@ -234,3 +234,45 @@ Deno.test("temporalExtractor never rejects on malformed Java or C# Temporal code
     "(",
   ]);
 });
+
+Deno.test("temporalExtractor reads Spring @ActivityImpl beans, hosted .NET registrations and name constants", async () => {
+  const { ports } = await temporalExtractor.extract([
+    {
+      path: "Notify.java",
+      text: `package app;
+import io.temporal.activity.ActivityInterface;
+import io.temporal.spring.boot.ActivityImpl;
+import io.temporal.workflow.Workflow;
+@ActivityInterface
+interface Notify { void email(String to); }
+@ActivityImpl(taskQueues = "q")
+class NotifyImpl implements Notify { public void email(String to) {} }
+class Flow {
+  static final String SMS = "send-sms";
+  void run() { Workflow.newUntypedActivityStub(null).execute(SMS, Void.class); }
+}
+`,
+    },
+    {
+      path: "Hosted.cs",
+      text: `using Temporalio.Activities;
+using Temporalio.Workflows;
+public class Mail { [Activity] public async Task SendAsync() {} }
+public static class Setup {
+  public static void Add(IServiceCollection s) =>
+    s.AddHostedTemporalWorker("q").AddScopedActivities<Mail>();
+}
+public class Flow {
+  const string Sms = "send-sms";
+  public Task Run() => Workflow.ExecuteActivityAsync(Sms, new object[0], null);
+}
+`,
+    },
+  ]);
+  assert.deepEqual(summary(ports), [
+    "Hosted.cs:10 client send-sms 0.95",
+    "Hosted.cs:3 server Send 1",
+    "Notify.java:11 client send-sms 0.95",
+    "Notify.java:8 server Email 1",
+  ]);
+});
