@@ -167,18 +167,57 @@ export class CSharpFile {
   /** Conventional routes registered in the scan (`MapControllerRoute`...). */
   readonly conventional: readonly ConventionalRoute[];
 
+  /** Class declarations of the scan by simple name (base controllers). */
+  readonly classes: ((name: string) => Node[]) | undefined;
+
   constructor(
     file: SourceFile,
     constants: Map<string, EvaluatedString>,
     ports: ExtractedPort[],
     invocations?: (name: string) => Node[],
     conventional: readonly ConventionalRoute[] = [],
+    classes?: (name: string) => Node[],
   ) {
     this.file = file;
     this.constants = constants;
     this.ports = ports;
     this.invocations = invocations;
     this.conventional = conventional;
+    this.classes = classes;
+  }
+
+  /**
+   * The `[Route]` templates and `[ApiController]` a controller inherits from
+   * its base classes in the scan (both attributes are inherited).
+   */
+  inheritedRouting(cls: Node): { templates: Node[]; api: boolean } {
+    const out = { templates: [] as Node[], api: false };
+    const seen = new Set<number>([cls.id]);
+    let current: Node | undefined = cls;
+    for (let depth = 0; current && depth < 8; depth++) {
+      const bases: Node | undefined = namedChildren(current).find((c) =>
+        c.type === "base_list"
+      );
+      const first: Node | undefined = bases
+        ? namedChildren(bases)[0]
+        : undefined;
+      const name: string = first ? simpleName(first.text) : "";
+      const base: Node | undefined = name
+        ? this.classes?.(name).find((c) => !seen.has(c.id))
+        : undefined;
+      if (!base) break;
+      seen.add(base.id);
+      for (const a of attributesOf(base)) {
+        const attr = simpleName(a.childForFieldName("name")?.text ?? "");
+        if (attr === "ApiController") out.api = true;
+        else if (attr === "Route" && out.templates.length === 0) {
+          const template = attributeArgs(a)[0];
+          if (template) out.templates.push(template);
+        }
+      }
+      current = base;
+    }
+    return out;
   }
 
   /** The conventional routes a file's invocations register. */
@@ -393,6 +432,11 @@ export class CSharpFile {
       }
     }
     if (!isController || nonController) return;
+    if (this.classes && prefixes.length === 0) {
+      const inherited = this.inheritedRouting(cls);
+      api ||= inherited.api;
+      for (const t of inherited.templates) prefixes.push(this.evaluate(t));
+    }
     // Without a class `[Route]`, only actions with their own template are
     // attribute-routed; the others follow the conventional routes.
     const classRouted = prefixes.length > 0;
@@ -793,8 +837,9 @@ export function collectConstants(
  * variables and chains; controllers (a `...Controller` class, `[ApiController]`
  * or a class `[Route]`) with `[controller]`/`[action]` tokens replaced and
  * `[HttpGet("{id}")]`/`[Route]` actions (`~/` or `/` templates ignore the
- * class prefix). An action is attribute-routed when its class has a
- * `[Route]` or it has its own template; the other public actions (not
+ * class prefix; a class `[Route]`/`[ApiController]` is inherited from base
+ * controllers of the scan). An action is attribute-routed when its class has
+ * a `[Route]` or it has its own template; the other public actions (not
  * `[NonAction]`, not static) of a controller without `[ApiController]` follow
  * the conventional routes registered in the scan: `MapControllerRoute`,
  * `MapDefaultControllerRoute`, `MapAreaControllerRoute` (controllers of that
@@ -846,6 +891,23 @@ export const csharpExtractor: LanguageExtractor = {
     // Trees stay alive until the end: extension methods that map routes
     // take their group prefixes from call sites in other files.
     const trees: Array<{ file: SourceFile; tree: Tree }> = [];
+    let classIndex: Map<string, Node[]> | undefined;
+    const classes = (name: string): Node[] => {
+      if (!classIndex) {
+        classIndex = new Map();
+        for (const { tree } of trees) {
+          walk(tree.rootNode, (n) => {
+            if (n.type !== "class_declaration") return;
+            const id = n.childForFieldName("name")?.text;
+            if (!id) return;
+            const list = classIndex!.get(id);
+            if (list) list.push(n);
+            else classIndex!.set(id, [n]);
+          });
+        }
+      }
+      return classIndex.get(name) ?? [];
+    };
     const cache = new Map<string, Node[]>();
     const invocations = (name: string): Node[] => {
       let found = cache.get(name);
@@ -889,8 +951,14 @@ export const csharpExtractor: LanguageExtractor = {
         trees.map((t) => ({ ...t, path: t.file.path })),
         [],
         (t) => {
-          new CSharpFile(t.file, constants, ports, invocations, conventional)
-            .run(t.tree.rootNode);
+          new CSharpFile(
+            t.file,
+            constants,
+            ports,
+            invocations,
+            conventional,
+            classes,
+          ).run(t.tree.rootNode);
           return Promise.resolve();
         },
       );

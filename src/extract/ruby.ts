@@ -725,6 +725,8 @@ function routesDraw(call: Node): { engine?: string } | undefined {
   if (call.childForFieldName("method")?.text !== "draw") return undefined;
   if (!call.childForFieldName("block")) return undefined;
   const receiver = call.childForFieldName("receiver");
+  // `routes = ActionDispatch::Routing::RouteSet.new; routes.draw do`
+  if (receiver?.type === "identifier" && receiver.text === "routes") return {};
   if (
     receiver?.type !== "call" ||
     receiver.childForFieldName("method")?.text !== "routes"

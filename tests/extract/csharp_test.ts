@@ -130,6 +130,7 @@ Deno.test("csharpExtractor gives conventionally routed actions their MapControll
   const blog = "Shop/Controllers/BlogController.cs";
   const home = "Shop/Controllers/HomeController.cs";
   const orders = "Shop/Controllers/OrdersController.cs";
+  const invoices = "Shop/Controllers/Api/InvoicesController.cs";
   assert.deepEqual(summarize(ports), [
     // MapAreaControllerRoute("admin", "Admin", "Admin/{controller=Dashboard}/...")
     `${admin}:8 server ANY /Admin`,
@@ -137,6 +138,9 @@ Deno.test("csharpExtractor gives conventionally routed actions their MapControll
     `${admin}:8 server ANY /Admin/Dashboard/Index`,
     `${admin}:10 server ANY /Admin/Dashboard/Users`,
     `${admin}:10 server ANY /Admin/Dashboard/Users/{}`,
+    // `[Route]` and `[ApiController]` inherited from a base controller
+    `${invoices}:14 server GET /api/Invoices`,
+    `${invoices}:17 server GET /api/Invoices/{}`,
     // the dedicated "blog/{*article}" route and the default route
     `${blog}:7 server ANY /Blog/Article`,
     `${blog}:7 server ANY /blog`,

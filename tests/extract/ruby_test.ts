@@ -172,3 +172,15 @@ Deno.test("rubyExtractor never rejects on malformed concerns, mounts and draws",
     "do ",
   ]);
 });
+
+Deno.test("rubyExtractor reads a RouteSet drawn through a local variable", async () => {
+  const text = [
+    "routes = ActionDispatch::Routing::RouteSet.new",
+    "routes.draw do",
+    '  get "/ping", to: "ping#show"',
+    "end",
+    'painter.draw { get "/not/a/route" }',
+  ].join("\n");
+  const { ports } = await rubyExtractor.extract([{ path: "lib/r.rb", text }]);
+  assert.deepEqual(summarize(ports), ["lib/r.rb:3 server GET /ping"]);
+});
