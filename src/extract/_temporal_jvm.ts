@@ -1,6 +1,35 @@
 // Temporal activities of the Java and .NET SDKs: definitions (servers) and
 // calls from workflows (clients), keyed by the activity type name the SDK
 // registers. Read on compact tree-sitter trees, like the other Temporal SDKs.
+//
+// Java: an `@ActivityInterface` (of `io.temporal.activity`) names its
+// methods `namePrefix` + the method name with its first letter upper-cased,
+// unless `@ActivityMethod(name = "x")` gives one (the prefix is then
+// ignored, as in the SDK). A server port sits at the method of the class a
+// worker registers (`registerActivitiesImplementations(new Impl())`, or a
+// Spring `@ActivityImpl` bean), confidence 1; at the interface method when
+// that class inherits it; at 0.6 (`registered: "false"`) for a class of the
+// scan that implements the interface but is registered nowhere in it; at
+// 0.6 (`interface: "unresolved"`) for the `@Override` methods of a
+// registered class whose interface is outside the scan root. An interface
+// alone (the workflow side's copy) is no server. Calls: methods of
+// `Workflow.newActivityStub(X.class, ...)` / `newLocalActivityStub` stubs
+// held in a variable or field (also `stub::method` references), and
+// `execute`/`executeAsync` of untyped stubs with a literal name (0.95 for a
+// same-file constant); a stub of an interface outside the scan gets the
+// default name at 0.95.
+//
+// .NET: a method with `[Activity]` (of `Temporalio.Activities`) is named by
+// `[Activity("x")]`, else by its name minus an `Async` suffix when it is
+// async or returns a Task/ValueTask (the SDK's rule, per its documentation);
+// `[Activity(Dynamic = true)]` has no name and is skipped. A server port sits
+// at the attribute, confidence 1 when the class is registered in the scan
+// (`AddAllActivities`, `AddActivity(x.Method)`, hosting `Add*Activities<T>`,
+// `AddActivitiesInstance`), else 0.6 (`registered: "false"`). Calls:
+// `Workflow.ExecuteActivityAsync` / `ExecuteLocalActivityAsync` with a lambda
+// (`(MyActivities a) => a.DoAsync()` or a static method) or a name.
+//
+// Variables are matched by name within a file (no flow analysis).
 import type { ExtractDiagnostic, SourceFile } from "./_extractor.ts";
 import type { GrammarName } from "./_parser.ts";
 import {
@@ -344,11 +373,13 @@ export async function javaTemporal(
       const methods = body
         ? namedChildren(body).filter((n) => n.type === "method_declaration")
         : [];
+      let resolved = false;
       for (const type of findAll(implemented, JAVA_TYPE_NAMES)) {
         if (type.parent?.type === "type_arguments") continue;
         const simple = simpleType(type.text);
         const iface = pick(interfaces.get(simple), cls.file, simple);
         if (!iface) continue;
+        resolved = true;
         for (const activity of activitiesOf(iface)) {
           const impl = methods.find((m) =>
             m.childForFieldName("name")?.text === activity.method
@@ -368,6 +399,35 @@ export async function javaTemporal(
             isRegistered ? {} : { registered: "false" },
           );
         }
+      }
+      if (resolved || !isRegistered) continue;
+      // registered, but its activity interface is outside the scan root:
+      // the methods it overrides, under Temporal's default name
+      for (const method of methods) {
+        const modifiers = namedChildren(method).find((n) =>
+          n.type === "modifiers"
+        );
+        if (
+          !modifiers || !/\bpublic\b/.test(modifiers.text) ||
+          /\bstatic\b/.test(modifiers.text) ||
+          !javaAnnotations(method).some((a) =>
+            a.childForFieldName("name")?.text === "Override"
+          )
+        ) continue;
+        const name = method.childForFieldName("name");
+        if (!name || JAVA_OBJECT_METHODS.has(name.text)) continue;
+        push(
+          out,
+          name,
+          method,
+          cls.file.file.path,
+          "java",
+          "server",
+          capitalize(name.text),
+          CONFIDENCE_WEAK,
+          "temporal-java",
+          { interface: "unresolved" },
+        );
       }
     }
   }
@@ -410,9 +470,19 @@ export async function javaTemporal(
         : target?.text;
       if (kind !== undefined && name) stubs.set(name, kind);
     }
-    for (const call of findAll(root, JAVA_CALLS)) {
-      const object = call.childForFieldName("object");
-      const method = call.childForFieldName("name")?.text ?? "";
+    for (const call of findAll(root, JAVA_USES)) {
+      // stub.charge(...) or a method reference stub::charge (Async.function)
+      const reference = call.type === "method_reference";
+      const parts = reference ? namedChildren(call) : [];
+      const object = reference
+        ? parts[0] ?? null
+        : call.childForFieldName("object");
+      const method = reference
+        ? (parts.length === 2 && parts[1]!.type === "identifier"
+          ? parts[1]!.text
+          : "")
+        : call.childForFieldName("name")?.text ?? "";
+      if (!method) continue;
       let kind = stubKind(object);
       if (kind === undefined && object) {
         const name = object.type === "field_access"
@@ -424,6 +494,7 @@ export async function javaTemporal(
       }
       if (kind === undefined) continue;
       if (kind === "") {
+        if (reference) continue;
         if (method !== "execute" && method !== "executeAsync") continue;
         const args = call.childForFieldName("arguments");
         const name = stringOf(args ? namedChildren(args)[0] : undefined, root);
@@ -522,6 +593,10 @@ const JAVA_TYPE_NAMES: ReadonlySet<string> = new Set([
   "scoped_type_identifier",
 ]);
 const JAVA_CALLS: ReadonlySet<string> = new Set(["method_invocation"]);
+const JAVA_USES: ReadonlySet<string> = new Set([
+  "method_invocation",
+  "method_reference",
+]);
 const JAVA_BINDINGS: ReadonlySet<string> = new Set([
   "variable_declarator",
   "assignment_expression",

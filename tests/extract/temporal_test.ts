@@ -276,3 +276,44 @@ public class Flow {
     "Notify.java:8 server Email 1",
   ]);
 });
+
+Deno.test("temporalExtractor reads Java stub method references and registered classes of an outside interface", async () => {
+  const { ports } = await temporalExtractor.extract([
+    {
+      path: "Flow.java",
+      text: `import io.temporal.workflow.Async;
+import io.temporal.workflow.Workflow;
+import com.shop.billing.BillingActivities;
+class Flow {
+  private final BillingActivities billing = Workflow.newActivityStub(BillingActivities.class);
+  void run() {
+    Async.function(billing::charge, "o-1").get();
+    Runnable r = billing::toString;
+  }
+}
+`,
+    },
+    {
+      path: "Worker.java",
+      text: `import io.temporal.worker.Worker;
+import com.shop.billing.BillingActivities;
+class Impl implements BillingActivities, AutoCloseable {
+  @Override
+  public String charge(String id) { return id; }
+  public void helper() {}
+  @Override
+  public String toString() { return ""; }
+}
+class Main {
+  void start(Worker worker) { worker.registerActivitiesImplementations(new Impl()); }
+}
+`,
+    },
+  ]);
+  assert.deepEqual(summary(ports), [
+    "Flow.java:7 client Charge 0.95",
+    "Worker.java:5 server Charge 0.6",
+  ]);
+  const server = ports.find((p) => p.ref.role === "server")!;
+  assert.equal(server.ref.detail["interface"], "unresolved");
+});
