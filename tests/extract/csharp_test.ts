@@ -179,7 +179,7 @@ Deno.test("csharpExtractor gives conventionally routed actions their MapControll
   assert.equal(portAt(ports, "OrdersController.cs", 18)!.ref.confidence, 1);
 });
 
-Deno.test("csharpExtractor reads MapRoute, UseMvc and MapDefaultControllerRoute registrations", async () => {
+Deno.test("csharpExtractor reads MapRoute, UseMvc, UseEndpoints and MapDefaultControllerRoute registrations", async () => {
   const all = await loadFixture("csharp_conventional");
   const legacy = await csharpExtractor.extract(only(all, "Legacy/"));
   const products = "Legacy/Controllers/ProductsController.cs";
@@ -197,7 +197,14 @@ Deno.test("csharpExtractor reads MapRoute, UseMvc and MapDefaultControllerRoute 
     "CoreTwo/Controllers/AccountController.cs:8 server POST /Account/Login",
   ]);
   const endpoints = await csharpExtractor.extract(only(all, "Endpoints/"));
+  const billing = "Endpoints/Areas/Billing/Controllers/HomeController.cs";
   assert.deepEqual(summarize(endpoints.ports), [
+    // "{area:exists}/{controller=Home}/..." reaches area controllers only
+    `${billing}:8 server ANY /Billing`,
+    `${billing}:8 server ANY /Billing/Home`,
+    `${billing}:8 server ANY /Billing/Home/Index`,
+    `${billing}:10 server DELETE /Billing/Home/Refund`,
+    `${billing}:10 server DELETE /Billing/Home/Refund/{}`,
     "Endpoints/Controllers/HomeController.cs:5 server ANY /",
     "Endpoints/Controllers/HomeController.cs:5 server ANY /Home",
     "Endpoints/Controllers/HomeController.cs:5 server ANY /Home/Index",
