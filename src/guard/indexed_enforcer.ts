@@ -510,7 +510,6 @@ export function planIndex(enforcer: IndexableEnforcer): IndexPlan | string {
 
 function* indexSteps(
   enforcer: CasbinEnforcer,
-  _model: Model,
 ): Generator<void, Index | string> {
   const planned = planIndex(enforcer);
   if (typeof planned === "string") return planned;
@@ -595,7 +594,7 @@ export class IndexedEnforcer implements Enforcer {
       built = prebuilt.built;
     } else {
       this.#snapshot = takeSnapshot(model, enforcer);
-      const steps = indexSteps(this.#casbin, model);
+      const steps = indexSteps(this.#casbin);
       let step = steps.next();
       while (step.done !== true) step = steps.next();
       built = step.value;
@@ -651,7 +650,7 @@ export class IndexedEnforcer implements Enforcer {
     const model = modelOf(enforcer);
     parseOptions(options);
     const snapshot = takeSnapshot(model, enforcer);
-    const steps = indexSteps(enforcer as CasbinEnforcer, model);
+    const steps = indexSteps(enforcer as CasbinEnforcer);
     let sliceStart = performance.now();
     let step = steps.next();
     while (step.done !== true) {

@@ -262,6 +262,9 @@ export class PermissionGuard<U = User> {
   // for a request that cannot take a property (frozen, sealed).
   readonly #userKey: symbol = Symbol("portcullis.user");
   readonly #users = new WeakMap<Request, U>();
+  // Whether #users ever held a user: until a frozen request comes by, a
+  // request without the symbol property needs no WeakMap lookup.
+  #usersUsed = false;
 
   /**
    * Creates a guard.
@@ -541,6 +544,7 @@ export class PermissionGuard<U = User> {
     if (Object.isExtensible(request)) {
       (request as unknown as Record<symbol, U>)[this.#userKey] = user;
     } else {
+      this.#usersUsed = true;
       this.#users.set(request, user);
     }
     return user;
@@ -549,7 +553,7 @@ export class PermissionGuard<U = User> {
   #known(request: Request): U | undefined {
     return (request as unknown as Record<symbol, U | undefined>)[
       this.#userKey
-    ] ?? this.#users.get(request);
+    ] ?? (this.#usersUsed ? this.#users.get(request) : undefined);
   }
 
   #decide(route: Route<U>, user: U, values: readonly unknown[]): Outcome {
