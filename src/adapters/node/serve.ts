@@ -129,10 +129,24 @@ export async function serve(
     // deno-lint-ignore no-console
     console.error(error);
   });
+  // Requests being answered. Once closing, the connections are closed as
+  // soon as none is: every connection left is then idle, whatever the
+  // runtime's own bookkeeping of idle connections says.
+  let inFlight = 0;
+  let closing: Promise<void> | undefined;
   const server = createServer((message, out) => {
+    inFlight++;
     respond(handler, message, out, options.origin, onError).catch(() =>
       out.destroy()
-    );
+    ).finally(() => {
+      // A body the handler left unread is discarded, so the connection can
+      // serve its next request.
+      if (!message.readableEnded) message.resume();
+      inFlight--;
+      if (closing !== undefined && inFlight === 0) {
+        server.closeAllConnections?.();
+      }
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -142,11 +156,11 @@ export async function serve(
     });
   });
   const address = server.address() as AddressInfo;
-  let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     closing ??= new Promise<void>((resolve, reject) => {
       server.close((error) => error ? reject(error) : resolve());
-      server.closeIdleConnections?.();
+      if (inFlight === 0) server.closeAllConnections?.();
+      else server.closeIdleConnections?.();
     });
   options.signal?.addEventListener("abort", () => void close(), {
     once: true,
