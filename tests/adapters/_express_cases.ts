@@ -48,7 +48,7 @@ function as(role: string | undefined, init: RequestInit = {}): RequestInit {
 export const expressCases: Case[] = [{
   name:
     "expressGuard() calls next() with res.locals.user when allowed, answers refusals itself",
-  async run() {
+  async run(): Promise<void> {
     const guard = makeGuard(["editor post write"]);
     const allow = expressGuard(guard);
     let handled = 0;
@@ -82,7 +82,7 @@ export const expressCases: Case[] = [{
   },
 }, {
   name: "expressGuard() on a mounted router sees the whole path (originalUrl)",
-  async run() {
+  async run(): Promise<void> {
     const guard = makeGuard(["ops-admin ops close"]);
     const allow = expressGuard(guard, { local: "account" });
     const boards = express.Router();
@@ -117,7 +117,7 @@ export const expressCases: Case[] = [{
 }, {
   name:
     "expressGuard() after express.json() decides on req.body; the handler still has it",
-  async run() {
+  async run(): Promise<void> {
     const guard = makeGuard(["editor news write"]);
     const app = express();
     app.post(
@@ -150,7 +150,7 @@ export const expressCases: Case[] = [{
   },
 }, {
   name: "expressGuard() leaves an unread body to the parsers after it",
-  async run() {
+  async run(): Promise<void> {
     const guard = makeGuard(["editor post write"]);
     const app = express();
     app.post(
@@ -175,7 +175,7 @@ export const expressCases: Case[] = [{
   },
 }, {
   name: "expressGuard() answers 500 without details when the enforcer fails",
-  async run() {
+  async run(): Promise<void> {
     const guard = new PermissionGuard({
       userProvider: bearerUserProvider,
       enforcerProvider: () => {

@@ -39,7 +39,7 @@ function makeGuard(rules: string[]): {
 export const honoCases: Case[] = [{
   name:
     "honoGuard() lets allowed requests through with c.get('user') and stops refused ones",
-  async run() {
+  async run(): Promise<void> {
     const { guard } = makeGuard(["editor post write", "viewer post read"]);
     const allow = honoGuard(guard);
     let handled = 0;
@@ -71,7 +71,7 @@ export const honoCases: Case[] = [{
 }, {
   name:
     "honoGuard() stores the user under another variable, resolves it once for stacked middleware",
-  async run() {
+  async run(): Promise<void> {
     const { guard, lookups } = makeGuard([
       "admin post read",
       "admin post delete",
@@ -103,7 +103,7 @@ export const honoCases: Case[] = [{
   },
 }, {
   name: "honoGuard() with a JSON body subject leaves the body for the handler",
-  async run() {
+  async run(): Promise<void> {
     const { guard } = makeGuard(["editor news write"]);
     const allow = honoGuard(guard);
     const app = new Hono().post(
@@ -132,7 +132,7 @@ export const honoCases: Case[] = [{
   },
 }, {
   name: "honoGuard() rejects what is not a guard or a wrapper",
-  run() {
+  run(): Promise<void> {
     assert.throws(() => honoGuard({} as PermissionGuard), TypeError);
     const { guard } = makeGuard([]);
     assert.throws(
@@ -143,7 +143,7 @@ export const honoCases: Case[] = [{
   },
 }, {
   name: "a Hono app with guard middleware runs on node:http through serve()",
-  async run() {
+  async run(): Promise<void> {
     const { guard } = makeGuard(["viewer post read"]);
     const app = new Hono().get(
       "/posts",

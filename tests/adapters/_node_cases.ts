@@ -18,7 +18,7 @@ const LOCAL = { hostname: "127.0.0.1", port: 0 };
 
 export const nodeCases: Case[] = [{
   name: "serve() answers a guarded handler: allowed, denied and anonymous",
-  async run() {
+  async run(): Promise<void> {
     const guard = new PermissionGuard({
       userProvider: bearerUserProvider,
       enforcerProvider: () => ({
@@ -51,7 +51,7 @@ export const nodeCases: Case[] = [{
 }, {
   name:
     "toRequest() keeps the target, repeated headers and the body; writeResponse() every Set-Cookie",
-  async run() {
+  async run(): Promise<void> {
     await using server = await serve(async (request) => {
       const headers = new Headers();
       headers.append("set-cookie", "a=1");
@@ -103,7 +103,7 @@ export const nodeCases: Case[] = [{
   },
 }, {
   name: "serve() streams a large request body back without holding it",
-  async run() {
+  async run(): Promise<void> {
     await using server = await serve(
       (request) => new Response(request.body),
       LOCAL,
@@ -111,9 +111,12 @@ export const nodeCases: Case[] = [{
     const size = 8 * MiB + 123;
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
+      pull(controller): void {
         const n = Math.min(256 * 1024, size - sent);
-        if (n === 0) return controller.close();
+        if (n === 0) {
+          controller.close();
+          return;
+        }
         controller.enqueue(new Uint8Array(n).fill(sent % 251));
         sent += n;
       },
@@ -130,7 +133,7 @@ export const nodeCases: Case[] = [{
 }, {
   name:
     "a handler that does not read the body holds the upload back (backpressure)",
-  async run() {
+  async run(): Promise<void> {
     let release = (): void => {};
     const released = new Promise<void>((resolve) => release = resolve);
     let firstChunk = 0;
@@ -158,19 +161,22 @@ export const nodeCases: Case[] = [{
 }, {
   name:
     "a client that does not read holds the response producer back, and closing cancels it",
-  async run() {
+  async run(): Promise<void> {
     let produced = 0;
     let cancelled = false;
     const chunk = new Uint8Array(64 * 1024);
     await using server = await serve(() =>
       new Response(
         new ReadableStream<Uint8Array>({
-          pull(controller) {
-            if (produced >= 512 * MiB) return controller.close();
+          pull(controller): void {
+            if (produced >= 512 * MiB) {
+              controller.close();
+              return;
+            }
             produced += chunk.byteLength;
             controller.enqueue(chunk.slice());
           },
-          cancel() {
+          cancel(): void {
             cancelled = true;
           },
         }, { highWaterMark: 0 }),
@@ -199,7 +205,7 @@ export const nodeCases: Case[] = [{
   },
 }, {
   name: "the request signal aborts when the client goes away",
-  async run() {
+  async run(): Promise<void> {
     let aborted = false;
     let started = (): void => {};
     const inHandler = new Promise<void>((resolve) => started = resolve);
@@ -224,7 +230,7 @@ export const nodeCases: Case[] = [{
   },
 }, {
   name: "a bad Host header gets 400 and a path-like target stays on the origin",
-  async run() {
+  async run(): Promise<void> {
     await using server = await serve((request) => new Response(request.url), {
       ...LOCAL,
     });
@@ -248,7 +254,7 @@ export const nodeCases: Case[] = [{
 }, {
   name:
     "a throwing handler gets 500 without details, and onError sees the error",
-  async run() {
+  async run(): Promise<void> {
     const seen: unknown[] = [];
     await using server = await serve(() => {
       throw new Error("database password is hunter2");
@@ -260,7 +266,7 @@ export const nodeCases: Case[] = [{
   },
 }, {
   name: "serve() rejects with EADDRINUSE when the port is taken",
-  async run() {
+  async run(): Promise<void> {
     await using first = await serve(() => new Response("first"), LOCAL);
     await assert.rejects(
       serve(() => new Response("second"), { ...LOCAL, port: first.addr.port }),
@@ -269,12 +275,12 @@ export const nodeCases: Case[] = [{
   },
 }, {
   name: "a HEAD answer sends no body and cancels it",
-  async run() {
+  async run(): Promise<void> {
     let cancelled = false;
     await using server = await serve(() =>
       new Response(
         new ReadableStream({
-          cancel() {
+          cancel(): void {
             cancelled = true;
           },
         }),
@@ -291,7 +297,7 @@ export const nodeCases: Case[] = [{
 }, {
   name:
     "close() lets a request in flight finish; an aborted signal closes the server",
-  async run() {
+  async run(): Promise<void> {
     const controller = new AbortController();
     let finish = (): void => {};
     const finished = new Promise<void>((resolve) => finish = resolve);
