@@ -14,7 +14,7 @@ export interface DocSnippet {
 }
 
 const BLOCK =
-  /```[a-z]*\n([\s\S]*?)```\n\s*<!-- test: ([a-z]+)\n([\s\S]*?)-->/g;
+  /^```[a-z]*\n((?:(?!```)[\s\S])*?)```\n\s*<!-- test: ([a-z]+)\n([\s\S]*?)-->/gm;
 
 /** The snippets of `files` (paths under `root`) for `runtime`. */
 export async function docSnippets(

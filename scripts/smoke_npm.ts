@@ -98,6 +98,7 @@ try {
     pin("hono"),
     pin("express"),
     pin("@types/express"),
+    pin("urlpattern-polyfill"),
     ...TOOLS,
   ]);
   await bundleAdapterCases(join(full, "cases.mjs"));
@@ -127,6 +128,34 @@ try {
       } run`,
     );
   }
+
+  // The same tarballs installed by Bun, which needs `overrides` to take
+  // portcullis-boundary from its tarball (see docs/install.md).
+  const bunProject = join(work, "bun");
+  await Deno.mkdir(bunProject);
+  const files = Object.fromEntries(
+    tarballs.map((tarball) => [tarball.name, `file:${tarball.path}`]),
+  );
+  await Deno.writeTextFile(
+    join(bunProject, "package.json"),
+    JSON.stringify({
+      name: "consumer-bun",
+      private: true,
+      type: "module",
+      dependencies: files,
+      overrides: files,
+    }),
+  );
+  await Deno.copyFile(
+    join(consumerSource, "require.cjs"),
+    join(bunProject, "require.cjs"),
+  );
+  await run("bun", ["install"], bunProject);
+  log(
+    `bun install of the tarballs: ${
+      (await run("bun", ["require.cjs"], bunProject)).trim()
+    }`,
+  );
 
   // 3. TypeScript consumers.
   for (

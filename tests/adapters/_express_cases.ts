@@ -11,6 +11,9 @@ import {
 import { expressGuard } from "@portcullis/portcullis/express";
 import type { Case } from "./_case.ts";
 
+// Node 20 has no global URLPattern, which AccessSubject.param needs.
+if (!("URLPattern" in globalThis)) await import("urlpattern-polyfill");
+
 function makeGuard(rules: string[]): PermissionGuard<User> {
   return new PermissionGuard({
     userProvider: bearerUserProvider,
