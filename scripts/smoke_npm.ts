@@ -236,7 +236,7 @@ async function bundleAdapterCases(outfile: string): Promise<void> {
     logLevel: "warning",
     plugins: [{
       name: "npm-names",
-      setup(build) {
+      setup(build): void {
         build.onResolve(
           { filter: /^@portcullis\/portcullis(\/.*)?$/ },
           (args) => ({

@@ -55,7 +55,7 @@ export async function bundle(root: string, npm: NpmPackage): Promise<string[]> {
     logLevel: "warning",
     plugins: [{
       name: "other-npm-packages",
-      setup(build) {
+      setup(build): void {
         build.onResolve({ filter: /^\.\.?\// }, (args) => {
           const file = relative(root, join(args.resolveDir, args.path));
           if (npm.owns(file)) return undefined;
