@@ -3,7 +3,10 @@ import { HttpError } from "../../src/guard/http_error.ts";
 import { readJsonBody } from "../../src/guard/read_json_body.ts";
 import { countingBody } from "../fixtures/guard/bodies.ts";
 
-function isHttpError(status: number, detail: string) {
+function isHttpError(
+  status: number,
+  detail: string,
+): (error: unknown) => boolean {
   return (error: unknown): boolean =>
     error instanceof HttpError && error.status === status &&
     error.detail === detail;
@@ -62,11 +65,11 @@ Deno.test("readJsonBody() counts the bytes, not the Content-Length a client clai
 Deno.test("readJsonBody() answers 408 for a body that is not complete in time, and cancels the read", async () => {
   let cancelled = false;
   const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
+    start(controller): void {
       controller.enqueue(new TextEncoder().encode('{"title":'));
       // ...and nothing more, ever.
     },
-    cancel() {
+    cancel(): void {
       cancelled = true;
     },
   });

@@ -105,12 +105,12 @@ Deno.test("A body that trickles in answers 408 after bodyTimeoutMs, never runnin
   const encoder = new TextEncoder();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
+    start(controller): void {
       controller.enqueue(encoder.encode("{"));
       // One more byte much later: the check must not wait for it.
       timer = setTimeout(() => controller.enqueue(encoder.encode(" ")), 5_000);
     },
-    cancel() {
+    cancel(): void {
       clearTimeout(timer);
     },
   });
