@@ -2,7 +2,7 @@
 // web-standard Request and writes the Response back. The application is the
 // reference one from server.ts.
 //
-//   deno run --allow-net --allow-read --allow-env=PORT,__MINIMATCH_TESTING_PLATFORM__ examples/node.ts
+//   deno run --allow-net --allow-read --allow-env=PORT,MODEL_PATH,POLICY_PATH,__MINIMATCH_TESTING_PLATFORM__ examples/node.ts
 //   bun run examples/node.ts
 //   Node: bundle it first, as tests/examples/node_test.ts does for Node 20
 //   (esbuild --bundle --platform=node --format=esm examples/node.ts)
@@ -82,8 +82,10 @@ const isMain = import.meta.main ??
 
 if (isMain) {
   const provider = await CachedFileEnforcerProvider.open({
-    modelPath: fileURLToPath(new URL("./model.conf", import.meta.url)),
-    policyPath: fileURLToPath(new URL("./policy.csv", import.meta.url)),
+    modelPath: process.env.MODEL_PATH ||
+      fileURLToPath(new URL("./model.conf", import.meta.url)),
+    policyPath: process.env.POLICY_PATH ||
+      fileURLToPath(new URL("./policy.csv", import.meta.url)),
   });
   const server = createNodeServer(createApp(provider));
   server.listen(Number(process.env.PORT || 8002), () => {
