@@ -144,6 +144,26 @@ export class PolicyFiles implements ReloadSource<PolicyFilesSnapshot> {
   }
 
   /**
+   * {@linkcode PolicyFiles.detect} for a request, done at most once per
+   * run of the microtask queue. That is enough: requests whose handlers run
+   * in one run were all received before it began (the runtime reads no
+   * sockets until the queue is empty), so a check at its first request
+   * comes after any edit completed before any of them started. Under load,
+   * Deno.serve hands a batch of requests to one run; each shares the check.
+   */
+  detectForRequest(): void {
+    if (this.#checkedThisRun) return;
+    this.#checkedThisRun = true;
+    queueMicrotask(this.#endRun);
+    this.detect();
+  }
+
+  #checkedThisRun = false;
+  readonly #endRun = (): void => {
+    this.#checkedThisRun = false;
+  };
+
+  /**
    * Checks both files synchronously, one fstat of each kept handle (about
    * a microsecond), and signals a change that no event has reported yet.
    */

@@ -92,11 +92,14 @@ export interface CachedFileEnforcerProviderOptions<
    */
   onError?: (error: EnforcerLoadError) => void;
   /**
-   * Request values of the probe decision every new enforcer must survive
-   * without throwing. By default one value per request token of the model:
-   * an object holding the attributes the matcher reads (`r.sub.role` gives
-   * `{ role: "" }`), or `""`.
-   * @default {derived from the model}
+   * Request values of the one probe decision every new enforcer must
+   * survive without throwing, instead of the derived ones. By default the
+   * provider decides requests built from a sample of the rules (for each
+   * rule, the values that make the matcher's terms on it true, shaped like
+   * the guard's users: `r.sub.role` gives `{ role: "<the rule's value>" }`),
+   * so that a matcher that throws on real requests is refused. Set it when
+   * your requests carry nested objects (`r.sub.org.unit.name`).
+   * @default {built from the policy's rules}
    */
   probe?: readonly unknown[];
   /**
@@ -196,8 +199,10 @@ function defaultOnError(error: EnforcerLoadError): void {
  * - Change detection: `fs.watch` on both files' directories (in-place
  *   writes, atomic renames, delete then recreate), plus a throttled
  *   `stat` check that compares content while a file's timestamp is too
- *   recent to be trusted (same-size edits within one timestamp tick). A
- *   request costs two integer comparisons when nothing changed.
+ *   recent to be trusted (same-size edits within one timestamp tick), plus,
+ *   while requests wait for reloads, an `fstat` of both files per request
+ *   (about a microsecond) so that an edit is seen by the next request even
+ *   before its event arrives.
  * - Freshness: for a policy loaded on the event loop, a request that
  *   arrives after a change was detected waits for that reload, so it sees
  *   the new policy; for a large policy, loaded in a worker thread, requests
@@ -205,8 +210,9 @@ function defaultOnError(error: EnforcerLoadError): void {
  *   `staleWhileReload` and `loadIn`).
  * - Safety: a reload builds a new enforcer (casbin's `loadPolicy()` on a
  *   live enforcer empties it first) and validates it (model syntax, the
- *   field count of every policy line, quotes, a probe decision against the
- *   matcher) before swapping the reference. A reload that fails keeps the
+ *   field count of every policy line, quotes, decisions on requests built
+ *   from the rules) before swapping the reference, and never swaps in a
+ *   build whose inputs a newer change replaced. A reload that fails keeps the
  *   last good enforcer and is reported once to `onError`. Requests in
  *   flight finish on the enforcer they started with. One reload at a time;
  *   large policies are parsed and indexed in a worker thread (or, where
@@ -407,7 +413,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     if (this.#staleWhileReload ?? reloader.loadedIn === "worker") {
       return reloader.current;
     }
-    if (this.#checkOnRequest) this.#files.detect();
+    if (this.#checkOnRequest) this.#files.detectForRequest();
     return reloader.waitForCurrent();
   }
 
