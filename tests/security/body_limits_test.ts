@@ -164,3 +164,79 @@ Deno.test("The reference application bounds its own body read on POST /posts", a
     await response.body?.cancel();
   });
 });
+
+/**
+ * Sends a POST /posts over a raw socket: the headers, then up to `max`
+ * bytes of body in chunks (chunked encoding when `declared` is undefined),
+ * stopping as soon as the server answers. Returns the status and how many
+ * body bytes were sent before the answer.
+ */
+async function postRaw(
+  url: string,
+  declared: number | undefined,
+  max: number,
+): Promise<{ status: number; sent: number }> {
+  const { hostname, port } = new URL(url);
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  const encoder = new TextEncoder();
+  const head = [
+    "POST /posts HTTP/1.1",
+    `Host: ${hostname}`,
+    "Authorization: Bearer editor",
+    "Content-Type: application/json",
+    declared === undefined
+      ? "Transfer-Encoding: chunked"
+      : `Content-Length: ${declared}`,
+    "",
+    "",
+  ].join("\r\n");
+  let answer = "";
+  const reading = (async () => {
+    const buffer = new Uint8Array(4096);
+    for (;;) {
+      const n = await conn.read(buffer).catch(() => null);
+      if (n === null) return;
+      answer += new TextDecoder().decode(buffer.subarray(0, n));
+      if (answer.includes("\r\n")) return;
+    }
+  })();
+  let sent = 0;
+  try {
+    await conn.write(encoder.encode(head));
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const framed = declared === undefined
+      ? new Uint8Array([
+        ...encoder.encode(`${chunk.byteLength.toString(16)}\r\n`),
+        ...chunk,
+        ...encoder.encode("\r\n"),
+      ])
+      : chunk;
+    while (sent < max && !answer.includes("\r\n")) {
+      await conn.write(framed).catch(() => {});
+      sent += chunk.byteLength;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await Promise.race([
+      reading,
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]);
+  } finally {
+    conn.close();
+  }
+  await reading;
+  const status = Number(answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0);
+  return { status, sent };
+}
+
+for (const runtime of ["deno", "bun", "node"] as const) {
+  Deno.test(`The reference application answers 413 to an oversized body before reading it (${runtime})`, async () => {
+    const { ServerProcess } = await import("../e2e/_server.ts");
+    await using server = await ServerProcess.start(runtime);
+    const declared = await postRaw(server.url, 200 * 1024 * 1024, 1024 * 1024);
+    assert.equal(declared.status, 413);
+    const streamed = await postRaw(server.url, undefined, 64 * 1024 * 1024);
+    assert.equal(streamed.status, 413);
+    // Answered long before the client could send the 64 MiB it would have.
+    assert.ok(streamed.sent < 16 * 1024 * 1024, `sent ${streamed.sent}`);
+  });
+}
