@@ -14,6 +14,7 @@
 // matcher reads `r.sub.role`), and an array where `in` needs one.
 import expressionEval from "@casbin/expression-eval";
 import { type Model, Util } from "casbin";
+import { isNode, type Node } from "./_policy_matcher.ts";
 
 const { addBinaryOp, parse } = expressionEval;
 
@@ -46,16 +47,6 @@ export function samplePolicy<T>(rules: readonly T[]): T[] {
     sample.push(rules[Math.round(i * (n - 1) / (PROBE_RULES_PER_TYPE - 1))]!);
   }
   return sample;
-}
-
-interface Node {
-  type: string;
-  [field: string]: unknown;
-}
-
-function isNode(value: unknown): value is Node {
-  return typeof value === "object" && value !== null &&
-    typeof (value as { type?: unknown }).type === "string";
 }
 
 /** `r_sub.role.x` as `["r_sub", "role", "x"]`; undefined for anything else. */

@@ -5,18 +5,8 @@ import assert from "node:assert/strict";
 import { AccessSubject } from "../../src/guard/access_subject.ts";
 import { bearerUserProvider } from "../../src/guard/bearer_user_provider.ts";
 import { PermissionGuard } from "../../src/guard/permission_guard.ts";
-import { makeEnforcer } from "../fixtures/guard/casbin.ts";
+import { makeEnforcer, MODEL } from "../fixtures/guard/casbin.ts";
 import { countingBody } from "../fixtures/guard/bodies.ts";
-
-const MODEL = `[request_definition]
-r = sub, obj, act
-[policy_definition]
-p = sub, obj, act
-[policy_effect]
-e = some(where (p.eft == allow))
-[matchers]
-m = r.obj == p.obj && r.sub.role == p.sub && r.act == p.act
-`;
 
 async function guardedByBody(
   limits?: { maxBodyBytes?: number; bodyTimeoutMs?: number },

@@ -15,16 +15,8 @@ import {
   type CasbinExample,
   examplePath,
 } from "../fixtures/casbin_examples.ts";
+import { MODEL } from "../fixtures/guard/casbin.ts";
 
-const MODEL = `[request_definition]
-r = sub, obj, act
-[policy_definition]
-p = sub, obj, act
-[policy_effect]
-e = some(where (p.eft == allow))
-[matchers]
-m = r.obj == p.obj && r.sub.role == p.sub && r.act == p.act
-`;
 const POLICY = "p, editor, post, write\np, viewer, post, read\n";
 
 /** Matchers that build, pass an empty-string probe, and throw on real requests. */
