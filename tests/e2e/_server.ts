@@ -42,7 +42,7 @@ export async function findBun(): Promise<string> {
 }
 
 /** Bundles examples/node.ts for Node into `dir`; returns the file. */
-async function bundleForNode(dir: string): Promise<string> {
+export async function bundleForNode(dir: string): Promise<string> {
   const outfile = join(dir, "node.mjs");
   const esbuild = await import("esbuild");
   try {

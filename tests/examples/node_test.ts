@@ -1,4 +1,3 @@
-import * as esbuild from "esbuild";
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -6,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { createNodeServer } from "../../examples/node.ts";
 import { createApp } from "../../examples/server.ts";
 import { makeEnforcer } from "../fixtures/guard/casbin.ts";
+import { bundleForNode } from "../e2e/_server.ts";
 
 Deno.test("examples/node.ts serves the guarded application through node:http", async () => {
   const enforcer = await makeEnforcer();
@@ -58,23 +58,7 @@ Deno.test("examples/node.ts serves the guarded application through node:http", a
 Deno.test("examples/node.ts runs under Node itself, without URLPattern or TypeScript support", async () => {
   const dir = await Deno.makeTempDir({ prefix: "portcullis-node-" });
   try {
-    await esbuild.build({
-      entryPoints: [
-        fileURLToPath(new URL("../../examples/node.ts", import.meta.url)),
-      ],
-      outfile: join(dir, "node.mjs"),
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      logLevel: "silent",
-      // casbin is CommonJS; give the ESM bundle a require().
-      banner: {
-        js:
-          'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
-      },
-    });
-    await esbuild.stop();
+    const bundle = await bundleForNode(dir);
     for (const file of ["model.conf", "policy.csv"]) {
       await Deno.copyFile(
         fileURLToPath(new URL(`../../examples/${file}`, import.meta.url)),
@@ -82,7 +66,7 @@ Deno.test("examples/node.ts runs under Node itself, without URLPattern or TypeSc
       );
     }
     const child = new Deno.Command("node", {
-      args: [join(dir, "node.mjs")],
+      args: [bundle],
       env: { PORT: "0" },
       stdout: "piped",
       stderr: "inherit",
