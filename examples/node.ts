@@ -2,7 +2,7 @@
 // node adapter: `serve()` converts each IncomingMessage to a Request
 // (streaming its body) and writes the Response back with backpressure.
 //
-//   deno run --allow-net --allow-read --allow-env=PORT,__MINIMATCH_TESTING_PLATFORM__ examples/node.ts
+//   deno run --allow-net --allow-read --allow-env=PORT,MODEL_PATH,POLICY_PATH,__MINIMATCH_TESTING_PLATFORM__ examples/node.ts
 //   bun run examples/node.ts
 //   Node: bundle it first, as tests/examples/node_test.ts does for Node 20
 //   (esbuild --bundle --platform=node --format=esm examples/node.ts)
@@ -24,8 +24,10 @@ const isMain = import.meta.main ??
 
 if (isMain) {
   const provider = await CachedFileEnforcerProvider.open({
-    modelPath: fileURLToPath(new URL("./model.conf", import.meta.url)),
-    policyPath: fileURLToPath(new URL("./policy.csv", import.meta.url)),
+    modelPath: process.env.MODEL_PATH ||
+      fileURLToPath(new URL("./model.conf", import.meta.url)),
+    policyPath: process.env.POLICY_PATH ||
+      fileURLToPath(new URL("./policy.csv", import.meta.url)),
   });
   const port = Number(process.env.PORT || 8002);
   const server = await serve(createApp(provider), { port }).catch(

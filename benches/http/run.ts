@@ -4,7 +4,7 @@
 // Node), measured with wrk one after another in one run.
 //
 //   deno task bench:http [--duration=10] [--connections=64] [--rounds=1]
-//                        [--modes=bare,guarded,casbin,header,promise]
+//                        [--modes=bare,guarded,unchecked,casbin,header,lookup,promise]
 //                        [--only=deno,bun,fastify,express,hono-bun,hono-node]
 //
 // Installs wrk from Debian (apt-get) and the peers from npm when missing.

@@ -1,12 +1,14 @@
 // The load-test target under Deno (Deno.serve) and Bun (Bun.serve): one
 // route, GET /posts, answered by the same handler bare or guarded.
 //
-//   MODE=bare|guarded|casbin|header|promise PORT=8080 deno run -A benches/http/server.ts
+//   MODE=bare|guarded|unchecked|casbin|header|lookup|promise PORT=8080 deno run -A benches/http/server.ts
 //   MODE=guarded PORT=8080 bun run benches/http/server.ts
 //
 // guarded: PermissionGuard + bearer users + CachedFileEnforcerProvider with
 // its defaults (the indexed decision path); casbin: the same with
-// `prepare: (enforcer) => enforcer`, so that casbin's enforce() decides.
+// `prepare: (enforcer) => enforcer`, so that casbin's enforce() decides;
+// unchecked: guarded with `checkOnRequest: false` (no per-request fstat);
+// lookup: the hand-written check, header plus a role lookup.
 // Two modes take the guarded handler's unavoidable parts apart, without a
 // guard: header reads the Authorization header (which makes the server
 // build the request's headers), promise answers with a resolved promise
@@ -37,17 +39,27 @@ const readHeader: Handler = (request) => {
   if (request.headers.get("authorization") === null) return notFound();
   return Response.json(posts);
 };
+// The hand-written check the guard is compared with: the header, then the
+// role looked up in the set of roles that may read.
+const readers = new Set(["admin", "editor", "viewer"]);
+const lookupRole: Handler = (request) => {
+  const header = request.headers.get("authorization");
+  if (header === null || !header.startsWith("Bearer ")) return notFound();
+  if (!readers.has(header.slice(7))) return notFound();
+  return Response.json(posts);
+};
 const answerLater: Handler = () => Promise.resolve(Response.json(posts));
 const notFound = (): Response =>
   Response.json({ detail: "Not Found" }, { status: 404 });
 
 let route: Handler = listPosts;
 let provider: { close(): Promise<void> } | undefined;
-if (mode === "guarded" || mode === "casbin") {
+if (mode === "guarded" || mode === "casbin" || mode === "unchecked") {
   const opened = await CachedFileEnforcerProvider.open({
     modelPath,
     policyPath,
     ...(mode === "casbin" ? { prepare: (enforcer) => enforcer } : {}),
+    ...(mode === "unchecked" ? { checkOnRequest: false } : {}),
   });
   provider = opened;
   const guard = new PermissionGuard({
@@ -57,11 +69,13 @@ if (mode === "guarded" || mode === "casbin") {
   route = guard.requirePermission("post", "read")(listPosts);
 } else if (mode === "header") {
   route = readHeader;
+} else if (mode === "lookup") {
+  route = lookupRole;
 } else if (mode === "promise") {
   route = answerLater;
 } else if (mode !== "bare") {
   throw new RangeError(
-    `Cannot start: MODE must be bare, guarded, casbin, header or promise`,
+    `Cannot start: MODE must be bare, guarded, unchecked, casbin, header, lookup or promise`,
   );
 }
 

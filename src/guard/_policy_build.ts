@@ -3,6 +3,7 @@
 import {
   type Adapter,
   BracketAwareCsvParser,
+  EnforceContext,
   type Enforcer as CasbinEnforcer,
   type MatchingFunction,
   type Model,
@@ -11,6 +12,7 @@ import {
 } from "casbin";
 import { EnforcerLoadError } from "./_policy_error.ts";
 import { checkMatchers } from "./_policy_matcher.ts";
+import { type ProbeCase, probeCases, samplePolicy } from "./_policy_probe.ts";
 
 /** Options for {@linkcode buildEnforcer}. */
 export interface BuildOptions {
@@ -18,7 +20,10 @@ export interface BuildOptions {
   modelPath?: string;
   /** Shown in error messages and set on errors as `path`. */
   policyPath?: string;
-  /** Request values of the probe decision; derived from the model if unset. */
+  /**
+   * Request values of the one probe decision; when unset, requests built
+   * from a sample of the rules.
+   */
   probe?: readonly unknown[];
   /** Custom matcher functions, added to the enforcer before the probe. */
   functions?: Readonly<Record<string, MatchingFunction>>;
@@ -393,30 +398,6 @@ function readOnly(): Error {
 }
 
 /**
- * Derives probe request values from the model: for each request token, an
- * object with the attributes the matcher reads (`r.sub.role` gives
- * `{ role: "" }`), or an empty string when the matcher reads none.
- */
-export function defaultProbe(model: Model): unknown[] {
-  const request = model.model.get("r")?.get("r");
-  const matcher = model.model.get("m")?.get("m")?.value ?? "";
-  const values: unknown[] = [];
-  for (const token of request?.tokens ?? []) {
-    const escaped = token.replace(/[^A-Za-z0-9_]/g, "");
-    const attributes = matcher.matchAll(
-      new RegExp(`\\b${escaped}\\.([A-Za-z_$][A-Za-z0-9_$]*)`, "g"),
-    );
-    let value: Record<string, string> | undefined;
-    for (const match of attributes) {
-      value ??= {};
-      value[match[1]!] = "";
-    }
-    values.push(value ?? "");
-  }
-  return values;
-}
-
-/**
  * Builds a new casbin enforcer from model and policy text and validates it:
  * the model must parse, every policy line must fit the model, and a probe
  * decision must not throw (a broken matcher builds fine and then throws on
@@ -461,21 +442,24 @@ export async function buildEnforcer(
     await enforcer.addFunction(name, fn);
   }
   if (options.skipProbe !== true) {
-    // The probe checks the matcher, not the policy: decide it on an
-    // enforcer holding only the first rule of each policy type, so that it
-    // costs the same for 10 rules as for 100,000 (a decision scans the
+    // The probe checks the matcher on requests shaped like the rules:
+    // decide it on an enforcer holding a sample of each policy type, so that
+    // it costs the same for 10 rules as for 100,000 (a decision scans the
     // rules linearly).
     const sample: ParsedPolicy = new Map();
-    for (const [key, list] of rules) sample.set(key, list.slice(0, 1));
+    for (const [key, list] of rules) sample.set(key, samplePolicy(list));
     await probeModel(modelText, sample, options);
   }
   return { enforcer, rules: count };
 }
 
 /**
- * Decides the probe request on an enforcer of `modelText` holding `sample`
- * (a rule or none per policy type) and the custom functions: a matcher that
- * throws on it fails the load. Throws {@linkcode EnforcerLoadError}.
+ * Validates the model's matchers by deciding probe requests on an enforcer
+ * of `modelText` holding `sample` (a few rules per policy type) and the
+ * custom functions: by default the requests built from the sampled rules
+ * (see `_policy_probe.ts`), or the one request `options.probe`. A matcher
+ * that throws on any of them fails the load. Throws
+ * {@linkcode EnforcerLoadError} (`PROBE_FAILED`).
  */
 export async function probeModel(
   modelText: string,
@@ -495,16 +479,39 @@ export async function probeModel(
   } catch (error) {
     throw refusedPolicy(options, error);
   }
-  const probe = options.probe ?? defaultProbe(model);
-  try {
-    await probeEnforcer.enforce(...probe);
-  } catch (error) {
-    throw new EnforcerLoadError(
-      "PROBE_FAILED",
-      `Cannot load model${modelWhere}: a probe decision failed (${
-        error instanceof Error ? error.message : String(error)
-      })`,
-      { path: options.modelPath, cause: error },
-    );
+  const cases: ProbeCase[] = options.probe === undefined
+    ? probeCases(model, sample)
+    : [{
+      context: ["r", "p", "e", "m"],
+      values: options.probe,
+      rule: undefined,
+    }];
+  for (const probe of cases) {
+    try {
+      const [r, p, e, m] = probe.context;
+      const values = probe.values;
+      if (m === "m") await probeEnforcer.enforce(...values);
+      else {await probeEnforcer.enforce(
+          new EnforceContext(r, p, e, m),
+          ...values,
+        );}
+    } catch (error) {
+      const on = probe.rule === undefined
+        ? ""
+        : ` on a request built from the rule "${clip(probe.rule)}"`;
+      throw new EnforcerLoadError(
+        "PROBE_FAILED",
+        `Cannot load model${modelWhere}: a probe decision failed${on} (${
+          error instanceof Error ? error.message : String(error)
+        })`,
+        { path: options.modelPath, cause: error },
+      );
+    }
   }
+}
+
+/** A rule for an error message: one line, at most 120 characters. */
+function clip(text: string): string {
+  const line = JSON.stringify(text).slice(1, -1);
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }

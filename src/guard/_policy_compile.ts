@@ -2,6 +2,7 @@
 // the main-thread build does (except the probe, which needs the custom
 // functions and runs where they live) and compile the policy index into
 // transferable buffers. Also callable in-process, for tests.
+import { samplePolicy } from "./_policy_probe.ts";
 import {
   buildEnforcer,
   decodeFile,
@@ -121,7 +122,7 @@ export async function compilePolicy(
   const model = built.enforcer.getModel().model;
   for (const section of ["p", "g"]) {
     for (const [key, assertion] of model.get(section) ?? []) {
-      sample.push([key, assertion.policy.slice(0, 1)]);
+      sample.push([key, samplePolicy(assertion.policy)]);
     }
   }
   return { kind: "compiled", rules: built.rules, sample, index: compiled };

@@ -8,12 +8,14 @@ import expressionEval from "@casbin/expression-eval";
 const { addBinaryOp, parse } = expressionEval;
 import { FunctionMap, type Model, Util } from "casbin";
 
-interface Node {
+/** A node of a parsed matcher expression. */
+export interface Node {
   type: string;
   [field: string]: unknown;
 }
 
-function isNode(value: unknown): value is Node {
+/** Whether a value is a node of a parsed matcher expression. */
+export function isNode(value: unknown): value is Node {
   return typeof value === "object" && value !== null &&
     typeof (value as { type?: unknown }).type === "string";
 }

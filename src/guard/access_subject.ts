@@ -1,5 +1,11 @@
 import { HttpError } from "./http_error.ts";
-import { requestJson, requestUrl } from "./_request_data.ts";
+import type { BodyLimits } from "./read_json_body.ts";
+import {
+  requestJson,
+  requestUrl,
+  resolveBodyLimits,
+  type ResolvedBodyLimits,
+} from "./_request_data.ts";
 
 /**
  * The part of a `URLPattern` that {@linkcode AccessSubject} uses: `exec()`
@@ -81,14 +87,20 @@ export interface AccessSubjectContext {
   /** The request headers. */
   readonly headers: Headers;
   /**
-   * The named path groups matched by the subject's `pattern`; empty when the
-   * subject has no pattern or the URL does not match it.
+   * The named path groups matched by the subject's `pattern`, percent-decoded
+   * (`decodeURIComponent` semantics: `%73ecret` is `secret`, `1%2F2` is
+   * `1/2`); empty when the subject has no pattern or the URL does not match
+   * it. Reading it throws `HttpError(400, "Invalid percent-encoding in
+   * path")` when a group holds a malformed sequence such as `%E0%A4%A`.
    */
   readonly params: Readonly<Record<string, string | undefined>>;
   /**
    * Parses the request body as JSON from a clone, so the handler can still
-   * read the body. Rejects with `HttpError(400, "Invalid JSON body")` when
-   * the body is not JSON.
+   * read the body, within the subject's body limits. Rejects with
+   * `HttpError(413, "Content Too Large")` for a body over `maxBodyBytes`,
+   * `HttpError(408, "Request Timeout")` for one not complete after
+   * `bodyTimeoutMs`, and `HttpError(400, "Invalid JSON body")` for one that
+   * is not JSON.
    *
    * @returns The parsed body.
    */
@@ -110,7 +122,7 @@ export interface AccessSubjectContext {
  * const tenant = new AccessSubject(options);
  * ```
  */
-export interface AccessSubjectOptions<T> {
+export interface AccessSubjectOptions<T> extends BodyLimits {
   /**
    * Reads the value from the request. Throw an `HttpError` to refuse the
    * request with that answer; any other error gives a 500.
@@ -137,13 +149,47 @@ interface URLPatternConstructorLike {
 const EMPTY_PARAMS: Readonly<Record<string, string | undefined>> = Object
   .freeze({});
 
+/**
+ * The path groups as the application serves them: percent-decoded with
+ * `decodeURIComponent` semantics (`%73ecret` is `secret`, `1%2F2` is `1/2`),
+ * so a deny rule on a value matches however a client spells it. A malformed
+ * sequence refuses the request with 400 before any decision.
+ */
+function decodeGroups(
+  groups: Record<string, string | undefined>,
+): Readonly<Record<string, string | undefined>> {
+  const decoded: Record<string, string | undefined> = {};
+  for (const name of Object.keys(groups)) {
+    const value = groups[name];
+    if (value === undefined || value.indexOf("%") === -1) {
+      decoded[name] = value;
+      continue;
+    }
+    try {
+      decoded[name] = decodeURIComponent(value);
+    } catch (error) {
+      throw new HttpError(400, "Invalid percent-encoding in path", {
+        cause: error,
+      });
+    }
+  }
+  return decoded;
+}
+
 class RequestContext implements AccessSubjectContext {
   readonly #request: Request;
   readonly #pattern: URLPatternLike | undefined;
+  readonly #limits: ResolvedBodyLimits;
+  #params: Readonly<Record<string, string | undefined>> | undefined;
 
-  constructor(request: Request, pattern: URLPatternLike | undefined) {
+  constructor(
+    request: Request,
+    pattern: URLPatternLike | undefined,
+    limits: ResolvedBodyLimits,
+  ) {
     this.#request = request;
     this.#pattern = pattern;
+    this.#limits = limits;
   }
 
   get url(): URL {
@@ -159,13 +205,17 @@ class RequestContext implements AccessSubjectContext {
   }
 
   get params(): Readonly<Record<string, string | undefined>> {
-    if (this.#pattern === undefined) return EMPTY_PARAMS;
+    if (this.#params !== undefined) return this.#params;
+    if (this.#pattern === undefined) return this.#params = EMPTY_PARAMS;
     const match = this.#pattern.exec(requestUrl(this.#request).href);
-    return match?.pathname.groups ?? EMPTY_PARAMS;
+    const groups = match?.pathname.groups;
+    return this.#params = groups === undefined
+      ? EMPTY_PARAMS
+      : decodeGroups(groups);
   }
 
   json(): Promise<unknown> {
-    return requestJson(this.#request);
+    return requestJson(this.#request, this.#limits);
   }
 }
 
@@ -212,14 +262,17 @@ export class AccessSubject<T = unknown> {
   ) => T | Promise<T>;
   readonly #selector: ((value: T) => unknown) | undefined;
   readonly #pattern: URLPatternLike | undefined;
+  readonly #limits: ResolvedBodyLimits;
 
   /**
    * Creates an access subject.
    *
-   * @param options The `value` function, an optional `selector` and an
-   * optional route `pattern` for `ctx.params`.
+   * @param options The `value` function, an optional `selector`, an
+   * optional route `pattern` for `ctx.params`, and the body limits of
+   * `ctx.json()`.
    * @throws {TypeError} When `value` is not a function, or `pattern` is a
    * string and the runtime has no global `URLPattern`.
+   * @throws {RangeError} When a body limit is not a valid number.
    */
   constructor(options: AccessSubjectOptions<T>) {
     if (typeof options?.value !== "function") {
@@ -237,6 +290,7 @@ export class AccessSubject<T = unknown> {
     this.#value = options.value;
     this.#selector = options.selector;
     this.#pattern = toPattern(options.pattern);
+    this.#limits = resolveBodyLimits(options, "create AccessSubject");
   }
 
   /**
@@ -260,13 +314,17 @@ export class AccessSubject<T = unknown> {
   async resolve(request: Request): Promise<unknown> {
     const value = await this.#value(
       request,
-      new RequestContext(request, this.#pattern),
+      new RequestContext(request, this.#pattern, this.#limits),
     );
     return this.#selector === undefined ? value : this.#selector(value);
   }
 
   /**
-   * An access subject for a named path parameter of a route pattern. When
+   * An access subject for a named path parameter of a route pattern. The
+   * value is percent-decoded, as handlers and routers decode it
+   * (`/docs/%73ecret` gives `secret`, `/docs/1%2F2` gives `1/2`), so the
+   * enforcer sees the resource the handler serves; a malformed sequence
+   * answers 400 and reaches neither the enforcer nor the handler. When
    * the URL does not match the pattern (a trailing slash or another case
    * than the pattern's, say) or the group is absent, resolving fails with a
    * 404 `HttpError`: the enforcer never sees an `undefined` object, which a
@@ -302,6 +360,8 @@ export class AccessSubject<T = unknown> {
 
   /**
    * An access subject for a query string parameter; `null` when absent.
+   * The value is decoded as `URLSearchParams` decodes it (`%73` is `s`,
+   * `+` is a space), the same value a handler reads.
    *
    * @param name The parameter name.
    * @returns The access subject.
@@ -350,8 +410,13 @@ export class AccessSubject<T = unknown> {
    * An access subject for the JSON request body, optionally narrowed by a
    * selector. The body is read from a clone and stays readable. A body that
    * is not JSON refuses the request with 400 `{"detail":"Invalid JSON body"}`.
+   * The read is bounded: a body over `maxBodyBytes` (1 MiB by default)
+   * answers 413, at once when its `Content-Length` says so and otherwise as
+   * soon as the count passes the limit, without reading the rest; a body
+   * not complete after `bodyTimeoutMs` (5 s by default) answers 408.
    *
    * @param selector Maps the parsed body to the enforcer's argument.
+   * @param limits The body's size and time limits.
    * @returns The access subject.
    *
    * @example Usage
@@ -369,12 +434,21 @@ export class AccessSubject<T = unknown> {
    * assert.equal(await category.resolve(request), "news");
    * ```
    */
-  static body(selector?: (body: unknown) => unknown): AccessSubject<unknown> {
-    return new AccessSubject<unknown>(
-      selector === undefined
-        ? { value: (_request, ctx) => ctx.json() }
-        : { value: (_request, ctx) => ctx.json(), selector },
-    );
+  static body(
+    selector?: (body: unknown) => unknown,
+    limits: BodyLimits = {},
+  ): AccessSubject<unknown> {
+    const options: AccessSubjectOptions<unknown> = {
+      value: (_request, ctx) => ctx.json(),
+    };
+    if (selector !== undefined) options.selector = selector;
+    if (limits.maxBodyBytes !== undefined) {
+      options.maxBodyBytes = limits.maxBodyBytes;
+    }
+    if (limits.bodyTimeoutMs !== undefined) {
+      options.bodyTimeoutMs = limits.bodyTimeoutMs;
+    }
+    return new AccessSubject<unknown>(options);
   }
 }
 

@@ -1,20 +1,15 @@
-import type { Enforcer as CasbinEnforcer, MatchingFunction } from "casbin";
-import { type FSWatcher, watch } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
-import { Buffer } from "node:buffer";
-import { basename, dirname, resolve } from "node:path";
+import type { MatchingFunction } from "casbin";
+import { resolve } from "node:path";
 import type { Enforcer } from "./enforcer.ts";
-import { type IndexableEnforcer, indexEnforcer } from "./indexed_enforcer.ts";
+import type { IndexableEnforcer } from "./indexed_enforcer.ts";
+import type { EnforcerLoadError } from "./_policy_error.ts";
+import { EnforcerLoader } from "./_enforcer_loader.ts";
 import {
-  BuildCancelledError,
-  buildEnforcer,
-  decodeFile,
-  probeModel,
-} from "./_policy_build.ts";
-import { EnforcerLoadError } from "./_policy_error.ts";
-import { CompiledEnforcer } from "./_compiled_enforcer.ts";
-import { loadErrorFrom, sampleOf } from "./_policy_compile.ts";
-import { PolicyWorker } from "./_policy_worker_client.ts";
+  PolicyFiles,
+  type PolicyFilesSnapshot,
+  sameBytes,
+} from "./_policy_files.ts";
+import { Reloader, type SwapEvent } from "./_reloader.ts";
 
 export {
   EnforcerLoadError,
@@ -97,11 +92,14 @@ export interface CachedFileEnforcerProviderOptions<
    */
   onError?: (error: EnforcerLoadError) => void;
   /**
-   * Request values of the probe decision every new enforcer must survive
-   * without throwing. By default one value per request token of the model:
-   * an object holding the attributes the matcher reads (`r.sub.role` gives
-   * `{ role: "" }`), or `""`.
-   * @default {derived from the model}
+   * Request values of the one probe decision every new enforcer must
+   * survive without throwing, instead of the derived ones. By default the
+   * provider decides requests built from a sample of the rules (for each
+   * rule, the values that make the matcher's terms on it true, shaped like
+   * the guard's users: `r.sub.role` gives `{ role: "<the rule's value>" }`),
+   * so that a matcher that throws on real requests is refused. Set it when
+   * your requests carry nested objects (`r.sub.org.unit.name`).
+   * @default {built from the policy's rules}
    */
   probe?: readonly unknown[];
   /**
@@ -139,6 +137,19 @@ export interface CachedFileEnforcerProviderOptions<
    */
   staleWhileReload?: boolean;
   /**
+   * While requests wait for reloads (see `staleWhileReload`), check both
+   * files on every `getEnforcer()` call: one `fstat` of each through the
+   * handle of the last read (about a microsecond), which sees an edit in
+   * place, a rename over the file and a delete. A file system event can
+   * arrive after a request sent right after an edit; with this check, a
+   * request that starts after an edit completed is decided by the edited
+   * policy. Set it to false to rely on the watcher and the periodic check
+   * alone (edits then apply within milliseconds instead of from the next
+   * request).
+   * @default {true}
+   */
+  checkOnRequest?: boolean;
+  /**
    * Where a new policy is parsed, validated and indexed when `prepare` is
    * not set: `"worker"` in a worker thread (the event loop only swaps the
    * result in, and casbin's own enforcer is built the first time a request
@@ -172,130 +183,8 @@ export interface CachedFileEnforcerProviderOptions<
   debounceMs?: number;
 }
 
-interface FileSnapshot {
-  /** `stat` signature, or "missing" / "error". */
-  signature: string;
-  /**
-   * Content, or undefined when the read failed. Kept as bytes: decoding a
-   * large policy is left to whoever parses it (the worker, or the event
-   * loop in slices), and bytes compare without decoding.
-   */
-  bytes: Uint8Array | undefined;
-}
-
-/** Whether two file contents are the same bytes. */
-function sameBytes(
-  a: Uint8Array | undefined,
-  b: Uint8Array | undefined,
-): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return a.byteLength === b.byteLength &&
-    Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
-}
-
-interface Waiter<E> {
-  count: number;
-  resolve: (enforcer: E) => void;
-}
-
-// Policies of at least this many bytes load in the worker when
-// `loadIn` is "auto".
-const WORKER_THRESHOLD = 128 * 1024;
-
-const MISSING = "missing";
-const UNREADABLE = "unreadable";
-// A file modified less than this long ago may change again without its
-// stat signature changing (coarse timestamps): compare its content.
-const RACY_WINDOW_MS = 3000;
-const STABLE_READ_ATTEMPTS = 5;
-// Failed attempts in a row that may be retried silently because a newer
-// change was signalled meanwhile, before the failure is reported anyway.
-const MAX_DEFERRED_FAILURES = 3;
-
-function signatureOf(
-  info: {
-    dev: bigint;
-    ino: bigint;
-    size: bigint;
-    mtimeNs: bigint;
-    ctimeNs: bigint;
-  },
-): string {
-  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-}
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error
-    ? String((error as { code: unknown }).code)
-    : undefined;
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Pending sleeps: their timer, and how to end them early on close. */
 type Timers = Map<ReturnType<typeof setTimeout>, () => void>;
-
-function sleep(ms: number, timers: Timers): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const id = setTimeout(() => {
-      timers.delete(id);
-      resolve();
-    }, ms);
-    timers.set(id, resolve);
-  });
-}
-
-/**
- * Reads a file so that the content matches one version of it: the stat
- * signature is taken before and after the read and must agree, and the
- * byte count must equal the size.
- */
-async function readStable(
-  path: string,
-  kind: "model" | "policy",
-  timers: Timers,
-  retryMs: number,
-): Promise<{ signature: string; bytes: Uint8Array }> {
-  for (let attempt = 1;; attempt++) {
-    let before: string;
-    let bytes: Uint8Array;
-    let after: string;
-    try {
-      before = signatureOf(await stat(path, { bigint: true }));
-      bytes = await readFile(path);
-      const info = await stat(path, { bigint: true });
-      after = signatureOf(info);
-      if (before === after && BigInt(bytes.byteLength) !== info.size) {
-        after = "";
-      }
-    } catch (error) {
-      const code = errorCode(error);
-      if (code === "ENOENT" || code === "ENOTDIR") {
-        throw new EnforcerLoadError(
-          "NOT_FOUND",
-          `Cannot load ${kind}: "${path}" does not exist`,
-          { path, cause: error },
-        );
-      }
-      throw new EnforcerLoadError(
-        "READ_FAILED",
-        `Cannot load ${kind}: "${path}" could not be read (${message(error)})`,
-        { path, cause: error },
-      );
-    }
-    if (before === after) return { signature: after, bytes };
-    if (attempt >= STABLE_READ_ATTEMPTS) {
-      throw new EnforcerLoadError(
-        "READ_FAILED",
-        `Cannot load ${kind}: "${path}" kept changing while it was read`,
-        { path },
-      );
-    }
-    await sleep(retryMs, timers);
-  }
-}
 
 function defaultOnError(error: EnforcerLoadError): void {
   // deno-lint-ignore no-console
@@ -310,8 +199,10 @@ function defaultOnError(error: EnforcerLoadError): void {
  * - Change detection: `fs.watch` on both files' directories (in-place
  *   writes, atomic renames, delete then recreate), plus a throttled
  *   `stat` check that compares content while a file's timestamp is too
- *   recent to be trusted (same-size edits within one timestamp tick). A
- *   request costs two integer comparisons when nothing changed.
+ *   recent to be trusted (same-size edits within one timestamp tick), plus,
+ *   while requests wait for reloads, an `fstat` of both files per request
+ *   (about a microsecond) so that an edit is seen by the next request even
+ *   before its event arrives.
  * - Freshness: for a policy loaded on the event loop, a request that
  *   arrives after a change was detected waits for that reload, so it sees
  *   the new policy; for a large policy, loaded in a worker thread, requests
@@ -319,8 +210,9 @@ function defaultOnError(error: EnforcerLoadError): void {
  *   `staleWhileReload` and `loadIn`).
  * - Safety: a reload builds a new enforcer (casbin's `loadPolicy()` on a
  *   live enforcer empties it first) and validates it (model syntax, the
- *   field count of every policy line, quotes, a probe decision against the
- *   matcher) before swapping the reference. A reload that fails keeps the
+ *   field count of every policy line, quotes, decisions on requests built
+ *   from the rules) before swapping the reference, and never swaps in a
+ *   build whose inputs a newer change replaced. A reload that fails keeps the
  *   last good enforcer and is reported once to `onError`. Requests in
  *   flight finish on the enforcer they started with. One reload at a time;
  *   large policies are parsed and indexed in a worker thread (or, where
@@ -375,51 +267,22 @@ function defaultOnError(error: EnforcerLoadError): void {
  */
 export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   implements AsyncDisposable {
-  #modelPath: string;
-  #policyPath: string;
-  #prepare: (enforcer: CasbinEnforcer) => E | Promise<E>;
-  #defaultPrepare: boolean;
-  #loadIn: "auto" | "worker" | "main";
-  #worker: Promise<PolicyWorker> | undefined;
-  #workerUnavailable = false;
-  // A model text the worker found casbin must decide: loaded on the event
-  // loop from then on.
-  #mainThreadModel: string | undefined;
-  #onReload: ((event: EnforcerReloadEvent) => void) | undefined;
-  #onError: (error: EnforcerLoadError) => void;
-  #probe: readonly unknown[] | undefined;
-  #functions: NonNullable<CachedFileEnforcerProviderOptions["functions"]>;
-  #allowEmptyPolicy: boolean;
-  #staleWhileReload: boolean | undefined;
-  // Where the live enforcer was loaded.
-  #loadedIn: "worker" | "main" = "main";
-  #watch: boolean;
-  #pollIntervalMs: number;
-  #debounceMs: number;
-
-  #current!: E;
+  readonly #modelPath: string;
+  readonly #policyPath: string;
+  readonly #onReload: ((event: EnforcerReloadEvent) => void) | undefined;
+  readonly #onError: (error: EnforcerLoadError) => void;
+  readonly #staleWhileReload: boolean | undefined;
+  readonly #checkOnRequest: boolean;
+  readonly #watch: boolean;
+  readonly #pollIntervalMs: number;
+  readonly #debounceMs: number;
+  readonly #timers: Timers = new Map();
+  readonly #loader: EnforcerLoader<E>;
+  readonly #files: PolicyFiles;
+  #reloader: Reloader<PolicyFilesSnapshot, E> | undefined;
+  // A change signalled before the first enforcer was built.
+  #changedWhileStarting = false;
   #closed = false;
-  // Change events seen / change events a finished reload has covered.
-  #changeCount = 0;
-  #handledCount = 0;
-  #waiters: Waiter<E>[] = [];
-  #reloading = false;
-  #reloadDone: Promise<void> = Promise.resolve();
-  #timers: Timers = new Map();
-  #watchers: FSWatcher[] = [];
-  #watchersBroken = false;
-  #pollTimer: ReturnType<typeof setInterval> | undefined;
-  #polling = false;
-  // A check was asked for while one (or a reload) was running.
-  #pollAgain = false;
-  #checks = new Set<Promise<void>>();
-  // The files behind the live enforcer, and the last files read (a failed
-  // attempt included, so that the same broken content is reported once).
-  #loaded: { model: FileSnapshot; policy: FileSnapshot } = {
-    model: { signature: MISSING, bytes: undefined },
-    policy: { signature: MISSING, bytes: undefined },
-  };
-  #seen: { model: FileSnapshot; policy: FileSnapshot } = this.#loaded;
 
   /**
    * Use {@linkcode CachedFileEnforcerProvider.open}, which loads and
@@ -430,24 +293,18 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   private constructor(options: CachedFileEnforcerProviderOptions<E>) {
     this.#modelPath = resolve(options.modelPath);
     this.#policyPath = resolve(options.policyPath);
-    this.#defaultPrepare = options.prepare === undefined;
-    this.#loadIn = options.loadIn ?? "auto";
-    if (!["auto", "worker", "main"].includes(this.#loadIn)) {
+    const loadIn = options.loadIn ?? "auto";
+    if (!["auto", "worker", "main"].includes(loadIn)) {
       throw new RangeError(
         `Cannot open enforcer provider: loadIn must be "auto", "worker" or "main", got ${
-          String(this.#loadIn)
+          String(loadIn)
         }`,
       );
     }
-    this.#prepare = options.prepare ??
-      ((enforcer: CasbinEnforcer) =>
-        indexEnforcer(enforcer) as unknown as E | Promise<E>);
     this.#onReload = options.onReload;
     this.#onError = options.onError ?? defaultOnError;
-    this.#probe = options.probe;
-    this.#functions = options.functions ?? {};
-    this.#allowEmptyPolicy = options.allowEmptyPolicy ?? false;
     this.#staleWhileReload = options.staleWhileReload;
+    this.#checkOnRequest = options.checkOnRequest ?? true;
     this.#watch = options.watch ?? true;
     this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.#debounceMs = options.debounceMs ?? 10;
@@ -463,6 +320,29 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
         );
       }
     }
+    const isClosed = (): boolean => this.#closed;
+    const sleep = (ms: number): Promise<void> => this.#sleep(ms);
+    this.#loader = new EnforcerLoader<E>({
+      modelPath: this.#modelPath,
+      policyPath: this.#policyPath,
+      prepare: options.prepare,
+      loadIn,
+      probe: options.probe,
+      functions: (options.functions ?? {}) as Readonly<
+        Record<string, MatchingFunction>
+      >,
+      allowEmptyPolicy: options.allowEmptyPolicy ?? false,
+      isClosed,
+    });
+    this.#files = new PolicyFiles({
+      modelPath: this.#modelPath,
+      policyPath: this.#policyPath,
+      retryMs: this.#debounceMs,
+      onChange: () => this.#changed(),
+      isReloading: () => this.#reloader?.running ?? true,
+      isClosed,
+      sleep,
+    });
   }
 
   /**
@@ -511,7 +391,10 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
    * file was detected and not yet handled, the returned promise settles
    * once the reload finished (with the new enforcer, or with the last good
    * one if the new files are invalid); otherwise the cached enforcer is
-   * returned at once, with no I/O.
+   * returned at once. With `checkOnRequest` (the default) and requests
+   * that wait for reloads, it first checks both files' metadata (an fstat
+   * of each), so an edit that completed before the request is seen even
+   * when its file system event has not arrived yet.
    *
    * @returns The live enforcer, or a promise of it.
    * @throws {Error} If the provider was closed.
@@ -526,15 +409,12 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     if (this.#closed) {
       throw new Error("Cannot get enforcer: the provider is closed");
     }
-    if (
-      this.#handledCount === this.#changeCount ||
-      (this.#staleWhileReload ?? this.#loadedIn === "worker")
-    ) {
-      return this.#current;
+    const reloader = this.#reloader!;
+    if (this.#staleWhileReload ?? reloader.loadedIn === "worker") {
+      return reloader.current;
     }
-    return new Promise<E>((resolve) => {
-      this.#waiters.push({ count: this.#changeCount, resolve });
-    });
+    if (this.#checkOnRequest) this.#files.detectForRequest();
+    return reloader.waitForCurrent();
   }
 
   /**
@@ -551,26 +431,20 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
    * ```
    */
   async close(): Promise<void> {
-    if (this.#closed) return await this.#reloadDone;
+    if (this.#closed) return await this.#reloader?.done;
     this.#closed = true;
-    for (const watcher of this.#watchers) watcher.close();
-    this.#watchers = [];
-    if (this.#pollTimer !== undefined) clearInterval(this.#pollTimer);
-    this.#pollTimer = undefined;
-    // Stop the timers, and end the sleeps that wait on them so that the
-    // reload waiting in one can see the provider is closed.
+    // End the sleeps, so that a reload waiting in one sees the provider is
+    // closed.
     const sleeping = [...this.#timers];
     this.#timers.clear();
     for (const [id, wake] of sleeping) {
       clearTimeout(id);
       wake();
     }
-    const worker = this.#worker;
-    this.#worker = undefined;
-    worker?.then((w) => w.terminate(), () => {});
-    await this.#reloadDone;
-    await Promise.all(this.#checks);
-    this.#flushWaiters(true);
+    this.#loader.close();
+    await this.#reloader?.done;
+    await this.#files.close();
+    this.#reloader?.releaseAll();
   }
 
   /**
@@ -589,394 +463,64 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
 
   async #start(): Promise<void> {
     // Watch first, so that no change between the read and the watch is lost.
-    if (this.#watch) this.#startWatchers();
-    const model = await readStable(
-      this.#modelPath,
-      "model",
-      this.#timers,
-      this.#debounceMs,
+    if (this.#watch) this.#files.startWatching();
+    const snapshot = await this.#files.read();
+    const built = await this.#build(snapshot);
+    this.#reloader = new Reloader<PolicyFilesSnapshot, E>(
+      {
+        source: this.#files,
+        build: (next) => this.#build(next),
+        debounceMs: this.#debounceMs,
+        onSwap: (event) => this.#swapped(event),
+        onError: (error) => this.#onError(error),
+        isClosed: () => this.#closed,
+        sleep: (ms) => this.#sleep(ms),
+        onIdle: () => this.#files.pollIfSkipped(),
+      },
+      snapshot,
+      built,
     );
-    const policy = await readStable(
-      this.#policyPath,
-      "policy",
-      this.#timers,
-      this.#debounceMs,
-    );
-    const { enforcer, loadedIn } = await this.#build(model.bytes, policy.bytes);
-    this.#current = enforcer;
-    this.#loadedIn = loadedIn;
-    this.#loaded = { model, policy };
-    this.#seen = this.#loaded;
     if (this.#pollIntervalMs > 0) {
-      this.#pollTimer = setInterval(() => this.#poll(), this.#pollIntervalMs);
+      this.#files.startPolling(this.#pollIntervalMs);
     }
     // Changes seen while starting were covered by the read above only if
     // they happened before it; check once more.
-    if (this.#changeCount > 0) this.#changed();
+    if (this.#changedWhileStarting) this.#reloader.changed();
   }
 
-  async #build(
-    modelBytes: Uint8Array,
-    policyBytes: Uint8Array,
-  ): Promise<{ enforcer: E; rules: number; loadedIn: "worker" | "main" }> {
-    const isCancelled = () => this.#closed;
-    const modelText = await decodeFile(modelBytes, "model", this.#modelPath, {
-      isCancelled,
-    });
-    if (this.#usesWorker(modelText, policyBytes)) {
-      const loaded = await this.#loadInWorker(modelText, policyBytes);
-      if (loaded !== undefined) return loaded;
-    }
-    const policyText = await decodeFile(
-      policyBytes,
-      "policy",
-      this.#policyPath,
-      { isCancelled },
-    );
-    const built = await buildEnforcer(modelText, policyText, {
-      modelPath: this.#modelPath,
-      policyPath: this.#policyPath,
-      allowEmptyPolicy: this.#allowEmptyPolicy,
-      functions: this.#functions as Readonly<Record<string, MatchingFunction>>,
-      isCancelled: () => this.#closed,
-      ...(this.#probe === undefined ? {} : { probe: this.#probe }),
-    });
-    let enforcer: E;
-    try {
-      enforcer = await this.#prepare(built.enforcer);
-    } catch (error) {
-      throw new EnforcerLoadError(
-        "PREPARE_FAILED",
-        `Cannot load policy: the prepare hook failed (${message(error)})`,
-        { path: this.#policyPath, cause: error },
-      );
-    }
-    if (typeof enforcer?.enforce !== "function") {
-      throw new EnforcerLoadError(
-        "PREPARE_FAILED",
-        "Cannot load policy: the prepare hook did not return an enforcer",
-        { path: this.#policyPath },
-      );
-    }
-    return { enforcer, rules: built.rules, loadedIn: "main" };
+  #build(snapshot: PolicyFilesSnapshot): ReturnType<EnforcerLoader<E>["load"]> {
+    return this.#loader.load(snapshot.model.bytes, snapshot.policy.bytes);
   }
 
-  #usesWorker(modelText: string, policyBytes: Uint8Array): boolean {
-    return this.#defaultPrepare && !this.#workerUnavailable &&
-      this.#mainThreadModel !== modelText &&
-      (this.#loadIn === "worker" ||
-        (this.#loadIn === "auto" &&
-          policyBytes.byteLength >= WORKER_THRESHOLD));
-  }
-
-  /**
-   * Loads the files in the worker: the enforcer over the compiled index,
-   * or undefined when the load must happen on the event loop instead.
-   */
-  async #loadInWorker(
-    modelText: string,
-    policyBytes: Uint8Array,
-  ): Promise<
-    { enforcer: E; rules: number; loadedIn: "worker" } | undefined
-  > {
-    const options = {
-      modelPath: this.#modelPath,
-      policyPath: this.#policyPath,
-      allowEmptyPolicy: this.#allowEmptyPolicy,
-      functions: this.#functions as Readonly<Record<string, MatchingFunction>>,
-      ...(this.#probe === undefined ? {} : { probe: this.#probe }),
-    };
-    let result;
-    try {
-      const worker = this.#worker ??= PolicyWorker.start();
-      result = await (await worker).compile({
-        modelText,
-        policyBytes,
-        modelPath: this.#modelPath,
-        policyPath: this.#policyPath,
-        functionNames: Object.keys(this.#functions),
-        allowEmptyPolicy: this.#allowEmptyPolicy,
-      });
-    } catch {
-      if (this.#closed) throw new BuildCancelledError();
-      // No worker here (or it died): load on the event loop from now on.
-      this.#workerUnavailable = true;
-      const worker = this.#worker;
-      this.#worker = undefined;
-      worker?.then((w) => w.terminate(), () => {});
-      return undefined;
-    }
-    if (this.#closed) throw new BuildCancelledError();
-    if (result.kind === "failed") throw loadErrorFrom(result.error);
-    if (result.kind === "unsupported") {
-      this.#mainThreadModel = modelText;
-      return undefined;
-    }
-    // The probe runs here, where the custom functions are.
-    await probeModel(modelText, sampleOf(result), options);
-    const enforcer = new CompiledEnforcer(
-      result.index,
-      async () => {
-        const policyText = await decodeFile(
-          policyBytes,
-          "policy",
-          this.#policyPath,
-        );
-        return (await buildEnforcer(modelText, policyText, options)).enforcer;
-      },
-    );
-    return {
-      enforcer: enforcer as unknown as E,
-      rules: result.rules,
-      loadedIn: "worker",
-    };
-  }
-
-  #startWatchers(): void {
-    const names = new Map<string, Set<string>>();
-    for (const path of [this.#modelPath, this.#policyPath]) {
-      const dir = dirname(path);
-      if (!names.has(dir)) names.set(dir, new Set());
-      names.get(dir)!.add(basename(path));
-    }
-    this.#watchersBroken = false;
-    for (const [dir, files] of names) {
-      let watcher: FSWatcher;
-      try {
-        watcher = watch(dir, (_event, filename) => {
-          if (this.#closed) return;
-          const name = typeof filename === "string" ? filename : null;
-          if (name === null || files.has(name)) this.#changed();
-          // Another entry of the directory changed (a temporary file, a
-          // symlinked data directory swapped): let the stat check decide.
-          else this.#poll();
-        });
-      } catch {
-        this.#watchersBroken = true;
-        continue;
-      }
-      watcher.on("error", () => {
-        watcher.close();
-        this.#watchers = this.#watchers.filter((w) => w !== watcher);
-        this.#watchersBroken = true;
-      });
-      this.#watchers.push(watcher);
-    }
-  }
-
-  /** Records a change and makes sure a reload will handle it. */
   #changed(): void {
     if (this.#closed) return;
-    this.#changeCount++;
-    if (this.#reloading || this.#current === undefined) return;
-    this.#reloading = true;
-    this.#reloadDone = this.#reloadLoop();
+    if (this.#reloader === undefined) this.#changedWhileStarting = true;
+    else this.#reloader.changed();
   }
 
-  async #reloadLoop(): Promise<void> {
-    try {
-      let deferred = 0;
-      while (!this.#closed && this.#handledCount < this.#changeCount) {
-        if (this.#debounceMs > 0) await sleep(this.#debounceMs, this.#timers);
-        if (this.#closed) break;
-        const count = this.#changeCount;
-        const mayDefer = deferred < MAX_DEFERRED_FAILURES;
-        if (await this.#reloadOnce(count, mayDefer)) {
-          deferred = 0;
-          this.#handledCount = count;
-          this.#flushWaiters(false);
-        } else deferred++;
-      }
-    } finally {
-      this.#reloading = false;
-      if (this.#pollAgain) this.#poll();
+  #swapped(event: SwapEvent<PolicyFilesSnapshot>): void {
+    const changed: ("model" | "policy")[] = [];
+    if (!sameBytes(event.snapshot.model.bytes, event.previous.model.bytes)) {
+      changed.push("model");
     }
+    if (!sameBytes(event.snapshot.policy.bytes, event.previous.policy.bytes)) {
+      changed.push("policy");
+    }
+    this.#onReload?.({
+      changed,
+      rules: event.rules,
+      durationMs: event.durationMs,
+      loadedIn: event.loadedIn,
+    });
   }
 
-  /**
-   * Reads both files and swaps in a new enforcer if they changed. Returns
-   * false, without reporting, when the attempt failed while a newer change
-   * was already signalled (a write still in progress): the next attempt
-   * reads the newer version.
-   */
-  async #reloadOnce(count: number, mayDefer: boolean): Promise<boolean> {
-    const started = performance.now();
-    let model: FileSnapshot;
-    let policy: FileSnapshot;
-    try {
-      model = await readStable(
-        this.#modelPath,
-        "model",
-        this.#timers,
-        this.#debounceMs,
-      );
-      policy = await readStable(
-        this.#policyPath,
-        "policy",
-        this.#timers,
-        this.#debounceMs,
-      );
-    } catch (error) {
-      if (this.#closed) return true;
-      if (mayDefer && this.#changeCount > count) return false;
-      const failed = error as EnforcerLoadError;
-      const signature = failed.code === "NOT_FOUND" ? MISSING : UNREADABLE;
-      const snapshot = { signature, bytes: undefined };
-      const isModel = failed.path === this.#modelPath;
-      const repeated = (isModel ? this.#seen.model : this.#seen.policy)
-        .signature === signature;
-      this.#seen = isModel
-        ? { model: snapshot, policy: this.#seen.policy }
-        : { model: this.#seen.model, policy: snapshot };
-      if (!repeated) this.#report(failed);
-      return true;
-    }
-    // A change signalled while the files were read: what was read may be
-    // a write in progress. Read again rather than spend a build on it.
-    if (mayDefer && this.#changeCount > count) return false;
-    const sameAsLoaded = sameBytes(model.bytes, this.#loaded.model.bytes) &&
-      sameBytes(policy.bytes, this.#loaded.policy.bytes);
-    const sameAsSeen = sameBytes(model.bytes, this.#seen.model.bytes) &&
-      sameBytes(policy.bytes, this.#seen.policy.bytes);
-    if (sameAsLoaded || sameAsSeen) {
-      // Nothing new: only timestamps moved, or this content already failed.
-      this.#seen = { model, policy };
-      if (sameAsLoaded) this.#loaded = this.#seen;
-      return true;
-    }
-    try {
-      const { enforcer, rules, loadedIn } = await this.#build(
-        model.bytes!,
-        policy.bytes!,
-      );
-      if (this.#closed) return true;
-      const changed: ("model" | "policy")[] = [];
-      if (!sameBytes(model.bytes, this.#loaded.model.bytes)) {
-        changed.push("model");
-      }
-      if (!sameBytes(policy.bytes, this.#loaded.policy.bytes)) {
-        changed.push("policy");
-      }
-      this.#current = enforcer;
-      this.#loadedIn = loadedIn;
-      this.#seen = { model, policy };
-      this.#loaded = this.#seen;
-      this.#emitReload({
-        changed,
-        rules,
-        durationMs: performance.now() - started,
-        loadedIn,
-      });
-      return true;
-    } catch (error) {
-      if (error instanceof BuildCancelledError || this.#closed) return true;
-      if (mayDefer && this.#changeCount > count) return false;
-      this.#seen = { model, policy };
-      this.#report(
-        error instanceof EnforcerLoadError ? error : new EnforcerLoadError(
-          "POLICY_INVALID",
-          `Cannot load policy: ${message(error)}`,
-          { path: this.#policyPath, cause: error },
-        ),
-      );
-      return true;
-    }
-  }
-
-  #report(error: EnforcerLoadError): void {
-    try {
-      this.#onError(error);
-    } catch {
-      // A failing hook must not stop the reloads.
-    }
-  }
-
-  #emitReload(event: EnforcerReloadEvent): void {
-    try {
-      this.#onReload?.(event);
-    } catch {
-      // A failing hook must not stop the reloads.
-    }
-  }
-
-  #flushWaiters(all: boolean): void {
-    if (this.#waiters.length === 0) return;
-    const keep: Waiter<E>[] = [];
-    for (const waiter of this.#waiters) {
-      if (all || waiter.count <= this.#handledCount) {
-        waiter.resolve(this.#current);
-      } else keep.push(waiter);
-    }
-    this.#waiters = keep;
-  }
-
-  /** Starts the fallback check; close() waits for it. */
-  #poll(): void {
-    if (this.#closed) return;
-    const check = this.#check();
-    this.#checks.add(check);
-    void check.finally(() => this.#checks.delete(check));
-  }
-
-  /** The fallback check: stat both files, compare content if racy. */
-  async #check(): Promise<void> {
-    if (this.#polling || this.#reloading) {
-      // The running check or reload may have read the files before this
-      // change: check again once it is done.
-      this.#pollAgain = true;
-      return;
-    }
-    this.#pollAgain = false;
-    this.#polling = true;
-    try {
-      if (this.#watch && this.#watchersBroken) {
-        for (const watcher of this.#watchers) watcher.close();
-        this.#watchers = [];
-        this.#startWatchers();
-      }
-      for (
-        const [path, kind] of [[this.#modelPath, "model"], [
-          this.#policyPath,
-          "policy",
-        ]] as const
-      ) {
-        const seen = this.#seen[kind];
-        let signature: string;
-        let modifiedMs = 0;
-        try {
-          const info = await stat(path, { bigint: true });
-          signature = signatureOf(info);
-          modifiedMs = Number(info.mtimeNs / 1_000_000n);
-        } catch (error) {
-          const code = errorCode(error);
-          signature = code === "ENOENT" || code === "ENOTDIR"
-            ? MISSING
-            : UNREADABLE;
-        }
-        if (this.#closed) return;
-        if (signature !== seen.signature) {
-          this.#changed();
-          return;
-        }
-        if (
-          seen.bytes !== undefined && Date.now() - modifiedMs < RACY_WINDOW_MS
-        ) {
-          let bytes: Uint8Array | undefined;
-          try {
-            bytes = await readFile(path);
-          } catch {
-            bytes = undefined;
-          }
-          if (this.#closed) return;
-          if (!sameBytes(bytes, seen.bytes)) {
-            this.#changed();
-            return;
-          }
-        }
-      }
-    } finally {
-      this.#polling = false;
-      if (this.#pollAgain) this.#poll();
-    }
+  #sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const id = setTimeout(() => {
+        this.#timers.delete(id);
+        resolve();
+      }, ms);
+      this.#timers.set(id, resolve);
+    });
   }
 }

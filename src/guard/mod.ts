@@ -21,6 +21,7 @@ export {
   type URLPatternLike,
   type URLPatternMatchLike,
 } from "./access_subject.ts";
+export { type BodyLimits, readJsonBody } from "./read_json_body.ts";
 export {
   type AuthorizationHeader,
   bearerCredentials,

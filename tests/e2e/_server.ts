@@ -5,10 +5,13 @@ import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 
-export type Runtime = "deno" | "bun";
+export type Runtime = "deno" | "bun" | "node";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SERVER = join(ROOT, "examples", "server.ts");
+// Node 20 runs neither TypeScript nor the Deno.serve/Bun.serve server: it
+// runs examples/node.ts (the same application on node:http), bundled.
+const NODE_SERVER = join(ROOT, "examples", "node.ts");
 /** How long to wait for an expected line before failing instead of hanging. */
 const LINE_WATCHDOG_MS = 60_000;
 
@@ -36,6 +39,31 @@ export async function findBun(): Promise<string> {
   throw new Error(
     "Cannot find bun: put it on PATH or run `bash scripts/dev.sh` once",
   );
+}
+
+/** Bundles examples/node.ts for Node into `dir`; returns the file. */
+export async function bundleForNode(dir: string): Promise<string> {
+  const outfile = join(dir, "node.mjs");
+  const esbuild = await import("esbuild");
+  try {
+    await esbuild.build({
+      entryPoints: [NODE_SERVER],
+      outfile,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      logLevel: "silent",
+      // casbin is CommonJS; give the ESM bundle a require().
+      banner: {
+        js:
+          'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
+      },
+    });
+  } finally {
+    await esbuild.stop();
+  }
+  return outfile;
 }
 
 let installed: Promise<void> | undefined;
@@ -143,7 +171,9 @@ export class ServerProcess implements AsyncDisposable {
     );
     const [command, args] = runtime === "deno"
       ? [Deno.execPath(), ["run", ...DENO_PERMISSIONS, SERVER]]
-      : [await findBun(), ["run", SERVER]];
+      : runtime === "bun"
+      ? [await findBun(), ["run", SERVER]]
+      : ["node", [await bundleForNode(dir)]];
     if (runtime === "bun") await installNodeModules();
     const server = new ServerProcess(runtime, dir, command, args, env);
     try {

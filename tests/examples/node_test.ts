@@ -1,10 +1,10 @@
-import * as esbuild from "esbuild";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "../../src/adapters/node/mod.ts";
 import { createApp } from "../../examples/server.ts";
 import { makeEnforcer } from "../fixtures/guard/casbin.ts";
+import { bundleForNode } from "../e2e/_server.ts";
 
 Deno.test("the reference application runs on node:http through serve()", async () => {
   const enforcer = await makeEnforcer();
@@ -53,23 +53,7 @@ Deno.test("the reference application runs on node:http through serve()", async (
 Deno.test("examples/node.ts runs under Node itself, without URLPattern or TypeScript support", async () => {
   const dir = await Deno.makeTempDir({ prefix: "portcullis-node-" });
   try {
-    await esbuild.build({
-      entryPoints: [
-        fileURLToPath(new URL("../../examples/node.ts", import.meta.url)),
-      ],
-      outfile: join(dir, "node.mjs"),
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      logLevel: "silent",
-      // casbin is CommonJS; give the ESM bundle a require().
-      banner: {
-        js:
-          'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
-      },
-    });
-    await esbuild.stop();
+    const bundle = await bundleForNode(dir);
     for (const file of ["model.conf", "policy.csv"]) {
       await Deno.copyFile(
         fileURLToPath(new URL(`../../examples/${file}`, import.meta.url)),
@@ -77,7 +61,7 @@ Deno.test("examples/node.ts runs under Node itself, without URLPattern or TypeSc
       );
     }
     const child = new Deno.Command("node", {
-      args: [join(dir, "node.mjs")],
+      args: [bundle],
       env: { PORT: "0" },
       stdout: "piped",
       stderr: "inherit",

@@ -9,7 +9,6 @@ import {
 } from "casbin";
 import {
   buildEnforcer,
-  defaultProbe,
   parsePolicy,
   splitPolicyLine,
 } from "../../src/guard/_policy_build.ts";
@@ -297,16 +296,6 @@ Deno.test("buildEnforcer() runs the given probe", async () => {
     buildEnforcer(model, "p, a, b, c\n", { probe: ["a", "b"] }),
     { code: "PROBE_FAILED", message: /invalid request size/ },
   );
-});
-
-Deno.test("defaultProbe() gives objects for attributes the matcher reads", () => {
-  const model = newModelFromString(
-    MODEL.replace(
-      "g(r.sub, p.sub)",
-      "r.sub.role == p.sub && r.sub.tenant != ''",
-    ),
-  );
-  assert.deepEqual(defaultProbe(model), [{ role: "", tenant: "" }, "", ""]);
 });
 
 const DENY_MODEL = `

@@ -47,13 +47,61 @@ Deno.test("AccessSubject.param() reads a path group with a string or URLPattern 
       );
     }
   });
-  await t.step("percent-encoded group stays encoded", async () => {
+  await t.step("percent-encoded group is decoded", async () => {
     const id = AccessSubject.param("id", "/posts/:id");
-    assert.equal(
-      await id.resolve(new Request("http://localhost/posts/a%20b")),
-      "a%20b",
-    );
+    for (
+      const [path, expected] of [
+        ["/posts/a%20b", "a b"],
+        ["/posts/%73ecret", "secret"],
+        ["/posts/1%2F2", "1/2"],
+        ["/posts/1%2f2", "1/2"],
+        ["/posts/%C3%A9t%C3%A9", "été"],
+        ["/posts/été", "été"],
+        ["/posts/100%25", "100%"],
+        ["/posts/a+b", "a+b"],
+      ]
+    ) {
+      assert.equal(
+        await id.resolve(new Request(`http://localhost${path}`)),
+        expected,
+        path,
+      );
+    }
   });
+  await t.step("malformed percent-encoding answers 400", async () => {
+    const id = AccessSubject.param("id", "/posts/:id");
+    for (
+      const path of ["/posts/%E0%A4%A", "/posts/%zz", "/posts/%", "/posts/%C3"]
+    ) {
+      await assert.rejects(
+        () => id.resolve(new Request(`http://localhost${path}`)),
+        (error: unknown) =>
+          error instanceof HttpError && error.status === 400 &&
+          error.detail === "Invalid percent-encoding in path",
+        path,
+      );
+    }
+  });
+});
+
+Deno.test("AccessSubjectContext.params holds decoded groups; a malformed one refuses with 400 when read", async () => {
+  const seen: unknown[] = [];
+  const subject = new AccessSubject({
+    pattern: "/teams/:team/posts/:id",
+    value: (_request, ctx) => {
+      seen.push(ctx.params.team, ctx.params.id);
+      return ctx.params.team;
+    },
+  });
+  assert.equal(
+    await subject.resolve(new Request("http://localhost/teams/r%26d/posts/7")),
+    "r&d",
+  );
+  assert.deepEqual(seen, ["r&d", "7"]);
+  await assert.rejects(
+    () => subject.resolve(new Request("http://localhost/teams/%FF/posts/7")),
+    (error: unknown) => error instanceof HttpError && error.status === 400,
+  );
 });
 
 Deno.test("AccessSubject.query() and .header() read values, null when absent", async () => {
@@ -64,6 +112,20 @@ Deno.test("AccessSubject.query() and .header() read values, null when absent", a
   assert.equal(await AccessSubject.query("missing").resolve(request), null);
   assert.equal(await AccessSubject.header("x-tenant").resolve(request), "acme");
   assert.equal(await AccessSubject.header("x-other").resolve(request), null);
+});
+
+Deno.test("AccessSubject.query() gives the decoded value, as URLSearchParams decodes it", async () => {
+  const request = new Request(
+    "http://localhost/?p=%73ecret&q=a+b&r=1%2F2&s=%C3%A9t%C3%A9&t=%E0%A4%A",
+  );
+  const values = await Promise.all(
+    ["p", "q", "r", "s", "t"].map((name) =>
+      AccessSubject.query(name).resolve(request)
+    ),
+  );
+  // A malformed sequence in a query value is kept as replacement
+  // characters by URLSearchParams, the value handlers read too.
+  assert.deepEqual(values, ["secret", "a b", "1/2", "été", "\uFFFD%A"]);
 });
 
 Deno.test("AccessSubject.body() reads the JSON body and leaves it readable", async () => {

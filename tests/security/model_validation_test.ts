@@ -1,0 +1,303 @@
+// Model validation decides requests shaped like the policy's own rules:
+// a matcher that throws on every real request is refused at open() and on
+// reload, and every stock example of casbin loads and decides as casbin.
+import assert from "node:assert/strict";
+import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { newEnforcer, Util } from "casbin";
+import {
+  CachedFileEnforcerProvider,
+  EnforcerLoadError,
+} from "../../src/guard/cached_file_enforcer_provider.ts";
+import {
+  CASBIN_EXAMPLES,
+  type CasbinExample,
+  examplePath,
+} from "../fixtures/casbin_examples.ts";
+import { MODEL } from "../fixtures/guard/casbin.ts";
+
+const POLICY = "p, editor, post, write\np, viewer, post, read\n";
+
+/** Matchers that build, pass an empty-string probe, and throw on real requests. */
+const THROWING_MATCHERS: readonly { name: string; matcher: string }[] = [
+  {
+    name: "an invalid regex behind a conjunct that empty values fail",
+    matcher: 'r.obj == p.obj && r.sub.role == p.sub && regexMatch(r.act, "(")',
+  },
+  {
+    name: "a read of an attribute of a string attribute",
+    matcher: "r.obj == p.obj && r.sub.role.x.y == p.sub && r.act == p.act",
+  },
+  {
+    name: "a throwing term behind a disjunct that real requests satisfy",
+    matcher:
+      'r.sub.role == p.sub && r.obj == p.obj && r.act == p.act || regexMatch(r.act, "[")',
+  },
+  {
+    name: "an ipMatch on a value that is never an address",
+    matcher: "r.obj == p.obj && ipMatch(r.act, p.act) && r.sub.role == p.sub",
+  },
+];
+
+async function tempFiles(
+  model: string,
+  policy: string,
+): Promise<{ dir: string; modelPath: string; policyPath: string }> {
+  const dir = await mkdtemp(join(tmpdir(), "portcullis-validation-"));
+  const modelPath = join(dir, "model.conf");
+  const policyPath = join(dir, "policy.csv");
+  await writeFile(modelPath, model);
+  await writeFile(policyPath, policy);
+  return { dir, modelPath, policyPath };
+}
+
+for (const { name, matcher } of THROWING_MATCHERS) {
+  Deno.test(`open() refuses a model with ${name}`, async () => {
+    const files = await tempFiles(
+      MODEL.replace(/^m = .*$/m, `m = ${matcher}`),
+      POLICY,
+    );
+    try {
+      for (const loadIn of ["main", "worker"] as const) {
+        await assert.rejects(
+          CachedFileEnforcerProvider.open({ ...files, loadIn, watch: false }),
+          (error: unknown) =>
+            error instanceof EnforcerLoadError &&
+            error.code === "PROBE_FAILED" &&
+            /a probe decision failed on a request built from the rule "p, /
+              .test(error.message) &&
+            !error.message.includes("\n"),
+          loadIn,
+        );
+      }
+    } finally {
+      await rm(files.dir, { recursive: true });
+    }
+  });
+}
+
+Deno.test("A reload to a model that throws on real requests keeps the last good one and reports it", async () => {
+  const files = await tempFiles(MODEL, POLICY);
+  const errors: EnforcerLoadError[] = [];
+  const reported = Promise.withResolvers<void>();
+  try {
+    await using provider = await CachedFileEnforcerProvider.open({
+      ...files,
+      onError: (error) => {
+        errors.push(error);
+        reported.resolve();
+      },
+    });
+    await writeFile(
+      files.modelPath,
+      MODEL.replace(/^m = .*$/m, `m = ${THROWING_MATCHERS[0]!.matcher}`),
+    );
+    await reported.promise;
+    assert.equal(errors[0]!.code, "PROBE_FAILED");
+    const enforcer = await provider.getEnforcer();
+    assert.equal(
+      await enforcer.enforce({ role: "editor" }, "post", "write"),
+      true,
+    );
+    assert.equal(
+      await enforcer.enforce({ role: "viewer" }, "post", "write"),
+      false,
+    );
+  } finally {
+    await rm(files.dir, { recursive: true });
+  }
+});
+
+Deno.test("A model that reads deeper attributes loads when probe gives the real request shape", async () => {
+  const files = await tempFiles(
+    MODEL.replace(
+      /^m = .*$/m,
+      "m = r.obj == p.obj && r.sub.org.unit.name == p.sub && r.act == p.act",
+    ),
+    "p, sales, post, read\n",
+  );
+  try {
+    await assert.rejects(
+      CachedFileEnforcerProvider.open({ ...files, watch: false }),
+      { code: "PROBE_FAILED" },
+    );
+    await using provider = await CachedFileEnforcerProvider.open({
+      ...files,
+      watch: false,
+      probe: [{ org: { unit: { name: "sales" } } }, "post", "read"],
+    });
+    const enforcer = await provider.getEnforcer();
+    assert.equal(
+      await enforcer.enforce(
+        { org: { unit: { name: "sales" } } },
+        "post",
+        "read",
+      ),
+      true,
+    );
+  } finally {
+    await rm(files.dir, { recursive: true });
+  }
+});
+
+/** A deterministic pseudo-random source (mulberry32). */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Request tokens of the default request definition, as `sub`, `obj`... */
+function requestTokens(modelText: string): string[] {
+  const line = modelText.split("\n").find((l) => /^\s*r\s*=/.test(l))!;
+  return line.split("=")[1]!.split(",").map((token) => token.trim());
+}
+
+/** Policy tokens of the default policy definition. */
+function policyTokensOf(modelText: string): string[] {
+  const line = modelText.split("\n").find((l) => /^\s*p\s*=/.test(l))!;
+  return line.split("=")[1]!.split(",").map((token) => token.trim());
+}
+
+/** Requests over values from the policy, plus outsiders, sampled. */
+function requestsFor(
+  example: CasbinExample,
+  modelText: string,
+  policyText: string,
+): unknown[][] {
+  const strings = new Set<string>(["nobody", "/other", "10.0.0.1"]);
+  for (const line of policyText.split("\n")) {
+    const fields = line.split(",").map((field) => field.trim());
+    if (fields.length < 2 || fields[0]!.startsWith("#")) continue;
+    for (const field of fields.slice(1)) strings.add(field);
+    // Concrete keys for patterns: /data/:id -> /data/1, /foo/* -> /foo/x.
+    for (const field of fields.slice(1)) {
+      strings.add(field.replace(/:[^/]+|\{[^/}]*\}|\*/g, "1"));
+      if (/^\d+\.\d+\.\d+\.\d+\/\d+$/.test(field)) {
+        strings.add(field.replace(/\.\d+\/\d+$/, ".7"));
+      }
+    }
+  }
+  const pool = [...strings];
+  const tokens = requestTokens(modelText);
+  const next = random(7);
+  const pick = (token: string): unknown => {
+    const values = example.values?.[token] ?? pool;
+    return values[Math.floor(next() * values.length)];
+  };
+  const requests: unknown[][] = [];
+  // One request per rule: the rule's value for each token of the same name.
+  const policyTokens = policyTokensOf(modelText);
+  for (const line of policyText.split("\n")) {
+    const fields = line.split(",").map((field) => field.trim());
+    if (fields[0] !== "p") continue;
+    requests.push(tokens.map((token, position) => {
+      let index = policyTokens.indexOf(token);
+      if (index === -1 && tokens.length === policyTokens.length) {
+        index = position;
+      }
+      return index === -1 || example.values?.[token] !== undefined
+        ? pick(token)
+        : fields[index + 1];
+    }));
+  }
+  const total = Math.min(600, pool.length ** tokens.length);
+  for (let i = 0; i < total; i++) {
+    requests.push(tokens.map(pick));
+  }
+  return requests;
+}
+
+/** casbin's decision, or "throws". */
+async function decide(
+  enforce: (...values: unknown[]) => boolean | Promise<boolean>,
+  values: unknown[],
+): Promise<boolean | "throws"> {
+  try {
+    return await enforce(...values);
+  } catch {
+    return "throws";
+  }
+}
+
+function keyMatchCustom(key1: string, key2: string): boolean {
+  return Util.keyMatch2Func(key1, key2) && !key1.endsWith("/private");
+}
+
+for (const example of CASBIN_EXAMPLES) {
+  Deno.test(`casbin's ${example.model} with ${example.policy} loads and decides as casbin`, async () => {
+    const dir = await mkdtemp(join(tmpdir(), "portcullis-example-"));
+    try {
+      const modelPath = join(dir, "model.conf");
+      const policyPath = join(dir, "policy.csv");
+      await copyFile(examplePath(example.model), modelPath);
+      await copyFile(examplePath(example.policy), policyPath);
+      const modelText = await readFile(modelPath, "utf8");
+      const policyText = await readFile(policyPath, "utf8");
+      const functions = Object.fromEntries(
+        (example.functions ?? []).map((name) => [name, keyMatchCustom]),
+      );
+      const casbin = await newEnforcer(modelPath, policyPath);
+      for (const [name, fn] of Object.entries(functions)) {
+        await casbin.addFunction(name, fn);
+      }
+      if (example.refused !== undefined) {
+        await assert.rejects(
+          CachedFileEnforcerProvider.open({
+            modelPath,
+            policyPath,
+            watch: false,
+          }),
+          { code: example.refused },
+        );
+        return;
+      }
+      const requests = requestsFor(example, modelText, policyText);
+      for (const loadIn of ["main", "worker"] as const) {
+        await using provider = await CachedFileEnforcerProvider.open({
+          modelPath,
+          policyPath,
+          functions,
+          loadIn,
+          watch: false,
+          pollIntervalMs: 0,
+        });
+        const enforcer = await provider.getEnforcer();
+        let allowed = 0;
+        for (const values of requests) {
+          const expected = await decide((...v) => casbin.enforce(...v), values);
+          const actual = await decide(
+            (...v) => enforcer.enforce(...v) as boolean | Promise<boolean>,
+            values,
+          );
+          if (expected === true) allowed++;
+          if (expected === "throws") {
+            // Failing closed: the guard answers 500 to a throw, so a
+            // denial is as good; an allow is not.
+            assert.notEqual(
+              actual,
+              true,
+              `${loadIn} ${JSON.stringify(values)}`,
+            );
+          } else {
+            assert.equal(
+              actual,
+              expected,
+              `${loadIn} ${JSON.stringify(values)}`,
+            );
+          }
+        }
+        // The requests reach the policy: some of them are allowed.
+        if (!example.model.startsWith("basic_without")) {
+          assert.ok(allowed > 0, "no request was allowed");
+        }
+      }
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+}
