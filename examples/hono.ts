@@ -1,28 +1,20 @@
 // The guard in a Hono application, in two styles: guarded handlers called
-// with `c.req.raw`, and a guard wrapper turned into Hono middleware.
+// with `c.req.raw`, and guard wrappers as Hono middleware (the library's
+// `honoGuard`), which store the user for `c.get("user")`.
 //
 //   deno run --allow-net --allow-read --allow-env=PORT,__MINIMATCH_TESTING_PLATFORM__ examples/hono.ts
 //   bun run examples/hono.ts
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import {
   bearerUserProvider,
   CachedFileEnforcerProvider,
   type EnforcerProvider,
-  type GuardWrapper,
   HttpError,
   PermissionGuard,
 } from "../src/guard/mod.ts";
-
-/** Runs a guard wrapper as Hono middleware: a denial answers, else `next()`. */
-export function honoGuard(wrapper: GuardWrapper): MiddlewareHandler {
-  return async (c, next) =>
-    await wrapper(async () => {
-      await next();
-      return c.res;
-    })(c.req.raw);
-}
+import { honoGuard } from "../src/adapters/hono/mod.ts";
 
 /** Builds the Hono app over an enforcer provider. */
 export function createHonoApp(enforcerProvider: EnforcerProvider): Hono {
@@ -30,6 +22,7 @@ export function createHonoApp(enforcerProvider: EnforcerProvider): Hono {
     userProvider: bearerUserProvider,
     enforcerProvider,
   });
+  const allow = honoGuard(guard);
   const posts = [{ id: 1, title: "Welcome", author: "admin" }];
   const app = new Hono();
 
@@ -42,12 +35,12 @@ export function createHonoApp(enforcerProvider: EnforcerProvider): Hono {
   // Style 2: the same wrappers as middleware in front of Hono handlers.
   app.get(
     "/posts",
-    honoGuard(guard.requirePermission("post", "read")),
+    allow(guard.requirePermission("post", "read")),
     (c) => c.json(posts),
   );
   app.post(
     "/posts",
-    honoGuard(guard.requirePermission("post", "write")),
+    allow(guard.requirePermission("post", "write")),
     async (c) => {
       const { title } = await c.req.json<{ title?: unknown }>().catch(() => {
         throw new HttpError(400, "Invalid JSON body");
@@ -58,7 +51,7 @@ export function createHonoApp(enforcerProvider: EnforcerProvider): Hono {
       const post = {
         id: posts.length + 1,
         title,
-        author: guard.getUser(c.req.raw).role ?? "",
+        author: c.get("user").role ?? "",
       };
       posts.push(post);
       return c.json(post, 201);
@@ -69,7 +62,7 @@ export function createHonoApp(enforcerProvider: EnforcerProvider): Hono {
   // route does not reveal that the post exists.
   app.get(
     "/posts/:id",
-    honoGuard(
+    allow(
       guard.requirePermission("post", "read").withErrorFactory(() =>
         new HttpError(404, "Not Found")
       ),

@@ -12,6 +12,11 @@
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import {
+  addressInUseMessage,
+  isAddressInUse,
+  listeningMessage,
+} from "./_listening.ts";
+import {
   bearerUserProvider,
   CachedFileEnforcerProvider,
   type EnforcerProvider,
@@ -142,11 +147,13 @@ async function readPostInput(
 }
 
 interface RunningServer {
+  hostname: string;
   port: number;
   stop(): Promise<void>;
 }
 
 interface BunServer {
+  hostname: string;
   port: number;
   stop(closeActiveConnections?: boolean): Promise<void> | void;
 }
@@ -161,6 +168,7 @@ function serve(handler: Handler, port: number): Promise<RunningServer> {
   if (bun !== undefined) {
     const server = bun.serve({ port, fetch: handler });
     return Promise.resolve({
+      hostname: server.hostname,
       port: server.port,
       stop: async () => {
         await server.stop();
@@ -170,7 +178,8 @@ function serve(handler: Handler, port: number): Promise<RunningServer> {
   return new Promise((resolve) => {
     const server = Deno.serve({
       port,
-      onListen: ({ port }) => resolve({ port, stop: () => server.shutdown() }),
+      onListen: ({ hostname, port }) =>
+        resolve({ hostname, port, stop: () => server.shutdown() }),
     }, handler);
   });
 }
@@ -213,9 +222,15 @@ async function main(): Promise<void> {
         `Policy not reloaded, still serving the last good one: [${error.code}] ${error.message}`,
       ),
   });
-  const server = await serve(createApp(provider), port);
+  let server: RunningServer;
+  try {
+    server = await serve(createApp(provider), port);
+  } catch (error) {
+    await provider.close();
+    throw isAddressInUse(error) ? new Error(addressInUseMessage(port)) : error;
+  }
   // deno-lint-ignore no-console
-  console.log(`Listening on http://localhost:${server.port}/`);
+  console.log(listeningMessage(server.hostname, server.port));
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

@@ -18,9 +18,14 @@ const entryPoints = Object.values(denoJson.exports);
 const output = await new Deno.Command(Deno.execPath(), {
   args: ["doc", "--json", ...entryPoints],
   stdout: "piped",
-  stderr: "inherit",
+  // Warnings of `deno doc` are scripts/doc_lint.ts's to report.
+  stderr: "piped",
 }).output();
-if (!output.success) Deno.exit(1);
+if (!output.success) {
+  // deno-lint-ignore no-console
+  console.error(new TextDecoder().decode(output.stderr));
+  Deno.exit(1);
+}
 const parsed = JSON.parse(new TextDecoder().decode(output.stdout));
 interface DocModule {
   "module_doc"?: { tags?: DocTag[] };

@@ -39,3 +39,16 @@ Deno.test("the boundary entry point imports no node: module and no casbin", asyn
     modules.some((specifier) => specifier.endsWith("/boundary/mod.ts")),
   );
 });
+
+Deno.test("the adapters load no parser, and the node adapter no casbin", async () => {
+  for (const entry of ["node", "hono", "express"]) {
+    const modules = await moduleGraph(`../src/adapters/${entry}/mod.ts`);
+    const heavy = modules.filter((specifier) =>
+      specifier.includes("/src/extract/") ||
+      specifier.includes("/src/boundary/") ||
+      specifier.includes("web-tree-sitter") ||
+      (entry === "node" && specifier.includes("casbin"))
+    );
+    assert.deepEqual(heavy, [], `${entry} loads ${heavy.join(", ")}`);
+  }
+});

@@ -47,7 +47,24 @@ export interface LinkResult {
   boundariesLinked: number;
 }
 
-/** A metadata confidence as a number: missing or non-numeric counts as 1. */
+/**
+ * Reads the `confidence` of a relation's or port's metadata: a finite
+ * number is returned as it is; a missing or non-numeric value counts as 1
+ * (certain), as the linker counts it.
+ *
+ * @param value The `confidence` metadata value.
+ * @returns The confidence, a number.
+ *
+ * @example
+ * ```ts
+ * import { confidenceOf } from "@portcullis/portcullis/boundary";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(confidenceOf(0.6), 0.6);
+ * assert.equal(confidenceOf(undefined), 1);
+ * assert.equal(confidenceOf("high"), 1);
+ * ```
+ */
 export function confidenceOf(value: JsonValue | undefined): number {
   return typeof value === "number" && Number.isFinite(value) ? value : 1;
 }

@@ -178,8 +178,9 @@ export class ServerProcess implements AsyncDisposable {
     const server = new ServerProcess(runtime, dir, command, args, env);
     try {
       const line = await server.waitForLine(/^Listening on http:\/\/\S+/, 0);
-      server.#url = line.slice("Listening on ".length).replace(/\/$/, "")
-        .replace("//localhost:", "//127.0.0.1:");
+      server.#url = line.split(" ")[2]!.replace(/\/$/, "")
+        .replace("//localhost:", "//127.0.0.1:")
+        .replace("//0.0.0.0:", "//127.0.0.1:");
     } catch (error) {
       await server[Symbol.asyncDispose]();
       throw new Error(

@@ -191,6 +191,14 @@ for (const runtime of RUNTIMES) {
       ["missing policy", { POLICY_PATH: "/nonexistent/policy.csv" }, /policy/i],
       ["bad port", { PORT: "http" }, /PORT/],
     ];
+    // A port another process holds: the message names it and PORT=.
+    using held = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (held.addr as Deno.NetAddr).port;
+    cases.push([
+      "port taken",
+      { PORT: String(port) },
+      new RegExp(`port ${port} is already in use.*PORT=`),
+    ]);
     for (const [name, env, message] of cases) {
       await t.step(name, async () => {
         await assert.rejects(

@@ -1,20 +1,71 @@
-// Type-checked with tsc against the published declarations.
+// Type-checked by scripts/smoke_npm.ts with tsc (skipLibCheck: false) under
+// node16, nodenext and bundler resolution, against the published
+// declarations of every entry point.
 import {
   bearerUserProvider,
   HttpError,
   PermissionGuard,
   type User,
-} from "portcullis/guard";
-import { BoundaryGraph, linkGraph, normalizeHttpPath } from "portcullis/boundary";
+} from "portcullis";
+import { type GuardWrapper, JwtUserProvider } from "portcullis/guard";
+import { type NodeServer, serve, toRequest, writeResponse } from "portcullis/node";
+import { honoGuard } from "portcullis/hono";
+import { expressGuard } from "portcullis/express";
+import {
+  BoundaryGraph,
+  confidenceOf,
+  linkGraph,
+  type MergeResult,
+  normalizeHttpPath,
+} from "portcullis-boundary";
+import { type ScanResult, javascriptExtractor, scan } from "portcullis-scan";
+import { Hono } from "hono";
+import express from "express";
 
 const guard: PermissionGuard = new PermissionGuard({
   userProvider: bearerUserProvider,
   enforcerProvider: () => ({ enforce: (user: User) => user.role === "admin" }),
 });
-const handler: (request: Request) => Response | Promise<Response> = guard
-  .requirePermission("post", "read")(() => new Response("ok"));
+const read: GuardWrapper = guard.requirePermission("post", "read");
+const handler: (request: Request) => Response | Promise<Response> = read(() =>
+  new Response("ok")
+);
 const error: HttpError = new HttpError(404, "Not Found");
+const jwt: typeof JwtUserProvider.create = JwtUserProvider.create;
+
+// The adapters.
+const running: Promise<NodeServer> = serve(handler, { port: 0 });
+const convert: typeof toRequest = toRequest;
+const write: typeof writeResponse = writeResponse;
+const app = new Hono().get("/posts", honoGuard(guard)(read), (c) =>
+  c.json({ role: c.get("user").role }));
+const expressApp = express();
+expressApp.get("/posts", expressGuard(guard)(read), (_req, res) => {
+  res.json(res.locals["user"]);
+});
+
+// The boundary core and the scanner, sharing one BoundaryGraph type.
 const path: string = normalizeHttpPath("/users/:id");
 const graph = new BoundaryGraph();
 const linked: number = linkGraph(graph, {}).relationsAdded;
-export { error, handler, linked, path };
+const confidence: number = confidenceOf(0.5);
+const scanned: Promise<ScanResult> = scan(["."]);
+const merged: Promise<MergeResult> = scanned.then((result) =>
+  graph.merge(result.graph)
+);
+const extractor: string = javascriptExtractor.name;
+
+export {
+  app,
+  confidence,
+  convert,
+  error,
+  expressApp,
+  extractor,
+  jwt,
+  linked,
+  merged,
+  path,
+  running,
+  write,
+};

@@ -1,0 +1,3 @@
+import { nodeCases } from "./_node_cases.ts";
+
+for (const { name, run } of nodeCases) Deno.test(name, run);
