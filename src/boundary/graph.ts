@@ -1,11 +1,7 @@
-import { graphDocumentSchema } from "./_graph_schema.ts";
-import { toIssues } from "./_issues.ts";
+import { displayText } from "./_display_text.ts";
+import { validateGraphDocument } from "./_graph_document.ts";
 import { canonicalKey, jsonEqual } from "./_json.ts";
-import {
-  BoundaryValidationError,
-  DuplicateNodeError,
-  type ValidationIssue,
-} from "./errors.ts";
+import { DuplicateNodeError } from "./errors.ts";
 import {
   type NodeKind,
   nodeKindSet,
@@ -777,9 +773,11 @@ export class BoundaryGraph {
    * @param input JSON text or a parsed document.
    * @returns A new graph.
    * @throws {SyntaxError} If the text is not JSON.
-   * @throws {BoundaryValidationError} Naming the JSON path of every
+   * @throws {BoundaryValidationError} Naming the JSON path of each
    *   problem (an unsupported `schema_version` alone is reported first and
-   *   alone; duplicate node ids are reported too).
+   *   alone; duplicate node ids are reported too; metadata nested more
+   *   than 64 levels deep is a problem). The error keeps the first 100
+   *   problems and counts the others.
    */
   static fromJSON(input: string | unknown): BoundaryGraph {
     let data: unknown = input;
@@ -788,46 +786,14 @@ export class BoundaryGraph {
         data = JSON.parse(input);
       } catch (error) {
         throw new SyntaxError(
-          `Cannot load graph: invalid JSON (${(error as Error).message})`,
+          `Cannot load graph: invalid JSON (${
+            displayText((error as Error).message, 200)
+          })`,
           { cause: error },
         );
       }
     }
-    if (data !== null && typeof data === "object" && !Array.isArray(data)) {
-      const version = (data as Record<string, unknown>)["schema_version"];
-      if (version !== 1) {
-        throw new BoundaryValidationError("load graph", [{
-          path: "$.schema_version",
-          message: `unsupported schema_version ${
-            JSON.stringify(version) ?? "undefined"
-          }; expected 1`,
-        }]);
-      }
-    }
-    const result = graphDocumentSchema.safeParse(data);
-    const issues: ValidationIssue[] = result.success
-      ? []
-      : toIssues(result.error.issues, "$");
-    // Duplicate ids are reported together with any schema problem.
-    const nodes = (data as { nodes?: unknown } | null)?.nodes;
-    if (Array.isArray(nodes)) {
-      const seenIds = new Set<string>();
-      for (let i = 0; i < nodes.length; i++) {
-        const id = (nodes[i] as { id?: unknown } | null)?.id;
-        if (typeof id !== "string" || id === "") continue;
-        if (seenIds.has(id)) {
-          issues.push({
-            path: `$.nodes[${i}].id`,
-            message: `duplicate node id "${id}"`,
-          });
-        }
-        seenIds.add(id);
-      }
-    }
-    if (!result.success || issues.length > 0) {
-      throw new BoundaryValidationError("load graph", issues);
-    }
-    const document = result.data;
+    const document = validateGraphDocument(data);
 
     const graph = new BoundaryGraph({
       metadata: (document.metadata ?? {}) as GraphMetadata,

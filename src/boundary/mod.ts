@@ -43,6 +43,7 @@ export {
 } from "./types.ts";
 export {
   BoundaryValidationError,
+  type BoundaryValidationErrorOptions,
   DuplicateNodeError,
   type ValidationIssue,
 } from "./errors.ts";
