@@ -72,7 +72,12 @@ export {
   type RelationDocument,
 } from "./graph.ts";
 export { addBoundary, type PortLocation } from "./add_boundary.ts";
-export { linkGraph, type LinkOptions, type LinkResult } from "./link.ts";
+export {
+  type LinkCut,
+  linkGraph,
+  type LinkOptions,
+  type LinkResult,
+} from "./link.ts";
 export {
   type BoundaryPort,
   type Communication,
