@@ -11,6 +11,7 @@ const FLAGS: Readonly<Record<string, [CliBudget, "count" | "bytes"]>> = {
   "--max-files-per-root": ["maxFilesPerRoot", "count"],
   "--max-bytes-per-root": ["maxBytesPerRoot", "bytes"],
   "--max-gitignore-bytes": ["maxGitignoreBytes", "bytes"],
+  "--max-ports-per-root": ["maxPortsPerRoot", "count"],
   "--max-links-per-boundary": ["maxLinksPerBoundary", "count"],
   "--max-output-bytes": ["maxOutputBytes", "bytes"],
 };

@@ -424,6 +424,7 @@ async function scanRoot(
   });
   const seenPorts = new Set<string>();
   let portCount = 0;
+  let portsOver = 0;
   for (let e = 0; e < extractors.length; e++) {
     const extractor = extractors[e]!;
     const mine = files.filter((file) => extractor.accepts(file.path));
@@ -449,6 +450,10 @@ async function scanRoot(
     }
     for (const problem of extracted.diagnostics) report(problem);
     for (const port of extracted.ports) {
+      if (portCount >= options.maxPortsPerRoot) {
+        portsOver++;
+        continue;
+      }
       const ownerId = ensureOwner(graph, projectId, label, port);
       const ref = port.ref;
       const unique =
@@ -481,6 +486,15 @@ async function scanRoot(
         port,
       });
     }
+  }
+  if (portsOver > 0) {
+    report({
+      filePath: "",
+      severity: "warning",
+      message:
+        `Cannot record every port: the extractors found ${portsOver} more than ${options.maxPortsPerRoot}, which are left out (raise maxPortsPerRoot, --max-ports-per-root)`,
+      budget: "maxPortsPerRoot",
+    });
   }
   options.onProgress?.({
     root: label,

@@ -18,6 +18,7 @@ export type ScanBudget =
   | "maxFilesPerRoot"
   | "maxBytesPerRoot"
   | "maxGitignoreBytes"
+  | "maxPortsPerRoot"
   | "maxLinksPerBoundary";
 
 /**
@@ -35,8 +36,9 @@ export const SCAN_BUDGET_DEFAULTS: Readonly<Record<ScanBudget, number>> = Object
   .freeze({
     maxFileBytes: 1024 * 1024,
     maxFilesPerRoot: 100_000,
-    maxBytesPerRoot: 128 * 1024 * 1024,
+    maxBytesPerRoot: 32 * 1024 * 1024,
     maxGitignoreBytes: 32 * 1024,
+    maxPortsPerRoot: 100_000,
     maxLinksPerBoundary: 1000,
   });
 

@@ -69,8 +69,9 @@ Options:
 Budgets (a hit is a warning and a partial result; sizes take k, m or g):
   --max-file-bytes <n>          skip larger files (default 1m)
   --max-files-per-root <n>      source files per root (default 100000)
-  --max-bytes-per-root <n>      bytes of source per root (default 128m)
+  --max-bytes-per-root <n>      bytes of source per root (default 32m)
   --max-gitignore-bytes <n>     .gitignore bytes for one directory (default 32k)
+  --max-ports-per-root <n>      ports recorded per root (default 100000)
   --max-links-per-boundary <n>  links on one boundary (default 1000)
   --max-output-bytes <n>        report and diagnostics size (default 16m)
 
@@ -361,8 +362,8 @@ function printDiagnostics(
   for (let i = 0; i < diagnostics.length; i++) {
     const d = diagnostics[i]!;
     const file = d.filePath ? `${d.root}/${d.filePath}` : d.root;
-    const line = `${d.severity}: ${file ? `${displayText(file)}: ` : ""}${
-      displayText(d.message)
+    const line = `${d.severity}: ${file ? `${displayText(file, 500)}: ` : ""}${
+      displayText(d.message, 2000)
     }\n`;
     written += utf8Length(line);
     if (written > maxBytes) {

@@ -58,8 +58,9 @@ export interface ScanOptions {
   /**
    * Bytes of source read per root, at most: files are read in path order
    * until the next one would not fit, then a warning. Memory during a scan
-   * is about ten times the bytes read.
-   * @default {134217728}
+   * is about ten times the bytes read, up to 35 times for code that is
+   * nothing but calls (the extractors keep every port they find).
+   * @default {33554432}
    */
   maxBytesPerRoot?: number;
   /**
@@ -70,6 +71,12 @@ export interface ScanOptions {
    * @default {32768}
    */
   maxGitignoreBytes?: number;
+  /**
+   * Ports recorded per root, at most: those the extractors find beyond it
+   * are left out of the graph (a warning).
+   * @default {100000}
+   */
+  maxPortsPerRoot?: number;
   /**
    * Links per boundary when consumers × providers is larger; see
    * `LinkOptions.maxLinksPerBoundary` of the boundary entry point.

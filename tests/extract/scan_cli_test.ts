@@ -284,6 +284,7 @@ Deno.test("runScanCli() checks budget flag values", async () => {
       "--max-bytes-per-root",
       "64M",
       "--max-gitignore-bytes=1k",
+      "--max-ports-per-root=50",
       WEB,
     ], ok.io),
     0,

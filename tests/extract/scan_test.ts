@@ -317,3 +317,22 @@ Deno.test("scan() leaves pairs below minConfidence unlinked", async () => {
     ["GET /api/v1/users/{}", "POST /api/v1/users/{}/orders"],
   );
 });
+
+Deno.test("scan() records at most maxPortsPerRoot ports per root and says so", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 10; i++) files[`f${i}.ts`] = route(`/r${i}`);
+  const root = await makeTree(files);
+  try {
+    const result = await scan([root], { maxPortsPerRoot: 4 });
+    assert.equal(result.ports.length, 4);
+    assert.equal(result.roots[0]?.ports, 4);
+    assert.equal(result.graph.nodesByKind("boundary").length, 4);
+    assert.deepEqual(
+      result.diagnostics.map((d) => [d.budget, d.severity]),
+      [["maxPortsPerRoot", "warning"]],
+    );
+    assert.match(result.diagnostics[0]!.message, /found 6 more than 4/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
