@@ -6,9 +6,13 @@ const position = z.number({ error: "expected an integer" }).int({
   error: "expected an integer",
 }).min(0, { error: "expected an integer >= 0" });
 
-const metadata = z.record(z.string(), z.json({ error: "expected JSON" }), {
-  error: "expected an object",
-});
+export const metadataSchema = z.record(
+  z.string(),
+  z.json({ error: "expected JSON" }),
+  {
+    error: "expected an object",
+  },
+);
 
 export const nodeDocumentSchema = z.object({
   id: z.string({ error: "expected a string" }).min(1, {
@@ -24,7 +28,7 @@ export const nodeDocumentSchema = z.object({
   span: z.tuple([position, position, position, position], {
     error: "expected [start_line, start_col, end_line, end_col] or null",
   }).nullable().optional(),
-  metadata: metadata.optional(),
+  metadata: metadataSchema.optional(),
 }, { error: "expected an object" });
 
 export const relationDocumentSchema = z.object({
@@ -37,12 +41,12 @@ export const relationDocumentSchema = z.object({
   kind: z.enum(RELATION_KINDS, {
     error: `expected one of ${RELATION_KINDS.join(", ")}`,
   }),
-  metadata: metadata.optional(),
+  metadata: metadataSchema.optional(),
 }, { error: "expected an object" });
 
 export const graphDocumentSchema = z.object({
   "schema_version": z.literal(1),
-  metadata: metadata.optional(),
+  metadata: metadataSchema.optional(),
   nodes: z.array(nodeDocumentSchema, { error: "expected an array" }),
   relations: z.array(relationDocumentSchema, { error: "expected an array" }),
 }, { error: "expected an object" });

@@ -4,6 +4,17 @@ import {
   type GraphRelation,
   type JsonValue,
 } from "./graph.ts";
+import {
+  collectSides,
+  confidenceOf,
+  linkBudget,
+  linkPairs,
+  type LinkSide,
+  type PairSink,
+  toLinkSide,
+} from "./_link_pairs.ts";
+
+export { confidenceOf };
 
 /**
  * Options for {@linkcode linkGraph}.
@@ -22,6 +33,50 @@ export interface LinkOptions {
    * @default {0}
    */
   minConfidence?: number;
+  /**
+   * Links made on one boundary when its consumers × providers pairs are
+   * more than this: each consumer is then linked to its most confident
+   * provider and each provider from its most confident consumer, plus up to
+   * this many more pairs tried in order, and the boundary is listed in
+   * {@linkcode LinkResult.cuts}. So links stay linear in ports (at most
+   * consumers + providers + this per boundary) and every node that could
+   * be linked is. An integer from 1.
+   * @default {1000}
+   */
+  maxLinksPerBoundary?: number;
+}
+
+/**
+ * A boundary whose consumer × provider pairs were more than
+ * `maxLinksPerBoundary`, so not every pair got a link.
+ *
+ * @example
+ * ```ts
+ * import type { LinkCut } from "@portcullis/portcullis/boundary";
+ *
+ * const cut: LinkCut = {
+ *   boundaryId: "3f5a0c1e9b7d2a4c",
+ *   mechanism: "http",
+ *   key: "GET /x",
+ *   consumers: 2000,
+ *   providers: 2000,
+ *   linksAdded: 4999,
+ * };
+ * ```
+ */
+export interface LinkCut {
+  /** The boundary node. */
+  boundaryId: string;
+  /** Its mechanism. */
+  mechanism: string;
+  /** Its key. */
+  key: string;
+  /** Distinct consumers. */
+  consumers: number;
+  /** Distinct providers. */
+  providers: number;
+  /** Links this pass added on the boundary. */
+  linksAdded: number;
 }
 
 /**
@@ -31,7 +86,7 @@ export interface LinkOptions {
  * ```ts
  * import type { LinkResult } from "@portcullis/portcullis/boundary";
  *
- * const result: LinkResult = { relationsAdded: 4, boundariesTotal: 2, boundariesLinked: 1 };
+ * const result: LinkResult = { relationsAdded: 4, boundariesTotal: 2, boundariesLinked: 1, cuts: [] };
  * ```
  */
 export interface LinkResult {
@@ -45,28 +100,8 @@ export interface LinkResult {
    * reports the same number.
    */
   boundariesLinked: number;
-}
-
-/**
- * Reads the `confidence` of a relation's or port's metadata: a finite
- * number is returned as it is; a missing or non-numeric value counts as 1
- * (certain), as the linker counts it.
- *
- * @param value The `confidence` metadata value.
- * @returns The confidence, a number.
- *
- * @example
- * ```ts
- * import { confidenceOf } from "@portcullis/portcullis/boundary";
- * import assert from "node:assert/strict";
- *
- * assert.equal(confidenceOf(0.6), 0.6);
- * assert.equal(confidenceOf(undefined), 1);
- * assert.equal(confidenceOf("high"), 1);
- * ```
- */
-export function confidenceOf(value: JsonValue | undefined): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : 1;
+  /** Boundaries over `maxLinksPerBoundary`, in graph order. */
+  cuts: LinkCut[];
 }
 
 function text(value: JsonValue | undefined): string {
@@ -76,49 +111,67 @@ function text(value: JsonValue | undefined): string {
 // Up to this many earlier links of one boundary are scanned, not indexed.
 const SCAN_LIMIT = 16;
 
-function isLinked(
-  links: readonly GraphRelation[],
-  sourceId: string,
-  targetId: string,
-): boolean {
-  for (let i = 0; i < links.length; i++) {
-    const link = links[i]!;
-    if (link.sourceId === sourceId && link.targetId === targetId) return true;
+/** Earlier links of one boundary, scanned when few and indexed when many. */
+class EarlierLinks implements PairSink {
+  #list: readonly GraphRelation[] | undefined;
+  #index: Set<string> | undefined;
+  #graph: BoundaryGraph;
+  #consumers: readonly string[];
+  #providers: readonly string[];
+  #mechanism: string;
+  #boundaryId: string;
+  #key: string;
+
+  constructor(
+    graph: BoundaryGraph,
+    sides: { consumers: LinkSide; providers: LinkSide },
+    boundary: { id: string; mechanism: string; key: string },
+    list: readonly GraphRelation[] | undefined,
+  ) {
+    this.#graph = graph;
+    this.#consumers = sides.consumers.ids;
+    this.#providers = sides.providers.ids;
+    this.#boundaryId = boundary.id;
+    this.#mechanism = boundary.mechanism;
+    this.#key = boundary.key;
+    this.#list = list;
+    if (list !== undefined && list.length > SCAN_LIMIT) {
+      this.#index = new Set();
+      for (const relation of list) {
+        this.#index.add(relation.sourceId + "\u0000" + relation.targetId);
+      }
+    }
   }
-  return false;
-}
 
-// Reused between boundaries: distinct consumers and providers with their
-// best confidence, in first-seen order (maps), then flattened to arrays so
-// the pair loop allocates nothing but the links.
-const consumers = new Map<string, number>();
-const providers = new Map<string, number>();
-const consumerIds: string[] = [];
-const consumerConfidences: number[] = [];
-const providerIds: string[] = [];
-const providerConfidences: number[] = [];
-
-function flatten(
-  from: Map<string, number>,
-  ids: string[],
-  confidences: number[],
-): void {
-  ids.length = 0;
-  confidences.length = 0;
-  for (const [id, confidence] of from) {
-    ids.push(id);
-    confidences.push(confidence);
+  has(consumer: number, provider: number): boolean {
+    const list = this.#list;
+    if (list === undefined) return false;
+    const consumerId = this.#consumers[consumer]!;
+    const providerId = this.#providers[provider]!;
+    if (this.#index !== undefined) {
+      return this.#index.has(consumerId + "\u0000" + providerId);
+    }
+    for (let i = 0; i < list.length; i++) {
+      const link = list[i]!;
+      if (link.sourceId === consumerId && link.targetId === providerId) {
+        return true;
+      }
+    }
+    return false;
   }
-}
 
-function collect(
-  relation: GraphRelation,
-  into: Map<string, number>,
-): void {
-  const confidence = confidenceOf(relation.metadata["confidence"]);
-  const previous = into.get(relation.sourceId);
-  if (previous === undefined || confidence > previous) {
-    into.set(relation.sourceId, confidence);
+  add(consumer: number, provider: number, confidence: number): void {
+    graphInternals.insertRelation(this.#graph, {
+      sourceId: this.#consumers[consumer]!,
+      targetId: this.#providers[provider]!,
+      kind: "communicates_with",
+      metadata: {
+        mechanism: this.#mechanism,
+        "boundary_id": this.#boundaryId,
+        "boundary_key": this.#key,
+        confidence,
+      },
+    });
   }
 }
 
@@ -133,15 +186,18 @@ function collect(
  * with its best one).
  *
  * A node is never linked to itself. Pairs below `minConfidence` are
- * skipped. The pass is idempotent: a link for the same (consumer, provider,
- * boundary) is never added twice. It mutates the graph in place. Cost is
- * O(relations + links): one look at the incoming relations of each
+ * skipped. A boundary with more pairs than `maxLinksPerBoundary` gets a
+ * cover instead of every pair (see {@linkcode LinkOptions}) and is reported
+ * in `cuts`. The pass is idempotent: a link for the same (consumer,
+ * provider, boundary) is never added twice. It mutates the graph in place.
+ * Cost is O(relations + links): one look at the incoming relations of each
  * boundary and at the existing `communicates_with` relations.
  *
  * @param graph The graph to link.
- * @param options The confidence threshold.
- * @returns Counts of what was done.
- * @throws {RangeError} If `minConfidence` is not a number from 0 to 1.
+ * @param options The confidence threshold and the budget per boundary.
+ * @returns Counts of what was done and the boundaries that were cut.
+ * @throws {RangeError} If `minConfidence` is not a number from 0 to 1 or
+ *   `maxLinksPerBoundary` is not an integer from 1.
  *
  * @example Usage
  * ```ts
@@ -157,7 +213,7 @@ function collect(
  * addBoundary(graph, "publisher", { ...port, role: "client", confidence: 0.8 });
  *
  * const result = linkGraph(graph, { minConfidence: 0.5 });
- * assert.deepEqual(result, { relationsAdded: 1, boundariesTotal: 1, boundariesLinked: 1 });
+ * assert.deepEqual(result, { relationsAdded: 1, boundariesTotal: 1, boundariesLinked: 1, cuts: [] });
  * assert.equal(graph.outgoing("publisher", "communicates_with")[0]?.metadata.confidence, 0.8);
  * assert.equal(linkGraph(graph).relationsAdded, 0);
  * ```
@@ -177,8 +233,8 @@ export function linkGraph(
       }`,
     );
   }
-  // Existing links, grouped by boundary id; pair keys are built lazily,
-  // only for boundaries that already have links.
+  const budget = linkBudget(options.maxLinksPerBoundary);
+  // Existing links, grouped by boundary id.
   const existing = new Map<string, GraphRelation[]>();
   for (const relation of graph.relationsByKind("communicates_with")) {
     const boundaryId = relation.metadata["boundary_id"];
@@ -189,70 +245,54 @@ export function linkGraph(
   }
 
   const boundaries = graph.nodesByKind("boundary");
+  const consumers = new Map<string, number>();
+  const providers = new Map<string, number>();
+  const consumerSide: LinkSide = { ids: [], confidences: [] };
+  const providerSide: LinkSide = { ids: [], confidences: [] };
+  const cuts: LinkCut[] = [];
   let added = 0;
   let linked = 0;
   for (const boundary of boundaries) {
-    consumers.clear();
-    providers.clear();
-    const incoming = graphInternals.incoming(graph, boundary.id);
-    for (let i = 0; i < incoming.length; i++) {
-      const relation = incoming[i]!;
-      if (relation.kind === "consumes") collect(relation, consumers);
-      else if (relation.kind === "exposes") collect(relation, providers);
-    }
+    collectSides(
+      graphInternals.incoming(graph, boundary.id),
+      consumers,
+      providers,
+    );
     if (consumers.size === 0 || providers.size === 0) continue;
-
-    const previous = existing.get(boundary.id);
-    // Few earlier links: scan them; many: index them by pair.
-    let done: Set<string> | undefined;
-    if (previous !== undefined && previous.length > SCAN_LIMIT) {
-      done = new Set();
-      for (const relation of previous) {
-        done.add(relation.sourceId + "\u0000" + relation.targetId);
-      }
-    }
     const mechanism = text(boundary.metadata["mechanism"]);
     const key = text(boundary.metadata["key"]);
-    let hasLink = false;
-    flatten(consumers, consumerIds, consumerConfidences);
-    flatten(providers, providerIds, providerConfidences);
-    for (let c = 0; c < consumerIds.length; c++) {
-      const consumerId = consumerIds[c]!;
-      const consumerConfidence = consumerConfidences[c]!;
-      for (let p = 0; p < providerIds.length; p++) {
-        const providerId = providerIds[p]!;
-        if (consumerId === providerId) continue;
-        const confidence = consumerConfidence * providerConfidences[p]!;
-        if (confidence < minConfidence) continue;
-        hasLink = true;
-        if (previous !== undefined) {
-          if (done !== undefined) {
-            if (done.has(consumerId + "\u0000" + providerId)) continue;
-          } else if (isLinked(previous, consumerId, providerId)) continue;
-        }
-        graphInternals.insertRelation(graph, {
-          sourceId: consumerId,
-          targetId: providerId,
-          kind: "communicates_with",
-          metadata: {
-            mechanism,
-            "boundary_id": boundary.id,
-            "boundary_key": key,
-            confidence,
-          },
-        });
-        added++;
-      }
+    toLinkSide(consumers, consumerSide);
+    toLinkSide(providers, providerSide);
+    const sink = new EarlierLinks(
+      graph,
+      { consumers: consumerSide, providers: providerSide },
+      { id: boundary.id, mechanism, key },
+      existing.get(boundary.id),
+    );
+    const outcome = linkPairs(
+      consumerSide,
+      providerSide,
+      minConfidence,
+      budget,
+      sink,
+    );
+    added += outcome.added;
+    if (outcome.linked) linked++;
+    if (outcome.cut) {
+      cuts.push({
+        boundaryId: boundary.id,
+        mechanism,
+        key,
+        consumers: consumers.size,
+        providers: providers.size,
+        linksAdded: outcome.added,
+      });
     }
-    if (hasLink) linked++;
   }
-  consumers.clear();
-  providers.clear();
-  consumerIds.length = 0;
-  providerIds.length = 0;
   return {
     relationsAdded: added,
     boundariesTotal: boundaries.length,
     boundariesLinked: linked,
+    cuts,
   };
 }

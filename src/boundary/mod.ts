@@ -43,6 +43,7 @@ export {
 } from "./types.ts";
 export {
   BoundaryValidationError,
+  type BoundaryValidationErrorOptions,
   DuplicateNodeError,
   type ValidationIssue,
 } from "./errors.ts";
@@ -73,6 +74,7 @@ export {
 export { addBoundary, type PortLocation } from "./add_boundary.ts";
 export {
   confidenceOf,
+  type LinkCut,
   linkGraph,
   type LinkOptions,
   type LinkResult,

@@ -2,13 +2,16 @@
 // the npm package under Node (the build adds the `#!/usr/bin/env node`
 // line). Only node: modules, so the same file runs in Deno, Node and Bun.
 import process from "node:process";
+import { displayText } from "../boundary/_display_text.ts";
 import { runScanCli } from "./scan_cli.ts";
 
 try {
   process.exitCode = await runScanCli(process.argv.slice(2));
 } catch (error) {
   process.stderr.write(
-    `Cannot scan: ${error instanceof Error ? error.message : String(error)}\n`,
+    `Cannot scan: ${
+      displayText(error instanceof Error ? error.message : String(error), 2000)
+    }\n`,
   );
   process.exitCode = 2;
 }

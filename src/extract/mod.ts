@@ -26,8 +26,11 @@ export {
   DEFAULT_SKIP_DIRECTORIES,
   languageOf,
   scan,
+  SCAN_BUDGET_DEFAULTS,
+  type ScanBudget,
   type ScanDiagnostic,
   ScanError,
+  type ScanErrorCode,
   type ScannedPort,
   type ScannedRoot,
   type ScanOptions,
@@ -37,14 +40,17 @@ export {
 export {
   buildReport,
   type PortCounts,
-  renderReport,
-  type RenderReportOptions,
-  REPORT_FORMATS,
-  type ReportFormat,
+  type ReportBudgetHit,
   type ReportLink,
   type ReportPort,
   type ScanReport,
 } from "./report.ts";
+export {
+  renderReport,
+  type RenderReportOptions,
+  REPORT_FORMATS,
+  type ReportFormat,
+} from "./render_report.ts";
 export { runScanCli, type ScanCliIo } from "./scan_cli.ts";
 export { javascriptExtractor } from "./javascript.ts";
 export { openapiExtractor } from "./openapi.ts";

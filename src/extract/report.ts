@@ -1,6 +1,6 @@
-// Reports over a linked boundary graph: links consumer -> provider,
-// unmatched consumers, unconsumed providers and counts, as text, JSON,
-// Mermaid or Graphviz DOT.
+// The report of a linked boundary graph: links consumer -> provider,
+// unmatched consumers, unconsumed providers, counts and budgets hit.
+// render_report.ts writes it as text, JSON, Mermaid or Graphviz DOT.
 import type {
   BoundaryGraph,
   GraphNode,
@@ -8,7 +8,6 @@ import type {
   JsonValue,
 } from "../boundary/graph.ts";
 import { confidenceOf } from "../boundary/link.ts";
-import type { ExtractDiagnostic } from "./_extractor.ts";
 
 /**
  * One port in a report: a code element exposing or consuming a boundary.
@@ -103,6 +102,33 @@ export interface PortCounts {
 }
 
 /**
+ * A budget a scan hit, as the graph records it (`budgets_hit` metadata):
+ * the report is then partial.
+ *
+ * @example
+ * ```ts
+ * import type { ReportBudgetHit } from "@portcullis/portcullis/extract";
+ *
+ * const hit: ReportBudgetHit = {
+ *   budget: "maxFilesPerRoot",
+ *   root: "web",
+ *   filePath: "",
+ *   message: "Cannot scan every file: ...",
+ * };
+ * ```
+ */
+export interface ReportBudgetHit {
+  /** The budget's option name, e.g. `maxLinksPerBoundary`. */
+  budget: string;
+  /** Root label (`""` when it concerns every root). */
+  root: string;
+  /** File concerned (`""` for a whole root). */
+  filePath: string;
+  /** What was left out. */
+  message: string;
+}
+
+/**
  * What a scan found, computed from a linked graph by
  * {@linkcode buildReport}.
  *
@@ -136,59 +162,11 @@ export interface ScanReport {
      */
     filesByLanguage?: Record<string, number>;
   };
-}
-
-/**
- * Report formats of {@linkcode renderReport}.
- *
- * @example
- * ```ts
- * import type { ReportFormat } from "@portcullis/portcullis/extract";
- *
- * const format: ReportFormat = "mermaid";
- * ```
- */
-export type ReportFormat = "text" | "json" | "mermaid" | "dot";
-
-/**
- * The formats {@linkcode renderReport} accepts.
- *
- * @example
- * ```ts
- * import { REPORT_FORMATS } from "@portcullis/portcullis/extract";
- * import assert from "node:assert/strict";
- *
- * assert.deepEqual(REPORT_FORMATS, ["text", "json", "mermaid", "dot"]);
- * ```
- */
-export const REPORT_FORMATS: readonly ReportFormat[] = [
-  "text",
-  "json",
-  "mermaid",
-  "dot",
-];
-
-/**
- * Options for {@linkcode renderReport}.
- *
- * @example
- * ```ts
- * import type { RenderReportOptions } from "@portcullis/portcullis/extract";
- *
- * const options: RenderReportOptions = { format: "dot" };
- * ```
- */
-export interface RenderReportOptions {
   /**
-   * Output format.
-   * @default {"text"}
+   * Budgets the scan hit, when the graph records them (`budgets_hit`
+   * metadata): the result is partial.
    */
-  format?: ReportFormat;
-  /**
-   * Problems to list (text and JSON formats).
-   * @default {[]}
-   */
-  diagnostics?: readonly (ExtractDiagnostic & { root?: string })[];
+  budgetsHit?: ReportBudgetHit[];
 }
 
 const RESERVED = new Set([
@@ -378,7 +356,27 @@ export function buildReport(graph: BoundaryGraph): ScanReport {
     }
     report.counts.filesByLanguage = sortKeys(counts);
   }
+  const hits = budgetsHitOf(graph.metadata["budgets_hit"]);
+  if (hits.length > 0) report.budgetsHit = hits;
   return report;
+}
+
+/** The `budgets_hit` metadata a scan writes, read defensively. */
+function budgetsHitOf(value: JsonValue | undefined): ReportBudgetHit[] {
+  if (!Array.isArray(value)) return [];
+  const hits: ReportBudgetHit[] = [];
+  for (const item of value) {
+    if (item === null || typeof item !== "object" || Array.isArray(item)) {
+      continue;
+    }
+    hits.push({
+      budget: text(item["budget"]),
+      root: text(item["root"]),
+      filePath: text(item["file_path"]),
+      message: text(item["message"]),
+    });
+  }
+  return hits;
 }
 
 function compare(a: string, b: string): number {
@@ -389,313 +387,4 @@ function sortKeys<T>(record: Record<string, T>): Record<string, T> {
   const out: Record<string, T> = {};
   for (const key of Object.keys(record).sort()) out[key] = record[key]!;
   return out;
-}
-
-/**
- * Renders the report of a linked graph as `text` (for people), `json`
- * (for tools), `mermaid` (a flowchart) or `dot` (Graphviz).
- *
- * @param graph A linked graph.
- * @param options Format and diagnostics to include.
- * @returns The rendered report, ending with a newline.
- * @throws {RangeError} If the format is unknown.
- *
- * @example Usage
- * ```ts
- * import { renderReport } from "@portcullis/portcullis/extract";
- * import { addBoundary, BoundaryGraph, linkGraph } from "@portcullis/portcullis/boundary";
- * import assert from "node:assert/strict";
- *
- * const graph = new BoundaryGraph();
- * graph.addNode({ id: "ui", kind: "function", qualifiedName: "ui.ts::load", name: "load" });
- * graph.addNode({ id: "api", kind: "function", qualifiedName: "api.py::get_user", name: "get_user" });
- * const port = { mechanism: "http", key: "GET /users/{}", line: 1, col: 1, confidence: 1, detail: {} } as const;
- * addBoundary(graph, "api", { ...port, role: "server" });
- * addBoundary(graph, "ui", { ...port, role: "client" });
- * linkGraph(graph);
- *
- * assert.match(renderReport(graph, { format: "mermaid" }), /-->\|"GET \/users\/\{\}/);
- * assert.match(renderReport(graph), /-> \S+ {2}get_user/);
- * ```
- */
-export function renderReport(
-  graph: BoundaryGraph,
-  options: RenderReportOptions = {},
-): string {
-  const format = options.format ?? "text";
-  const report = buildReport(graph);
-  const diagnostics = options.diagnostics ?? [];
-  switch (format) {
-    case "text":
-      return renderText(report, diagnostics);
-    case "json":
-      return JSON.stringify({ ...report, diagnostics }, null, 2) + "\n";
-    case "mermaid":
-      return renderMermaid(report);
-    case "dot":
-      return renderDot(report);
-    default:
-      throw new RangeError(
-        `Cannot render report: unknown format "${String(format)}"`,
-      );
-  }
-}
-
-function where(port: ReportPort): string {
-  const file = port.filePath ?? "?";
-  const position = port.line === undefined
-    ? ""
-    : `:${port.line}${port.col === undefined ? "" : `:${port.col}`}`;
-  return `${port.root ? `${port.root}/` : ""}${file}${position}`;
-}
-
-function ownerName(port: ReportPort): string {
-  const at = port.owner.indexOf("::");
-  return at === -1 ? "(module)" : port.owner.slice(at + 2);
-}
-
-function confidence(value: number): string {
-  return String(Math.round(value * 1000) / 1000);
-}
-
-function permission(port: ReportPort): string {
-  const required = port.detail["permission"];
-  if (required) return `  requires ${required}`;
-  return port.detail["auth"] === "required" ? "  requires a user" : "";
-}
-
-/**
- * A titled list of ports, one line each; `withPermission` adds what a
- * provider requires.
- */
-function portSection(
-  lines: string[],
-  title: string,
-  ports: readonly ReportPort[],
-  withPermission: boolean,
-): void {
-  lines.push("", `${title} (${ports.length})`);
-  for (const port of ports) {
-    lines.push(
-      `  ${port.mechanism} ${port.key}  ${where(port)}  ${
-        ownerName(port)
-      }  confidence ${confidence(port.confidence)}${
-        withPermission ? permission(port) : ""
-      }`,
-    );
-  }
-}
-
-function renderText(
-  report: ScanReport,
-  diagnostics: readonly (ExtractDiagnostic & { root?: string })[],
-): string {
-  const lines: string[] = [];
-  const c = report.counts;
-  const servers = Object.values(c.byMechanism).reduce(
-    (n, r) => n + r.servers,
-    0,
-  );
-  lines.push(
-    `${c.ports} ports (${servers} servers, ${c.ports - servers} clients), ` +
-      `${c.links} links, ${report.unmatchedConsumers.length} unmatched consumers, ` +
-      `${report.unconsumedProviders.length} unconsumed providers`,
-  );
-  lines.push("", `Links, consumer -> provider (${report.links.length})`);
-  for (const link of report.links) {
-    lines.push(
-      `  ${link.mechanism} ${link.key}  confidence ${
-        confidence(link.confidence)
-      }` +
-        permission(link.provider),
-      `    ${where(link.consumer)}  ${ownerName(link.consumer)}`,
-      `    -> ${where(link.provider)}  ${ownerName(link.provider)}` +
-        (link.provider.key !== link.key ? `  (${link.provider.key})` : ""),
-    );
-  }
-  portSection(lines, "Unmatched consumers", report.unmatchedConsumers, false);
-  portSection(
-    lines,
-    "Unconsumed providers",
-    report.unconsumedProviders,
-    true,
-  );
-  lines.push("", ...table("language", c.byLanguage, c.filesByLanguage));
-  lines.push("", ...table("mechanism", c.byMechanism));
-  if (diagnostics.length) {
-    lines.push("", `Diagnostics (${diagnostics.length})`);
-    for (const d of diagnostics) {
-      const file = `${d.root ? `${d.root}/` : ""}${d.filePath}`;
-      lines.push(`  ${d.severity.padEnd(7)} ${file}  ${d.message}`);
-    }
-  }
-  return lines.join("\n") + "\n";
-}
-
-function table(
-  title: string,
-  rows: Record<string, PortCounts>,
-  files?: Record<string, number>,
-): string[] {
-  const names = [
-    ...new Set([...Object.keys(files ?? {}), ...Object.keys(rows)]),
-  ]
-    .sort();
-  const width = Math.max(title.length, ...names.map((n) => n.length)) + 2;
-  const cell = (value: string | number, size: number): string =>
-    String(value).padStart(size);
-  const out = [
-    `${title.padEnd(width)}${files ? cell("files", 7) : ""}${
-      cell("servers", 8)
-    }${cell("clients", 9)}${cell("links", 7)}`,
-  ];
-  for (const name of names) {
-    const row = rows[name] ?? { servers: 0, clients: 0, links: 0 };
-    out.push(
-      `${name.padEnd(width)}${files ? cell(files[name] ?? 0, 7) : ""}${
-        cell(row.servers, 8)
-      }${cell(row.clients, 9)}${cell(row.links, 7)}`,
-    );
-  }
-  return out;
-}
-
-/** Stable short node ids for diagrams. */
-class Ids {
-  #ids = new Map<string, string>();
-  #prefix: string;
-  constructor(prefix: string) {
-    this.#prefix = prefix;
-  }
-  get(key: string): string {
-    let id = this.#ids.get(key);
-    if (!id) this.#ids.set(key, id = `${this.#prefix}${this.#ids.size}`);
-    return id;
-  }
-}
-
-interface DiagramNode {
-  id: string;
-  label: string;
-  root: string;
-}
-
-function diagramNodes(report: ScanReport, ids: Ids): DiagramNode[] {
-  const nodes = new Map<string, DiagramNode>();
-  const add = (port: ReportPort): void => {
-    if (nodes.has(port.ownerId)) return;
-    nodes.set(port.ownerId, {
-      id: ids.get(port.ownerId),
-      label: port.owner,
-      root: port.root,
-    });
-  };
-  for (const link of report.links) {
-    add(link.consumer);
-    add(link.provider);
-  }
-  for (const port of report.unmatchedConsumers) add(port);
-  return [...nodes.values()];
-}
-
-function groupByRoot(nodes: DiagramNode[]): Map<string, DiagramNode[]> {
-  const groups = new Map<string, DiagramNode[]>();
-  for (const node of nodes) {
-    let list = groups.get(node.root);
-    if (!list) groups.set(node.root, list = []);
-    list.push(node);
-  }
-  return groups;
-}
-
-function mermaidText(value: string): string {
-  return value.replaceAll('"', "#quot;");
-}
-
-function renderMermaid(report: ScanReport): string {
-  const ids = new Ids("n");
-  const lines = ["flowchart LR"];
-  const groups = groupByRoot(diagramNodes(report, ids));
-  let group = 0;
-  for (const [root, nodes] of groups) {
-    const indent = root ? "    " : "  ";
-    if (root) lines.push(`  subgraph g${group++}["${mermaidText(root)}"]`);
-    for (const node of nodes) {
-      lines.push(`${indent}${node.id}["${mermaidText(node.label)}"]`);
-    }
-    if (root) lines.push("  end");
-  }
-  for (const link of report.links) {
-    lines.push(
-      `  ${ids.get(link.consumer.ownerId)} -->|"${
-        mermaidText(`${link.key} (${confidence(link.confidence)})`)
-      }"| ${ids.get(link.provider.ownerId)}`,
-    );
-  }
-  const missing = new Ids("u");
-  for (const port of report.unmatchedConsumers) {
-    const target = missing.get(`${port.mechanism}:${port.key}`);
-    lines.push(
-      `  ${ids.get(port.ownerId)} -.->|"${
-        mermaidText(port.key)
-      }"| ${target}(["${
-        mermaidText(`unmatched ${port.mechanism}: ${port.key}`)
-      }"])`,
-    );
-  }
-  return lines.join("\n") + "\n";
-}
-
-function dotText(value: string): string {
-  return `"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
-}
-
-function renderDot(report: ScanReport): string {
-  const ids = new Ids("n");
-  const lines = [
-    "digraph boundaries {",
-    "  rankdir=LR;",
-    "  node [shape=box];",
-  ];
-  const groups = groupByRoot(diagramNodes(report, ids));
-  let group = 0;
-  for (const [root, nodes] of groups) {
-    if (root) {
-      lines.push(
-        `  subgraph cluster_${group++} {`,
-        `    label=${dotText(root)};`,
-      );
-    }
-    for (const node of nodes) {
-      lines.push(`    ${node.id} [label=${dotText(node.label)}];`);
-    }
-    if (root) lines.push("  }");
-  }
-  for (const link of report.links) {
-    lines.push(
-      `  ${ids.get(link.consumer.ownerId)} -> ${
-        ids.get(link.provider.ownerId)
-      } [label=${dotText(`${link.key} (${confidence(link.confidence)})`)}];`,
-    );
-  }
-  const missing = new Ids("u");
-  const declared = new Set<string>();
-  for (const port of report.unmatchedConsumers) {
-    const target = missing.get(`${port.mechanism}:${port.key}`);
-    if (!declared.has(target)) {
-      declared.add(target);
-      lines.push(
-        `  ${target} [shape=ellipse, style=dashed, label=${
-          dotText(`unmatched ${port.mechanism}: ${port.key}`)
-        }];`,
-      );
-    }
-    lines.push(
-      `  ${ids.get(port.ownerId)} -> ${target} [style=dashed, label=${
-        dotText(port.key)
-      }];`,
-    );
-  }
-  lines.push("}");
-  return lines.join("\n") + "\n";
 }

@@ -1,20 +1,26 @@
 // Walks source trees, dispatches files to the extractors, builds one
 // boundary graph per root, merges them and links consumers to providers.
 // The only module of the extract entry point that touches the file system.
-import { readdir, readFile, stat } from "node:fs/promises";
-import { basename, join, resolve } from "node:path";
-import ignore, { type Ignore } from "ignore";
-import type {
-  ExtractDiagnostic,
-  LanguageExtractor,
-  SourceFile,
-} from "./_extractor.ts";
+import { readFile } from "node:fs/promises";
+import type { Buffer } from "node:buffer";
+import { basename, resolve } from "node:path";
+import type { ExtractDiagnostic, LanguageExtractor } from "./_extractor.ts";
 import { EXTRACTORS } from "./registry.ts";
 import type { ExtractedPort } from "./types.ts";
 import { addBoundary } from "../boundary/add_boundary.ts";
 import { BoundaryGraph, type GraphMetadata } from "../boundary/graph.ts";
-import { linkGraph, type LinkResult } from "../boundary/link.ts";
-import { linkAnyMethod } from "./_link_any.ts";
+import type { LinkResult } from "../boundary/link.ts";
+import { linkScan } from "./_link_scan.ts";
+import { isGeneratedPath, readFiles } from "./_read_files.ts";
+import { resolveRoot } from "./_root_path.ts";
+import { type ScanProblem, walkRoot } from "./_walk.ts";
+import { ScanError } from "./scan_error.ts";
+import { budgetsOf, type ScanBudget } from "./scan_budgets.ts";
+import type { ScanOptions } from "./scan_options.ts";
+
+export { ScanError, type ScanErrorCode } from "./scan_error.ts";
+export { SCAN_BUDGET_DEFAULTS, type ScanBudget } from "./scan_budgets.ts";
+export type { ScanOptions, ScanProgress } from "./scan_options.ts";
 
 /**
  * Directory names a scan never enters: dependencies, VCS data, virtual
@@ -49,13 +55,6 @@ export const DEFAULT_SKIP_DIRECTORIES: readonly string[] = [
   "coverage",
   "target",
 ];
-
-/** Generated files by name: protobuf/gRPC stubs, minified bundles. */
-const GENERATED_FILE =
-  /(?:\.pb\.go|\.pb\.gw\.go|_grpc\.pb\.go|_pb2\.pyi?|_pb2_grpc\.pyi?|_pb\.js|_pb\.d\.ts|_grpc_pb\.js|_grpc_pb\.d\.ts|\.pb\.ts|\.min\.js|\.min\.mjs|\.bundle\.js|\.g\.cs|\.designer\.cs|\.Designer\.cs|_generated\.go)$|(?:^|\/)zz_generated[^/]*\.go$/;
-
-/** Go's marker for generated files, on a line before the package clause. */
-const GO_GENERATED = /^\/\/ Code generated .* DO NOT EDIT\.$/m;
 
 const LANGUAGES: Readonly<Record<string, string>> = {
   ".js": "javascript",
@@ -101,27 +100,6 @@ export function languageOf(path: string): string {
 }
 
 /**
- * Progress of a scan, reported as files are read and extracted.
- *
- * @example
- * ```ts
- * import type { ScanProgress } from "@portcullis/portcullis/extract";
- *
- * const progress: ScanProgress = { root: "api", phase: "read", done: 10, total: 40 };
- * ```
- */
-export interface ScanProgress {
-  /** Label of the root being scanned. */
-  root: string;
-  /** `walk`: listing files; `read`: reading them; `extract`: running extractors; `link`: linking. */
-  phase: "walk" | "read" | "extract" | "link";
-  /** Units done in this phase (files read, extractors run). */
-  done: number;
-  /** Units in this phase. */
-  total: number;
-}
-
-/**
  * A problem with one file (or one extractor) of a root; the scan went on.
  *
  * @example
@@ -137,8 +115,10 @@ export interface ScanProgress {
  * ```
  */
 export interface ScanDiagnostic extends ExtractDiagnostic {
-  /** Label of the root. */
+  /** Label of the root (`""` for what concerns every root, such as links). */
   root: string;
+  /** The budget that was hit, when this is a partial result's warning. */
+  budget?: ScanBudget;
 }
 
 /**
@@ -181,12 +161,21 @@ export interface ScannedPort {
  * ```ts
  * import type { ScannedRoot } from "@portcullis/portcullis/extract";
  *
- * const root: ScannedRoot = { path: "./api", label: "api", files: 12, bytes: 40960, ports: 7 };
+ * const root: ScannedRoot = {
+ *   path: "./api",
+ *   realPath: "/home/ci/repo/api",
+ *   label: "api",
+ *   files: 12,
+ *   bytes: 40960,
+ *   ports: 7,
+ * };
  * ```
  */
 export interface ScannedRoot {
   /** The root as given. */
   path: string;
+  /** The directory that was walked (symbolic links resolved). */
+  realPath: string;
   /** Short unique label used in node ids and reports. */
   label: string;
   /** Files read and handed to extractors. */
@@ -215,95 +204,19 @@ export interface ScanResult {
   roots: ScannedRoot[];
   /** Every port found, by root. */
   ports: ScannedPort[];
-  /** Files that could not be read, parsed or fully understood. */
+  /**
+   * Files that could not be read, parsed or fully understood, and the
+   * budgets that were hit (those carry `budget`).
+   */
   diagnostics: ScanDiagnostic[];
-  /** What linking did (exact keys plus `ANY`-method routes). */
+  /**
+   * What linking did (exact keys plus `ANY`-method routes), with the
+   * boundaries cut by `maxLinksPerBoundary`.
+   */
   link: LinkResult;
   /** Files scanned, by language ({@linkcode languageOf}). */
   filesByLanguage: Record<string, number>;
 }
-
-/**
- * Options for {@linkcode scan}.
- *
- * @example
- * ```ts
- * import type { ScanOptions } from "@portcullis/portcullis/extract";
- *
- * const options: ScanOptions = { minConfidence: 0.5, maxFileBytes: 512 * 1024 };
- * ```
- */
-export interface ScanOptions {
-  /**
-   * The extractors to run.
-   * @default {EXTRACTORS}
-   */
-  extractors?: readonly LanguageExtractor[];
-  /**
-   * Links below this combined confidence (consumer × provider) are not
-   * made. From 0 to 1.
-   * @default {0}
-   */
-  minConfidence?: number;
-  /**
-   * Larger files are skipped with a warning (minified bundles, dumps).
-   * @default {1048576}
-   */
-  maxFileBytes?: number;
-  /**
-   * Directory names never entered.
-   * @default {DEFAULT_SKIP_DIRECTORIES}
-   */
-  skipDirectories?: readonly string[];
-  /**
-   * Called as the scan proceeds.
-   * @default {undefined}
-   */
-  onProgress?: (progress: ScanProgress) => void;
-}
-
-/**
- * An error that stops a scan before it starts: a root that does not exist
- * or is not a directory, or bad options.
- *
- * @example
- * ```ts
- * import { scan, ScanError } from "@portcullis/portcullis/extract";
- * import assert from "node:assert/strict";
- *
- * await assert.rejects(scan(["/no/such/dir"]), ScanError);
- * ```
- */
-export class ScanError extends Error {
-  /** The root the error is about, if any. */
-  readonly root: string | undefined;
-
-  /**
-   * Creates a scan error.
-   *
-   * @param message `Cannot scan: <detail>`.
-   * @param root The root the error is about.
-   * @param options The cause.
-   */
-  constructor(message: string, root?: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = "ScanError";
-    this.root = root;
-  }
-}
-
-interface Matcher {
-  /** Directory of the `.gitignore`, relative to the root ("" for the root). */
-  dir: string;
-  rules: Ignore;
-}
-
-interface Candidate {
-  path: string;
-  absolute: string;
-}
-
-const READ_CONCURRENCY = 16;
 
 /**
  * Scans source trees for interface boundaries. For each root it walks the
@@ -318,13 +231,20 @@ const READ_CONCURRENCY = 16;
  *
  * Files that cannot be read or parsed are reported in `diagnostics`; the
  * scan goes on. Each root's source text is held only while that root is
- * extracted, and parse trees only while one file is read.
+ * extracted, and parse trees only while one file is read. Budgets (see
+ * {@linkcode ScanBudget}) bound what an untrusted repository can make the
+ * scan read and link; a budget hit is a warning diagnostic with `budget`
+ * set, also listed in the graph's `budgets_hit` metadata, and the result
+ * is partial. Roots are resolved to their real path; a root reached
+ * through a symbolic link is refused unless `followRootSymlinks`.
  *
  * @param roots Directories to scan.
- * @param options Extractors, confidence threshold, limits, progress.
+ * @param options Extractors, confidence threshold, budgets, progress.
  * @returns The linked graph, the ports, diagnostics and counts.
- * @throws {ScanError} If a root is missing or not a directory.
- * @throws {RangeError} If `minConfidence` is outside 0..1.
+ * @throws {ScanError} If a root is missing, not a directory or a refused
+ *   symbolic link.
+ * @throws {RangeError} If `minConfidence` is outside 0..1 or a budget is
+ *   not an integer from 1.
  *
  * @example Usage
  * ```ts ignore
@@ -341,18 +261,19 @@ export function scan(
   return scanWithReader(roots, options, readUtf8);
 }
 
-function readUtf8(path: string): Promise<string> {
+function readUtf8(path: string | Buffer): Promise<string> {
   return readFile(path, "utf8");
 }
 
 /**
  * {@linkcode scan} with the function that reads a source file given
- * explicitly (tests use it to make a file unreadable).
+ * explicitly (tests use it to make a file unreadable). A path is bytes
+ * when the file's name is not valid UTF-8.
  */
 export async function scanWithReader(
   roots: readonly string[],
   options: ScanOptions,
-  readText: (absolutePath: string) => Promise<string>,
+  readText: (absolutePath: string | Buffer) => Promise<string>,
 ): Promise<ScanResult> {
   const minConfidence = options.minConfidence ?? 0;
   if (
@@ -365,22 +286,16 @@ export async function scanWithReader(
       }`,
     );
   }
-  if (roots.length === 0) throw new ScanError("Cannot scan: no root given");
+  const budgets = budgetsOf(options);
+  if (roots.length === 0) {
+    throw new ScanError("NO_ROOT", "Cannot scan: no root given");
+  }
   const labels = labelRoots(roots);
+  const realRoots: string[] = [];
   for (const root of roots) {
-    let info;
-    try {
-      info = await stat(root);
-    } catch (error) {
-      throw new ScanError(
-        `Cannot scan "${root}": ${errorCode(error)}`,
-        root,
-        { cause: error },
-      );
-    }
-    if (!info.isDirectory()) {
-      throw new ScanError(`Cannot scan "${root}": not a directory`, root);
-    }
+    realRoots.push(
+      await resolveRoot(root, options.followRootSymlinks === true),
+    );
   }
   const extractors = options.extractors ?? EXTRACTORS;
   const result: ScanResult = {
@@ -390,16 +305,20 @@ export async function scanWithReader(
     roots: [],
     ports: [],
     diagnostics: [],
-    link: { relationsAdded: 0, boundariesTotal: 0, boundariesLinked: 0 },
+    link: {
+      relationsAdded: 0,
+      boundariesTotal: 0,
+      boundariesLinked: 0,
+      cuts: [],
+    },
     filesByLanguage: {},
   };
   const rootGraphs: BoundaryGraph[] = [];
   for (let i = 0; i < roots.length; i++) {
     const rootGraph = await scanRoot(
-      roots[i]!,
-      labels[i]!,
+      { path: roots[i]!, realPath: realRoots[i]!, label: labels[i]! },
       extractors,
-      options,
+      { ...options, ...budgets },
       result,
       readText,
     );
@@ -427,19 +346,10 @@ export async function scanWithReader(
     (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0)
   );
   options.onProgress?.({ root: "", phase: "link", done: 0, total: 1 });
-  const exact = linkGraph(result.graph, { minConfidence });
-  const any = linkAnyMethod(result.graph, minConfidence);
-  const linked = new Set<string>();
-  for (const relation of result.graph.relationsByKind("communicates_with")) {
-    linked.add(String(relation.metadata["boundary_id"]));
-    const provider = relation.metadata["provider_boundary_id"];
-    if (typeof provider === "string") linked.add(provider);
-  }
-  result.link = {
-    relationsAdded: exact.relationsAdded + any.relationsAdded,
-    boundariesTotal: exact.boundariesTotal,
-    boundariesLinked: linked.size,
-  };
+  result.link = linkScan(result, {
+    minConfidence,
+    maxLinksPerBoundary: budgets.maxLinksPerBoundary,
+  });
   options.onProgress?.({ root: "", phase: "link", done: 1, total: 1 });
   return result;
 }
@@ -454,94 +364,53 @@ function labelRoots(roots: readonly string[]): string[] {
   });
 }
 
-function errorCode(error: unknown): string {
-  if (error && typeof error === "object" && "code" in error) {
-    return String((error as { code: unknown }).code);
-  }
-  return error instanceof Error ? error.message : String(error);
+/** A root: as given, as walked, and its label. */
+interface Root {
+  path: string;
+  realPath: string;
+  label: string;
 }
 
 async function scanRoot(
-  root: string,
-  label: string,
+  root: Root,
   extractors: readonly LanguageExtractor[],
-  options: ScanOptions,
+  options: ScanOptions & Record<ScanBudget, number>,
   result: ScanResult,
-  readText: (absolutePath: string) => Promise<string>,
+  readText: (absolutePath: string | Buffer) => Promise<string>,
 ): Promise<BoundaryGraph> {
-  const report = (problem: ExtractDiagnostic): void => {
+  const label = root.label;
+  const report = (problem: ScanProblem): void => {
     result.diagnostics.push({ root: label, ...problem });
   };
-  const skip = new Set(options.skipDirectories ?? DEFAULT_SKIP_DIRECTORIES);
-  const maxBytes = options.maxFileBytes ?? 1024 * 1024;
   const accepts = (path: string): boolean =>
+    !isGeneratedPath(path) &&
     extractors.some((extractor) => extractor.accepts(path));
 
   // 1. walk
   options.onProgress?.({ root: label, phase: "walk", done: 0, total: 0 });
-  const candidates: Candidate[] = [];
-  await walk(resolve(root), "", [], skip, accepts, candidates, report);
+  const candidates = await walkRoot(root.realPath, {
+    skip: new Set(options.skipDirectories ?? DEFAULT_SKIP_DIRECTORIES),
+    accepts,
+    maxFiles: options.maxFilesPerRoot,
+    maxGitignoreBytes: options.maxGitignoreBytes,
+    report,
+  });
   candidates.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
-  // 2. read (bounded concurrency)
-  const files: SourceFile[] = [];
-  let bytes = 0;
-  let done = 0;
-  let next = 0;
-  const texts = new Array<string | undefined>(candidates.length);
-  const sizes = new Array<number>(candidates.length).fill(0);
-  const worker = async (): Promise<void> => {
-    while (next < candidates.length) {
-      const index = next++;
-      const candidate = candidates[index]!;
-      try {
-        const size = (await stat(candidate.absolute)).size;
-        if (size > maxBytes) {
-          report({
-            filePath: candidate.path,
-            severity: "warning",
-            message: `Cannot scan: file is larger than ${maxBytes} bytes`,
-          });
-        } else {
-          const text = await readText(candidate.absolute);
-          if (!text.includes("\u0000") && !isGenerated(candidate.path, text)) {
-            texts[index] = text;
-            sizes[index] = size;
-          }
-        }
-      } catch (error) {
-        report({
-          filePath: candidate.path,
-          severity: "error",
-          message: `Cannot read: ${errorCode(error)}`,
-        });
-      }
-      done++;
-      options.onProgress?.({
-        root: label,
-        phase: "read",
-        done,
-        total: candidates.length,
-      });
-    }
-  };
-  await Promise.all(
-    Array.from(
-      { length: Math.min(READ_CONCURRENCY, candidates.length) },
-      worker,
-    ),
-  );
-  for (let i = 0; i < candidates.length; i++) {
-    const text = texts[i];
-    if (text === undefined) continue;
-    const path = candidates[i]!.path;
-    files.push({ path, text });
-    bytes += sizes[i]!;
-    const language = languageOf(path);
+  // 2. read
+  const { files, bytes } = await readFiles(candidates, {
+    maxFileBytes: options.maxFileBytes,
+    maxBytes: options.maxBytesPerRoot,
+    readText,
+    report,
+    progress: (done, total) =>
+      options.onProgress?.({ root: label, phase: "read", done, total }),
+  });
+  for (const file of files) {
+    const language = languageOf(file.path);
     result.filesByLanguage[language] = (result.filesByLanguage[language] ?? 0) +
       1;
   }
-  texts.length = 0;
 
   // 3. extract and build the root graph
   const graph = new BoundaryGraph();
@@ -555,6 +424,7 @@ async function scanRoot(
   });
   const seenPorts = new Set<string>();
   let portCount = 0;
+  let portsOver = 0;
   for (let e = 0; e < extractors.length; e++) {
     const extractor = extractors[e]!;
     const mine = files.filter((file) => extractor.accepts(file.path));
@@ -580,6 +450,10 @@ async function scanRoot(
     }
     for (const problem of extracted.diagnostics) report(problem);
     for (const port of extracted.ports) {
+      if (portCount >= options.maxPortsPerRoot) {
+        portsOver++;
+        continue;
+      }
       const ownerId = ensureOwner(graph, projectId, label, port);
       const ref = port.ref;
       const unique =
@@ -613,6 +487,15 @@ async function scanRoot(
       });
     }
   }
+  if (portsOver > 0) {
+    report({
+      filePath: "",
+      severity: "warning",
+      message:
+        `Cannot record every port: the extractors found ${portsOver} more than ${options.maxPortsPerRoot}, which are left out (raise maxPortsPerRoot, --max-ports-per-root)`,
+      budget: "maxPortsPerRoot",
+    });
+  }
   options.onProgress?.({
     root: label,
     phase: "extract",
@@ -620,7 +503,8 @@ async function scanRoot(
     total: extractors.length,
   });
   result.roots.push({
-    path: root,
+    path: root.path,
+    realPath: root.realPath,
     label,
     files: files.length,
     bytes,
@@ -672,84 +556,4 @@ function ensureOwner(
     });
   }
   return ownerId;
-}
-
-function isGenerated(path: string, text: string): boolean {
-  if (GENERATED_FILE.test(path)) return true;
-  if (path.endsWith(".go")) {
-    // the marker must come before the package clause
-    const head = text.slice(0, Math.max(0, text.indexOf("\npackage ")) + 1);
-    return GO_GENERATED.test(head);
-  }
-  return false;
-}
-
-async function walk(
-  absolute: string,
-  relative: string,
-  matchers: Matcher[],
-  skip: ReadonlySet<string>,
-  accepts: (path: string) => boolean,
-  out: Candidate[],
-  report: (problem: ExtractDiagnostic) => void,
-): Promise<void> {
-  let entries;
-  try {
-    entries = await readdir(absolute, { withFileTypes: true });
-  } catch (error) {
-    report({
-      filePath: relative,
-      severity: "error",
-      message: `Cannot read directory: ${errorCode(error)}`,
-    });
-    return;
-  }
-  let active = matchers;
-  if (entries.some((entry) => entry.name === ".gitignore" && entry.isFile())) {
-    try {
-      const text = await readFile(join(absolute, ".gitignore"), "utf8");
-      active = [...matchers, { dir: relative, rules: ignore().add(text) }];
-    } catch (error) {
-      report({
-        filePath: relative ? `${relative}/.gitignore` : ".gitignore",
-        severity: "warning",
-        message: `Cannot read: ${errorCode(error)}`,
-      });
-    }
-  }
-  const directories: Array<[string, string]> = [];
-  for (const entry of entries) {
-    const name = entry.name;
-    const path = relative ? `${relative}/${name}` : name;
-    if (entry.isDirectory()) {
-      if (skip.has(name) || ignored(active, path, true)) continue;
-      directories.push([join(absolute, name), path]);
-    } else if (entry.isFile()) {
-      if (!accepts(path) || GENERATED_FILE.test(path)) continue;
-      if (ignored(active, path, false)) continue;
-      out.push({ path, absolute: join(absolute, name) });
-    }
-    // symbolic links are not followed (no cycles, no escaping the root)
-  }
-  for (const [dirAbsolute, dirRelative] of directories) {
-    await walk(dirAbsolute, dirRelative, active, skip, accepts, out, report);
-  }
-}
-
-function ignored(
-  matchers: Matcher[],
-  path: string,
-  directory: boolean,
-): boolean {
-  let result = false;
-  for (const matcher of matchers) {
-    const local = matcher.dir === ""
-      ? path
-      : path.slice(matcher.dir.length + 1);
-    const test = directory ? `${local}/` : local;
-    const verdict = matcher.rules.test(test);
-    if (verdict.ignored) result = true;
-    else if (verdict.unignored) result = false;
-  }
-  return result;
 }

@@ -3,13 +3,22 @@
 // Deno.*), so it runs in Deno, Node and Bun.
 import process from "node:process";
 import { writeFile } from "node:fs/promises";
-import { scan, ScanError, type ScanProgress } from "./scan.ts";
+import { displayText, escapeJsonText } from "../boundary/_display_text.ts";
 import {
-  buildReport,
-  renderReport,
+  scan,
+  type ScanBudget,
+  type ScanDiagnostic,
+  ScanError,
+  type ScanProgress,
+} from "./scan.ts";
+import { buildReport } from "./report.ts";
+import {
+  renderFitted,
   REPORT_FORMATS,
   type ReportFormat,
-} from "./report.ts";
+  utf8Length,
+} from "./render_report.ts";
+import { readBudgetFlag } from "./_cli_budgets.ts";
 
 /**
  * Where {@linkcode runScanCli} writes: standard output and error, whether
@@ -49,13 +58,30 @@ Options:
   --out <file>             write the graph (graphlens schema v1 JSON)
   --format <format>        report format: text (default), json, mermaid, dot
   --min-confidence <n>     do not link pairs below this confidence (0..1)
-  --fail-on-unmatched      exit with code 1 when a consumer has no provider
+  --fail-on-unmatched      exit with code 1 when a consumer has no provider,
+                           and 3 when the scan is incomplete
+  --strict                 exit with code 3 when the scan is incomplete: a
+                           file or extractor failed, or a budget was hit
+  --follow-root-symlink    scan a root reached through a symbolic link
   --no-progress            never draw the progress bar
   -h, --help               show this help
 
+Budgets (a hit is a warning and a partial result; sizes take k, m or g):
+  --max-file-bytes <n>          skip larger files (default 1m)
+  --max-files-per-root <n>      source files per root (default 100000)
+  --max-bytes-per-root <n>      bytes of source per root (default 32m)
+  --max-gitignore-bytes <n>     .gitignore bytes for one directory (default 32k)
+  --max-ports-per-root <n>      ports recorded per root (default 100000)
+  --max-links-per-boundary <n>  links on one boundary (default 1000)
+  --max-output-bytes <n>        report and diagnostics size (default 16m)
+
 Exit codes: 0 ok, 1 unmatched consumers with --fail-on-unmatched,
-2 bad arguments or a root that cannot be scanned.
+2 bad arguments or a root that cannot be scanned, 3 an incomplete scan with
+--strict or --fail-on-unmatched.
 `;
+
+/** Default of `--max-output-bytes`. */
+const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 interface CliArgs {
   roots: string[];
@@ -63,6 +89,10 @@ interface CliArgs {
   format: ReportFormat;
   minConfidence: number;
   failOnUnmatched: boolean;
+  strict: boolean;
+  followRootSymlinks: boolean;
+  budgets: Partial<Record<ScanBudget, number>>;
+  maxOutputBytes: number;
   progress: boolean;
   help: boolean;
 }
@@ -80,6 +110,10 @@ function parseArgs(args: readonly string[]): CliArgs {
     format: "text",
     minConfidence: 0,
     failOnUnmatched: false,
+    strict: false,
+    followRootSymlinks: false,
+    budgets: {},
+    maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
     progress: true,
     help: false,
   };
@@ -95,6 +129,14 @@ function parseArgs(args: readonly string[]): CliArgs {
       }
       return next;
     };
+    const budget = readBudgetFlag(name, value);
+    if (budget !== undefined) {
+      if (typeof budget === "string") throw new UsageError(budget);
+      if (budget.budget === "maxOutputBytes") {
+        parsed.maxOutputBytes = budget.value;
+      } else parsed.budgets[budget.budget] = budget.value;
+      continue;
+    }
     switch (name) {
       case "-h":
       case "--help":
@@ -109,7 +151,7 @@ function parseArgs(args: readonly string[]): CliArgs {
           throw new UsageError(
             `Cannot parse arguments: --format must be one of ${
               REPORT_FORMATS.join(", ")
-            }, got "${format}"`,
+            }, got "${displayText(format, 100)}"`,
           );
         }
         parsed.format = format as ReportFormat;
@@ -120,7 +162,9 @@ function parseArgs(args: readonly string[]): CliArgs {
         const number = Number(raw);
         if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
           throw new UsageError(
-            `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${raw}"`,
+            `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${
+              displayText(raw, 100)
+            }"`,
           );
         }
         parsed.minConfidence = number;
@@ -128,6 +172,12 @@ function parseArgs(args: readonly string[]): CliArgs {
       }
       case "--fail-on-unmatched":
         parsed.failOnUnmatched = true;
+        break;
+      case "--strict":
+        parsed.strict = true;
+        break;
+      case "--follow-root-symlink":
+        parsed.followRootSymlinks = true;
         break;
       case "--no-progress":
         parsed.progress = false;
@@ -139,7 +189,7 @@ function parseArgs(args: readonly string[]): CliArgs {
       default:
         if (arg.startsWith("-") && arg !== "-") {
           throw new UsageError(
-            `Cannot parse arguments: unknown option "${arg}"`,
+            `Cannot parse arguments: unknown option "${displayText(arg, 100)}"`,
           );
         }
         parsed.roots.push(arg);
@@ -165,7 +215,7 @@ function progressBar(io: ScanCliIo): {
       const ratio = progress.total > 0 ? progress.done / progress.total : 0;
       const filled = Math.round(ratio * width);
       const bar = "#".repeat(filled) + ".".repeat(width - filled);
-      const label = progress.root ? ` ${progress.root}` : "";
+      const label = progress.root ? ` ${displayText(progress.root, 60)}` : "";
       io.stderr(
         `\r\x1b[2K[${bar}] ${progress.phase}${label} ${progress.done}/${progress.total}`,
       );
@@ -228,48 +278,100 @@ export async function runScanCli(
   try {
     result = await scan(options.roots, {
       minConfidence: options.minConfidence,
+      followRootSymlinks: options.followRootSymlinks,
+      ...options.budgets,
       ...(bar ? { onProgress: bar.update } : {}),
     });
   } catch (error) {
     bar?.clear();
     if (error instanceof ScanError || error instanceof RangeError) {
-      io.stderr(`${error.message}\n`);
+      io.stderr(`${displayText(error.message)}\n`);
       return 2;
     }
     throw error;
   }
   bar?.clear();
-  for (const d of result.diagnostics) {
-    const file = d.filePath ? `${d.root}/${d.filePath}` : d.root;
-    io.stderr(`${d.severity}: ${file}: ${d.message}\n`);
-  }
+  printDiagnostics(result.diagnostics, options.maxOutputBytes, io);
   if (options.out !== undefined) {
     try {
       await io.writeFile(
         options.out,
-        JSON.stringify(result.graph.toJSON(), null, 2) + "\n",
+        escapeJsonText(JSON.stringify(result.graph.toJSON(), null, 2)) + "\n",
       );
     } catch (error) {
       io.stderr(
-        `Cannot write "${options.out}": ${(error as Error).message}\n`,
+        `Cannot write "${displayText(options.out)}": ${
+          displayText((error as Error).message)
+        }\n`,
       );
       return 2;
     }
   }
-  io.stdout(
-    renderReport(result.graph, {
-      format: options.format,
-      diagnostics: options.format === "json" ? result.diagnostics : [],
-    }),
-  );
+  const report = renderFitted(result.graph, {
+    format: options.format,
+    diagnostics: options.format === "json" ? result.diagnostics : [],
+    maxBytes: options.maxOutputBytes,
+  });
+  io.stdout(report.text);
+  if (report.cut !== undefined) {
+    io.stderr(
+      `warning: the report was shortened to ${options.maxOutputBytes} bytes (raise --max-output-bytes)\n`,
+    );
+  }
+  // an incomplete scan cannot vouch for anything: a gate fails closed
+  const errors = result.diagnostics.filter((d) => d.severity === "error")
+    .length;
+  const hits = result.diagnostics.filter((d) => d.budget !== undefined)
+    .length + (report.cut === undefined ? 0 : 1);
+  const incomplete = errors > 0 || hits > 0;
+  let code = 0;
   if (options.failOnUnmatched) {
     const unmatched = buildReport(result.graph).unmatchedConsumers.length;
     if (unmatched > 0) {
       io.stderr(`${unmatched} unmatched consumer(s)\n`);
-      return 1;
+      code = 1;
     }
   }
-  return 0;
+  if (incomplete && (options.strict || options.failOnUnmatched)) {
+    io.stderr(
+      `Cannot pass ${
+        options.strict ? "--strict" : "--fail-on-unmatched"
+      }: the scan is incomplete (${plural(errors, "error")}, ${
+        plural(hits, "budget hit")
+      })\n`,
+    );
+    if (code === 0) code = 3;
+  }
+  return code;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * Writes the diagnostics to stderr, one escaped line each, until
+ * `maxBytes` of them, then counts the rest.
+ */
+function printDiagnostics(
+  diagnostics: readonly ScanDiagnostic[],
+  maxBytes: number,
+  io: ScanCliIo,
+): void {
+  let written = 0;
+  for (let i = 0; i < diagnostics.length; i++) {
+    const d = diagnostics[i]!;
+    const file = d.filePath ? `${d.root}/${d.filePath}` : d.root;
+    const line = `${d.severity}: ${file ? `${displayText(file, 500)}: ` : ""}${
+      displayText(d.message, 2000)
+    }\n`;
+    written += utf8Length(line);
+    if (written > maxBytes) {
+      io.stderr(`... and ${diagnostics.length - i} more diagnostics\n`);
+      return;
+    }
+    io.stderr(line);
+  }
 }
 
 function processIo(): ScanCliIo {

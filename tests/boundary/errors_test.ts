@@ -29,3 +29,20 @@ Deno.test("DuplicateNodeError carries the colliding id", () => {
     'Cannot merge graphs: node id "abc" already exists',
   );
 });
+
+Deno.test("BoundaryValidationError names ten issues, counts the rest and escapes them", () => {
+  const issues = Array.from({ length: 30 }, (_, i) => ({
+    path: `$.nodes[${i}].id`,
+    message: `bad "\u001b[2J${"x".repeat(1000)}"`,
+  }));
+  const error = new BoundaryValidationError("load graph", issues, {
+    issueCount: 5000,
+  });
+  assert.equal(error.issueCount, 5000);
+  assert.equal(error.issues.length, 30);
+  assert.match(error.message, /; and 4990 more issues$/);
+  assert.equal(error.message.match(/\$\.nodes\[\d+\]\.id: /g)?.length, 10);
+  assert.ok(!error.message.includes("\u001b"));
+  assert.ok(error.message.includes("\\u001b[2J"));
+  assert.ok(error.message.length < 3000);
+});

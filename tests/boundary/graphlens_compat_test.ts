@@ -106,6 +106,7 @@ Deno.test("a graphlens Python graph and a TypeScript graph merge and link", asyn
     relationsAdded: 2,
     boundariesTotal: 4,
     boundariesLinked: 2,
+    cuts: [],
   });
   assert.deepEqual(
     communications(merged).map((

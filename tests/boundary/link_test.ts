@@ -53,6 +53,7 @@ Deno.test("linkGraph() links a consumer to a provider with graphlens's metadata"
     relationsAdded: 1,
     boundariesTotal: 1,
     boundariesLinked: 1,
+    cuts: [],
   });
   const [link] = graph.relationsByKind("communicates_with");
   assert.equal(link?.sourceId, "cli");
@@ -104,6 +105,7 @@ Deno.test("linkGraph() skips pairs below minConfidence and keeps pairs at it", (
     relationsAdded: 0,
     boundariesTotal: 1,
     boundariesLinked: 0,
+    cuts: [],
   });
   const at = scenario([["cli", "consumes", 0.5], ["srv", "exposes", 1]]);
   assert.equal(linkGraph(at, { minConfidence: 0.5 }).relationsAdded, 1);
@@ -115,6 +117,7 @@ Deno.test("linkGraph() never links a node to itself", () => {
     relationsAdded: 0,
     boundariesTotal: 1,
     boundariesLinked: 0,
+    cuts: [],
   });
 });
 
@@ -180,6 +183,7 @@ Deno.test("linkGraph() gives two boundaries between one pair two links", () => {
     relationsAdded: 2,
     boundariesTotal: 2,
     boundariesLinked: 2,
+    cuts: [],
   });
   assert.deepEqual(
     graph.relationsByKind("communicates_with").map((r) =>
@@ -194,11 +198,13 @@ Deno.test("linkGraph() does nothing without both sides or without boundaries", (
     relationsAdded: 0,
     boundariesTotal: 1,
     boundariesLinked: 0,
+    cuts: [],
   });
   assert.deepEqual(linkGraph(new BoundaryGraph()), {
     relationsAdded: 0,
     boundariesTotal: 0,
     boundariesLinked: 0,
+    cuts: [],
   });
 });
 
@@ -252,11 +258,13 @@ Deno.test("linkGraph() invariants (property)", () => {
     fc.property(
       fc.array(portArb, { maxLength: 12 }),
       fc.constantFrom(0, 0.3, 0.5, 1),
-      (ports, minConfidence) => {
+      fc.constantFrom(1, 2, 3, 1000),
+      (ports, minConfidence, maxLinksPerBoundary) => {
         const graph = build(ports);
-        const first = linkGraph(graph, { minConfidence });
+        const options = { minConfidence, maxLinksPerBoundary };
+        const first = linkGraph(graph, options);
         const before = JSON.stringify(graph);
-        const second = linkGraph(graph, { minConfidence });
+        const second = linkGraph(graph, options);
         // Idempotent.
         assert.equal(second.relationsAdded, 0);
         assert.equal(second.boundariesLinked, first.boundariesLinked);
@@ -295,7 +303,29 @@ Deno.test("linkGraph() invariants (property)", () => {
             );
           }
         }
-        assert.deepEqual([...seen].sort(), [...expected].sort());
+        const cut = new Set(first.cuts.map((c) => c.boundaryId));
+        assert.deepEqual(
+          second.cuts.map((c) => c.boundaryId),
+          first.cuts.map((c) => c.boundaryId),
+        );
+        for (const id of expected) {
+          const boundary = id.slice(id.indexOf("@") + 1);
+          if (!cut.has(boundary)) assert.ok(seen.has(id), id);
+        }
+        for (const id of seen) assert.ok(expected.has(id), id);
+        // Under a cut, every consumer and provider with a possible link
+        // keeps at least one.
+        for (const id of expected) {
+          const [pair, boundary] = id.split("@") as [string, string];
+          const [consumer, provider] = pair.split(">") as [string, string];
+          const has = (pick: (other: string) => boolean): boolean =>
+            [...seen].some((s) => s.endsWith(`@${boundary}`) && pick(s));
+          assert.ok(has((s) => s.startsWith(`${consumer}>`)), id);
+          assert.ok(has((s) => s.split("@")[0]!.endsWith(`>${provider}`)), id);
+        }
+        for (const c of first.cuts) {
+          assert.ok(c.consumers * c.providers > maxLinksPerBoundary);
+        }
       },
     ),
     { numRuns: 500 },
@@ -319,4 +349,99 @@ Deno.test("linkGraph() stays idempotent on a boundary with many links", () => {
   graph.addRelation({ sourceId: "c6", targetId: BOUNDARY, kind: "consumes" });
   assert.equal(linkGraph(graph).relationsAdded, 6);
   assert.equal(new Set(links(graph).map((pair) => pair.join(">"))).size, 42);
+});
+
+/** One boundary with `consumers` callers and `providers` handlers. */
+function crowd(
+  consumers: number,
+  providers: number,
+  confidence: (role: "c" | "p", i: number) => number = () => 1,
+): BoundaryGraph {
+  const ports: [string, "exposes" | "consumes", JsonValue | undefined][] = [];
+  for (let i = 0; i < consumers; i++) {
+    ports.push([`c${i}`, "consumes", confidence("c", i)]);
+  }
+  for (let i = 0; i < providers; i++) {
+    ports.push([`p${i}`, "exposes", confidence("p", i)]);
+  }
+  return scenario(ports);
+}
+
+function degrees(graph: BoundaryGraph): {
+  out: Map<string, number>;
+  in: Map<string, number>;
+} {
+  const out = new Map<string, number>();
+  const into = new Map<string, number>();
+  for (const [source, target] of links(graph)) {
+    out.set(source, (out.get(source) ?? 0) + 1);
+    into.set(target, (into.get(target) ?? 0) + 1);
+  }
+  return { out, in: into };
+}
+
+Deno.test("linkGraph() cuts a boundary over maxLinksPerBoundary: each side linked once to its most confident counterpart, the cut reported", () => {
+  const graph = crowd(60, 50, (_role, i) => (i === 7 ? 1 : 0.5));
+  const result = linkGraph(graph, { maxLinksPerBoundary: 100 });
+  const made = links(graph);
+  assert.ok(made.length <= 60 + 50 + 100, `${made.length} links`);
+  assert.equal(result.relationsAdded, made.length);
+  const { out, in: into } = degrees(graph);
+  assert.equal(out.size, 60);
+  assert.equal(into.size, 50);
+  for (let i = 0; i < 60; i++) {
+    assert.ok(made.some(([c, p]) => c === `c${i}` && p === "p7"), `c${i}`);
+  }
+  for (let i = 0; i < 50; i++) {
+    assert.ok(made.some(([c, p]) => c === "c7" && p === `p${i}`), `p${i}`);
+  }
+  assert.deepEqual(result.cuts, [{
+    boundaryId: BOUNDARY,
+    mechanism: "http",
+    key: KEY,
+    consumers: 60,
+    providers: 50,
+    linksAdded: made.length,
+  }]);
+  assert.equal(result.boundariesLinked, 1);
+  const again = linkGraph(graph, { maxLinksPerBoundary: 100 });
+  assert.equal(again.relationsAdded, 0);
+  assert.equal(again.cuts[0]?.linksAdded, 0);
+});
+
+Deno.test("linkGraph() makes links linear in ports by default: 1,500 consumers x 1,500 providers", () => {
+  const graph = crowd(1500, 1500);
+  const result = linkGraph(graph);
+  assert.ok(result.relationsAdded <= 1500 + 1500 + 1000);
+  assert.equal(degrees(graph).out.size, 1500);
+  assert.equal(degrees(graph).in.size, 1500);
+  assert.equal(result.cuts.length, 1);
+});
+
+Deno.test("linkGraph() keeps every pair while pairs fit maxLinksPerBoundary", () => {
+  const graph = crowd(10, 10);
+  const result = linkGraph(graph, { maxLinksPerBoundary: 100 });
+  assert.equal(result.relationsAdded, 100);
+  assert.deepEqual(result.cuts, []);
+});
+
+Deno.test("linkGraph() honours minConfidence under a cut", () => {
+  // c0 is weak: even with the best provider it stays below the threshold
+  const graph = crowd(30, 30, (role, i) => (role === "c" && i === 0 ? 0.1 : 1));
+  linkGraph(graph, { maxLinksPerBoundary: 10, minConfidence: 0.5 });
+  const { out } = degrees(graph);
+  assert.equal(out.has("c0"), false);
+  assert.equal(out.size, 29);
+  for (const link of graph.relationsByKind("communicates_with")) {
+    assert.ok((link.metadata.confidence as number) >= 0.5);
+  }
+});
+
+Deno.test("linkGraph() rejects a bad maxLinksPerBoundary with RangeError", () => {
+  for (const maxLinksPerBoundary of [0, -1, 1.5, Number.NaN]) {
+    assert.throws(
+      () => linkGraph(new BoundaryGraph(), { maxLinksPerBoundary }),
+      { name: "RangeError", message: /maxLinksPerBoundary/ },
+    );
+  }
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { buildReport, renderReport } from "../../src/extract/report.ts";
+import { buildReport } from "../../src/extract/report.ts";
+import { renderReport } from "../../src/extract/render_report.ts";
 import { addBoundary } from "../../src/boundary/add_boundary.ts";
 import { BoundaryGraph } from "../../src/boundary/graph.ts";
 import { linkGraph } from "../../src/boundary/link.ts";

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { runScanCli, type ScanCliIo } from "../../src/extract/scan_cli.ts";
 import { BoundaryGraph } from "../../src/boundary/graph.ts";
 import { fixturePath } from "./_fixtures.ts";
+import { makeTree, route } from "./_temp_tree.ts";
 
 interface Captured {
   io: ScanCliIo;
@@ -154,4 +155,185 @@ Deno.test("runScanCli() reports unparsable files on stderr and still exits 0", a
     /^error: openapi\/broken\.yaml: Cannot parse: .* at 5:1\n$/,
   );
   assert.match(c.stdout(), /^5 ports/);
+});
+
+Deno.test("runScanCli() passes budget flags to the scan and prints budget hits as warnings", async () => {
+  const root = await makeTree({
+    "a.ts": route("/a"),
+    "b.ts": route("/b"),
+    "c.ts": route("/c"),
+  });
+  try {
+    const c = capture();
+    assert.equal(
+      await runScanCli(["--max-files-per-root", "2", root], c.io),
+      0,
+    );
+    assert.match(
+      c.stderr(),
+      /^warning: \S+: Cannot scan every file: there are more than 2 source files/,
+    );
+    assert.match(c.stdout(), /^2 ports .*\nPartial result: 1 budget hit\n/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("runScanCli() --strict exits 3 on a budget hit or a file it could not read", async () => {
+  const root = await makeTree({
+    "a.ts": route("/a"),
+    "big.ts": route("/b") + "// " + "x".repeat(200) + "\n",
+  });
+  try {
+    const c = capture();
+    assert.equal(
+      await runScanCli(["--strict", "--max-file-bytes", "100", root], c.io),
+      3,
+    );
+    assert.match(c.stderr(), /big\.ts: Cannot scan: file is larger/);
+    assert.match(
+      c.stderr(),
+      /Cannot pass --strict: the scan is incomplete \(0 errors, 1 budget hit\)\n$/,
+    );
+    const unreadable = capture();
+    assert.equal(
+      await runScanCli(["--strict", fixturePath("openapi")], unreadable.io),
+      3,
+    );
+    assert.match(unreadable.stderr(), /\(1 error, 0 budget hits\)/);
+    const ok = capture();
+    assert.equal(await runScanCli(["--strict", WEB, API], ok.io), 0);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("runScanCli() --fail-on-unmatched fails an incomplete scan too (exit 3)", async () => {
+  const c = capture();
+  assert.equal(
+    await runScanCli(["--fail-on-unmatched", fixturePath("openapi")], c.io),
+    3,
+  );
+  assert.match(
+    c.stderr(),
+    /Cannot pass --fail-on-unmatched: the scan is incomplete/,
+  );
+});
+
+Deno.test("runScanCli() --max-output-bytes shortens the report and the diagnostics", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 300; i++) {
+    files[`f${i}.ts`] = `export const f${i} = () => fetch("/missing/${i}");\n`;
+    files[`big${i}.ts`] = "// " + "x".repeat(200) + "\n";
+  }
+  const root = await makeTree(files);
+  try {
+    const c = capture();
+    const code = await runScanCli(
+      ["--max-output-bytes", "4k", "--max-file-bytes", "100", root],
+      c.io,
+    );
+    assert.equal(code, 0);
+    const bytes = (text: string): number =>
+      new TextEncoder().encode(text).length;
+    assert.ok(bytes(c.stdout()) <= 4096, `${bytes(c.stdout())} bytes`);
+    assert.match(c.stdout(), /^Shortened to 4096 bytes/m);
+    assert.ok(bytes(c.stderr()) <= 4096 + 200, `${bytes(c.stderr())} bytes`);
+    assert.match(c.stderr(), /\.\.\. and \d+ more diagnostics/);
+    assert.match(c.stderr(), /warning: the report was shortened to 4096 bytes/);
+    const strict = capture();
+    assert.equal(
+      await runScanCli(
+        ["--strict", "--max-output-bytes", "4096", root],
+        strict.io,
+      ),
+      3,
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("runScanCli() checks budget flag values", async () => {
+  const cases: Array<[string[], RegExp]> = [
+    [
+      ["--max-files-per-root", "0", WEB],
+      /--max-files-per-root must be an integer from 1, got "0"/,
+    ],
+    [
+      ["--max-bytes-per-root", "12x", WEB],
+      /--max-bytes-per-root must be a number of bytes \(an integer, or with k, m or g\), got "12x"/,
+    ],
+    [
+      ["--max-output-bytes", "100", WEB],
+      /--max-output-bytes must be at least 1024, got "100"/,
+    ],
+    [
+      ["--max-links-per-boundary=1.5", WEB],
+      /--max-links-per-boundary must be an integer from 1, got "1.5"/,
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const c = capture();
+    assert.equal(await runScanCli(args, c.io), 2, args.join(" "));
+    assert.match(c.stderr(), message);
+  }
+  const ok = capture();
+  assert.equal(
+    await runScanCli([
+      "--max-bytes-per-root",
+      "64M",
+      "--max-gitignore-bytes=1k",
+      "--max-ports-per-root=50",
+      WEB,
+    ], ok.io),
+    0,
+  );
+});
+
+Deno.test({
+  name: "runScanCli() refuses a symlinked root unless --follow-root-symlink",
+  ignore: Deno.build.os === "windows",
+  async fn(): Promise<void> {
+    const base = await makeTree({ "real/a.ts": route("/a") });
+    try {
+      await Deno.symlink(`${base}/real`, `${base}/link`);
+      const c = capture();
+      assert.equal(await runScanCli([`${base}/link`], c.io), 2);
+      assert.match(c.stderr(), /is a symbolic link .* --follow-root-symlink/);
+      const ok = capture();
+      assert.equal(
+        await runScanCli(["--follow-root-symlink", `${base}/link`], ok.io),
+        0,
+      );
+      assert.match(ok.stdout(), /^1 ports/);
+    } finally {
+      await Deno.remove(base, { recursive: true });
+    }
+  },
+});
+
+Deno.test("runScanCli() escapes what it prints on stderr and in --out", async () => {
+  const root = await makeTree({
+    "a\u001b]0;pwned\u0007.ts": "// " + "x".repeat(100) + "\n",
+    "b.ts": 'export const y = () => fetch("/\u009b2J\u202e");\n',
+  });
+  try {
+    const c = capture();
+    await runScanCli(
+      ["--out", "graph.json", "--max-file-bytes", "80", root],
+      c.io,
+    );
+    assert.ok(c.stderr().includes("a\\u001b]0;pwned\\u0007.ts"), c.stderr());
+    // deno-lint-ignore no-control-regex
+    const unsafe = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/;
+    assert.doesNotMatch(c.stderr(), unsafe);
+    assert.doesNotMatch(c.stdout(), unsafe);
+    const out = c.files.get("graph.json")!;
+    assert.doesNotMatch(out, unsafe);
+    assert.ok(out.includes("\\u009b2J\\u202e"), out);
+    assert.ok(JSON.parse(out).nodes.length > 0);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });

@@ -1,26 +1,12 @@
 import assert from "node:assert/strict";
 import {
   scan,
-  ScanError,
   type ScanProgress,
   scanWithReader,
 } from "../../src/extract/scan.ts";
 import { buildReport } from "../../src/extract/report.ts";
 import { fixturePath } from "./_fixtures.ts";
-
-/** Writes a tree of files under a new temporary directory. */
-async function makeTree(files: Record<string, string>): Promise<string> {
-  const root = await Deno.makeTempDir({ prefix: "portcullis-scan-" });
-  for (const [path, text] of Object.entries(files)) {
-    const full = `${root}/${path}`;
-    await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
-    await Deno.writeTextFile(full, text);
-  }
-  return root;
-}
-
-const ROUTE = (path: string): string =>
-  `import express from "express";\nconst app = express();\napp.get("${path}", (q, s) => s.end());\n`;
+import { makeTree, route } from "./_temp_tree.ts";
 
 function scannedFiles(result: Awaited<ReturnType<typeof scan>>): string[] {
   return [...new Set(result.ports.map((p) => p.port.filePath))].sort();
@@ -29,16 +15,16 @@ function scannedFiles(result: Awaited<ReturnType<typeof scan>>): string[] {
 Deno.test("scan() respects .gitignore files and skips dependencies, vendored and generated code", async () => {
   const root = await makeTree({
     ".gitignore": "ignored/\n*.local.ts\n!keep.local.ts\n",
-    "src/keep.local.ts": ROUTE("/negated"),
-    "src/app.ts": ROUTE("/kept"),
-    "src/dev.local.ts": ROUTE("/local"),
+    "src/keep.local.ts": route("/negated"),
+    "src/app.ts": route("/kept"),
+    "src/dev.local.ts": route("/local"),
     "src/sub/.gitignore": "secret.ts\n",
-    "src/sub/secret.ts": ROUTE("/secret"),
-    "src/sub/open.ts": ROUTE("/open"),
-    "ignored/a.ts": ROUTE("/ignored"),
-    "node_modules/lib/index.js": ROUTE("/dependency"),
-    "vendor/lib/index.js": ROUTE("/vendored"),
-    "static/app.min.js": ROUTE("/minified"),
+    "src/sub/secret.ts": route("/secret"),
+    "src/sub/open.ts": route("/open"),
+    "ignored/a.ts": route("/ignored"),
+    "node_modules/lib/index.js": route("/dependency"),
+    "vendor/lib/index.js": route("/vendored"),
+    "static/app.min.js": route("/minified"),
     "gen/api.pb.go":
       'package api\nimport "net/http"\nfunc init() { http.HandleFunc("/pb", nil) }\n',
     "gen/handlers.go":
@@ -60,21 +46,21 @@ Deno.test("scan() respects .gitignore files and skips dependencies, vendored and
 
 Deno.test("scan() reports unreadable and oversized files and goes on", async () => {
   const root = await makeTree({
-    "a.ts": ROUTE("/a"),
-    "b.ts": ROUTE("/b"),
-    "big.ts": ROUTE("/big") + "// " + "x".repeat(2000) + "\n",
+    "a.ts": route("/a"),
+    "b.ts": route("/b"),
+    "big.ts": route("/big") + "// " + "x".repeat(2000) + "\n",
   });
   try {
     const result = await scanWithReader(
       [root],
       { maxFileBytes: 1000 },
       async (path) => {
-        if (path.endsWith("/a.ts")) {
+        if (String(path).endsWith("/a.ts")) {
           throw Object.assign(new Error("permission denied"), {
             code: "EACCES",
           });
         }
-        return await Deno.readTextFile(path);
+        return await Deno.readTextFile(String(path));
       },
     );
     assert.deepEqual(scannedFiles(result), ["b.ts"]);
@@ -90,7 +76,9 @@ Deno.test("scan() reports unreadable and oversized files and goes on", async () 
         root: label,
         filePath: "big.ts",
         severity: "warning",
-        message: "Cannot scan: file is larger than 1000 bytes",
+        message:
+          "Cannot scan: file is larger than 1000 bytes (raise maxFileBytes, --max-file-bytes)",
+        budget: "maxFileBytes",
       },
     ]);
   } finally {
@@ -103,7 +91,7 @@ Deno.test({
   // root reads every file whatever its mode
   ignore: Deno.build.os === "windows" || Deno.uid() === 0,
   async fn(): Promise<void> {
-    const root = await makeTree({ "a.ts": ROUTE("/a"), "b.ts": ROUTE("/b") });
+    const root = await makeTree({ "a.ts": route("/a"), "b.ts": route("/b") });
     try {
       await Deno.chmod(`${root}/a.ts`, 0o000);
       const result = await scan([root]);
@@ -163,6 +151,7 @@ Deno.test("scan() builds project, file and owner nodes and port relations with l
     assert.equal(graph.toJSON()["schema_version"], 1);
     assert.deepEqual(result.roots, [{
       path: root,
+      realPath: await Deno.realPath(root),
       label,
       files: 1,
       bytes: (await Deno.stat(`${root}/src/users.ts`)).size,
@@ -176,7 +165,7 @@ Deno.test("scan() builds project, file and owner nodes and port relations with l
 });
 
 Deno.test("scan() merges roots with one shared boundary node and links across them", async () => {
-  const api = await makeTree({ "api/index.ts": ROUTE("/items/:id") });
+  const api = await makeTree({ "api/index.ts": route("/items/:id") });
   const web = await makeTree({
     "api/index.ts":
       "export const load = (id: string) => fetch(`/items/${id}`);\n",
@@ -230,8 +219,8 @@ Deno.test("scan() links calls of one method to routes without a method restricti
 
 Deno.test("scan() reports progress per file read", async () => {
   const root = await makeTree({
-    "a.ts": ROUTE("/a"),
-    "b.ts": ROUTE("/b"),
+    "a.ts": route("/a"),
+    "b.ts": route("/b"),
     "c.txt": "not source",
   });
   try {
@@ -249,12 +238,16 @@ Deno.test("scan() throws ScanError for a missing root or a file, RangeError for 
   await assert.rejects(scan(["/no/such/portcullis/dir"]), {
     name: "ScanError",
     message: 'Cannot scan "/no/such/portcullis/dir": ENOENT',
+    code: "ROOT_NOT_FOUND",
   });
   const root = await makeTree({ "a.ts": "" });
   try {
-    await assert.rejects(scan([`${root}/a.ts`]), ScanError);
+    await assert.rejects(scan([`${root}/a.ts`]), {
+      name: "ScanError",
+      code: "ROOT_NOT_A_DIRECTORY",
+    });
     await assert.rejects(scan([root], { minConfidence: 2 }), RangeError);
-    await assert.rejects(scan([]), ScanError);
+    await assert.rejects(scan([]), { name: "ScanError", code: "NO_ROOT" });
   } finally {
     await Deno.remove(root, { recursive: true });
   }
@@ -323,4 +316,23 @@ Deno.test("scan() leaves pairs below minConfidence unlinked", async () => {
     report.unmatchedConsumers.map((p) => p.key),
     ["GET /api/v1/users/{}", "POST /api/v1/users/{}/orders"],
   );
+});
+
+Deno.test("scan() records at most maxPortsPerRoot ports per root and says so", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 10; i++) files[`f${i}.ts`] = route(`/r${i}`);
+  const root = await makeTree(files);
+  try {
+    const result = await scan([root], { maxPortsPerRoot: 4 });
+    assert.equal(result.ports.length, 4);
+    assert.equal(result.roots[0]?.ports, 4);
+    assert.equal(result.graph.nodesByKind("boundary").length, 4);
+    assert.deepEqual(
+      result.diagnostics.map((d) => [d.budget, d.severity]),
+      [["maxPortsPerRoot", "warning"]],
+    );
+    assert.match(result.diagnostics[0]!.message, /found 6 more than 4/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });

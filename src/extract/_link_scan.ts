@@ -1,0 +1,69 @@
+// Links a scan's merged graph and reports the boundaries cut by the links
+// budget, as warnings and in the graph's `budgets_hit` metadata.
+import type { BoundaryGraph, GraphMetadata } from "../boundary/graph.ts";
+import { linkGraph, type LinkResult } from "../boundary/link.ts";
+import { linkAnyMethod } from "./_link_any.ts";
+import type { ScanResult } from "./scan.ts";
+
+/** Exact keys, then `ANY`-method routes; one result for both. */
+function linkAll(
+  graph: BoundaryGraph,
+  options: { minConfidence: number; maxLinksPerBoundary: number },
+): LinkResult {
+  const exact = linkGraph(graph, options);
+  const any = linkAnyMethod(graph, options);
+  const linked = new Set<string>();
+  for (const relation of graph.relationsByKind("communicates_with")) {
+    linked.add(String(relation.metadata["boundary_id"]));
+    const provider = relation.metadata["provider_boundary_id"];
+    if (typeof provider === "string") linked.add(provider);
+  }
+  return {
+    relationsAdded: exact.relationsAdded + any.relationsAdded,
+    boundariesTotal: exact.boundariesTotal,
+    boundariesLinked: linked.size,
+    cuts: [...exact.cuts, ...any.cuts],
+  };
+}
+
+/**
+ * Writes the budget warnings into the graph's `budgets_hit` metadata, so a
+ * report made from the graph (or from its JSON) says it is partial.
+ */
+function recordBudgetsHit(result: ScanResult): void {
+  const hits: GraphMetadata[] = [];
+  for (const d of result.diagnostics) {
+    if (d.budget === undefined) continue;
+    hits.push({
+      budget: d.budget,
+      root: d.root,
+      "file_path": d.filePath,
+      message: d.message,
+    });
+  }
+  if (hits.length > 0) result.graph.metadata["budgets_hit"] = hits;
+}
+
+/**
+ * Links exact keys and `ANY`-method routes, adds a warning per boundary
+ * cut by `maxLinksPerBoundary`, and records every budget hit of the scan
+ * in the graph.
+ */
+export function linkScan(
+  result: ScanResult,
+  options: { minConfidence: number; maxLinksPerBoundary: number },
+): LinkResult {
+  const link = linkAll(result.graph, options);
+  for (const cut of link.cuts) {
+    result.diagnostics.push({
+      root: "",
+      filePath: "",
+      severity: "warning",
+      message:
+        `Cannot link every pair of ${cut.mechanism} "${cut.key}": ${cut.consumers} consumers x ${cut.providers} providers exceed ${options.maxLinksPerBoundary} links, so each consumer and each provider was linked to its most confident counterpart, plus the first pairs (${cut.linksAdded} links; raise maxLinksPerBoundary, --max-links-per-boundary)`,
+      budget: "maxLinksPerBoundary",
+    });
+  }
+  recordBudgetsHit(result);
+  return link;
+}
