@@ -4,7 +4,7 @@
 // that package's entry point, so both packages share one copy of it (one
 // BoundaryGraph class, not two).
 import * as esbuild from "esbuild";
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { packageName } from "./_declarations.ts";
 import { entryOfFile, NPM_DIR, type NpmPackage } from "./layout.ts";
 
@@ -59,6 +59,11 @@ export async function bundle(root: string, npm: NpmPackage): Promise<string[]> {
         build.onResolve({ filter: /^\.\.?\// }, (args) => {
           const file = relative(root, join(args.resolveDir, args.path));
           if (npm.owns(file)) return undefined;
+          // A private module of another package ("_" file: pure helpers
+          // such as the link pairing or the display escaping) is not in its
+          // public entry point: bundle a copy. Its own imports of public
+          // modules still resolve to that package.
+          if (basename(file).startsWith("_")) return undefined;
           const specifier = entryOfFile(file);
           if (specifier === undefined) {
             throw new Error(
