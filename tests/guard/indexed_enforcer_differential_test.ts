@@ -225,9 +225,10 @@ function shape(request: unknown[], c: Case): boolean {
     const attributes = all.some((t) =>
       t.r % c.rNames.length === i && t.path.length > 0
     );
+    // keyMatch(r.<first>, ...) of the extra terms reads a string.
     const plain = all.some((t) =>
       t.r % c.rNames.length === i && t.path.length === 0
-    );
+    ) || (i === 0 && c.extra.includes("keyMatch"));
     if (attributes && plain) clean = false;
     request[i] = attributes ? { role: text, a: { b: text } } : text;
   }

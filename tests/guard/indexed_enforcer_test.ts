@@ -247,9 +247,9 @@ Deno.test("IndexedEnforcer reads matchers the way casbin parses them", async (t)
 Deno.test("IndexedEnforcer falls back to casbin for what the index cannot answer", async (t) => {
   const cases: [string, string, string, unknown[], string][] = [
     [
-      "g() with a domain",
+      "g() with a domain read from the policy",
       model(
-        "g(r.sub, p.sub, r.dom) && r.dom == p.dom && r.obj == p.obj && r.act == p.act",
+        "g(r.sub, p.sub, p.dom) && r.dom == p.dom && r.obj == p.obj && r.act == p.act",
         {
           request: "sub, dom, obj, act",
           policy: "sub, dom, obj, act",
@@ -258,7 +258,7 @@ Deno.test("IndexedEnforcer falls back to casbin for what the index cannot answer
       ),
       "p, admin, d1, post, write\ng, alice, admin, d1",
       ["alice", "d1", "post", "write"],
-      "with a domain",
+      "a request value as domain",
     ],
     [
       "g() twice",
@@ -270,19 +270,39 @@ Deno.test("IndexedEnforcer falls back to casbin for what the index cannot answer
       "more than once",
     ],
     [
-      "keyMatch",
-      model("r.sub == p.sub && keyMatch(r.obj, p.obj) && r.act == p.act"),
+      "a pattern function with its arguments swapped",
+      model("r.sub == p.sub && keyMatch(p.obj, r.obj) && r.act == p.act"),
       "p, alice, /posts/*, read",
-      ["alice", "/posts/1", "read"],
-      "a function other than a role function",
+      ["alice", "/posts/*", "read"],
+      "does not take a request value and a policy field",
     ],
     [
-      "priority effect",
+      "a function casbin does not define",
+      model("r.sub == p.sub && keyMatchCustom(r.obj, p.obj)"),
+      "p, alice, /posts/*, read",
+      ["alice", "/posts/1", "read"],
+      "a function the index does not evaluate",
+    ],
+    [
+      "a regular expression casbin cannot compile",
+      model("r.sub == p.sub && regexMatch(r.act, p.act)"),
+      "p, bob, /posts, read\np, alice, /posts, *read",
+      ["bob", "/posts", "read"],
+      "policy rule 2: the regexMatch pattern",
+    ],
+    [
+      "a keyMatch4 pattern casbin throws on when it matches",
+      model("r.sub == p.sub && keyMatch4(r.obj, p.obj)"),
+      "p, alice, /posts/{id}/(a|b), read",
+      ["alice", "/posts/1/a", "read"],
+      "tokens and groups differ",
+    ],
+    [
+      "an effect casbin does not define",
       model("r.sub == p.sub && r.obj == p.obj && r.act == p.act", {
-        policy: "sub, obj, act, eft",
-        effect: "priority(p.eft) || deny",
+        effect: "some(where (p.eft == deny))",
       }),
-      "p, alice, post, read, allow",
+      "p, alice, post, read",
       ["alice", "post", "read"],
       "policy effect",
     ],
@@ -486,8 +506,9 @@ Deno.test("IndexedEnforcer notices rules added or removed after indexing", async
 });
 
 Deno.test("IndexedEnforcer caches the decisions casbin makes, per instance", async (t) => {
+  // `!=`: a matcher casbin decides.
   const text = model(
-    "r.sub.role == p.sub && keyMatch(r.obj, p.obj) && r.act == p.act",
+    'r.sub.role == p.sub && keyMatch(r.obj, p.obj) && r.act != "none"',
   );
   const casbin = await casbinOf(text, "p, editor, /posts/*, write");
   const indexed = IndexedEnforcer.from(casbin, { cache: { maxEntries: 2 } });
@@ -552,7 +573,7 @@ Deno.test("IndexedEnforcer caches the decisions casbin makes, per instance", asy
 
 Deno.test("IndexedEnforcer uses a key function when one is given", async () => {
   const casbin = await casbinOf(
-    model("r.sub.role == p.sub && keyMatch(r.obj, p.obj) && r.act == p.act"),
+    model('r.sub.role == p.sub && keyMatch(r.obj, p.obj) && r.act != "none"'),
     "p, editor, /posts/*, write",
   );
   const keys: unknown[][] = [];
@@ -585,10 +606,11 @@ Deno.test("IndexedEnforcer uses a key function when one is given", async () => {
 
 Deno.test("IndexedEnforcer with fallback enforceSync answers synchronously", async () => {
   const casbin = await casbinOf(
-    model("r.sub == p.sub && keyMatch(r.obj, p.obj) && r.act == p.act"),
+    model('r.sub == p.sub && keyMatch(r.obj, p.obj) && r.act != "none"'),
     "p, alice, /posts/*, read",
   );
   const indexed = IndexedEnforcer.from(casbin, { fallback: "enforceSync" });
+  assert.equal(indexed.indexed, false);
   assert.equal(indexed.enforce("alice", "/posts/1", "read"), true);
   assert.equal(indexed.enforce("bob", "/posts/1", "read"), false);
 });

@@ -1,0 +1,326 @@
+// Builds a CompiledIndex from a casbin enforcer's parsed model and policy,
+// as a generator that pauses after every CHUNK rules: IndexedEnforcer
+// yields to the event loop there, the worker runs straight through.
+import type { PatternFunction } from "./pattern.ts";
+import {
+  compilePattern,
+  hasLiteralPrefixes,
+  literalPrefix,
+} from "./pattern.ts";
+import { compileIpPattern } from "./ip_match.ts";
+import { compileRoleGraph, DEFAULT_DOMAIN } from "./role_graph.ts";
+import type { CompiledRoleGraph } from "./role_graph.ts";
+import { FNV_OFFSET, mix, StringInterner, tableSize } from "./string_table.ts";
+import {
+  ALLOWS,
+  type CompiledIndex,
+  type CompiledPrefixes,
+  DENIES,
+  prefixHash,
+  tupleHash,
+} from "./compiled_index.ts";
+import { type IndexPlan, planIndex } from "./enforcer_plan.ts";
+
+// Rules handled between two pauses.
+export const CHUNK = 256;
+
+/** What a matching rule contributes: ALLOWS, DENIES or nothing (0). */
+export function effectOf(rule: readonly unknown[], eftIndex: number): number {
+  // casbin: a matching rule allows, unless its eft field is set to
+  // anything but "allow" ("deny" denies, other values count for nothing).
+  const eft = eftIndex < 0 ? undefined : rule[eftIndex];
+  if (!eft || eft === "allow") return ALLOWS;
+  return eft === "deny" ? DENIES : 0;
+}
+
+function missingField(rule: number): string {
+  return `policy rule ${rule} has no string in a field the matcher compares`;
+}
+
+function shortened(text: string): string {
+  return JSON.stringify(text.length > 60 ? text.slice(0, 57) + "..." : text);
+}
+
+/**
+ * Checks a pattern as its function will read it: a reason when casbin
+ * would throw or loop on it.
+ */
+function patternProblem(fn: PatternFunction, pattern: string): string | null {
+  const compiled = fn === "ipMatch"
+    ? compileIpPattern(pattern)
+    : compilePattern(fn, pattern);
+  return typeof compiled === "string" ? compiled : null;
+}
+
+/**
+ * The pattern term to list rules by literal start: the first keyMatch
+ * family term, else the first regexMatch term; -1 when there is none (an
+ * index in the pattern terms).
+ */
+function prefixTermOf(fns: readonly PatternFunction[]): number {
+  const key = fns.findIndex((fn) => fn.startsWith("keyMatch"));
+  if (key !== -1) return key;
+  return fns.findIndex(hasLiteralPrefixes);
+}
+
+/** Lists each bucket's rules, ascending (a counting sort by bucket). */
+function groupByBucket(
+  ruleBucket: Uint32Array,
+  buckets: number,
+): { start: Uint32Array; rules: Uint32Array } {
+  const start = new Uint32Array(buckets + 1);
+  for (const b of ruleBucket) start[b + 1]!++;
+  for (let b = 0; b < buckets; b++) start[b + 1]! += start[b]!;
+  const fill = start.slice(0, buckets);
+  const rules = new Uint32Array(ruleBucket.length);
+  for (let r = 0; r < ruleBucket.length; r++) {
+    rules[fill[ruleBucket[r]!]!++] = r;
+  }
+  return { start, rules };
+}
+
+/** Lists the rules of every bucket by the literal start of their pattern. */
+function buildPrefixes(
+  term: number,
+  patterns: readonly string[],
+  rulePattern: Uint32Array,
+  ruleBucket: Uint32Array,
+  buckets: number,
+  starts: ReadonlyMap<number, { offset: number; length: number }>,
+): CompiledPrefixes {
+  const entryOf = new Map<string, number>();
+  const entryBucket: number[] = [];
+  const entryString: number[] = [];
+  const entryOffset: number[] = [];
+  const entryLength: number[] = [];
+  const ruleEntry = new Uint32Array(ruleBucket.length);
+  for (let r = 0; r < ruleBucket.length; r++) {
+    const id = rulePattern[r]!;
+    const { offset, length } = starts.get(id)!;
+    const text = patterns[id]!.slice(offset, offset + length);
+    const bucket = ruleBucket[r]!;
+    const key = `${bucket}\u0000${text}`;
+    let entry = entryOf.get(key);
+    if (entry === undefined) {
+      entry = entryBucket.length;
+      entryOf.set(key, entry);
+      entryBucket.push(bucket);
+      entryString.push(id);
+      entryOffset.push(offset);
+      entryLength.push(length);
+    }
+    ruleEntry[r] = entry;
+  }
+  const count = entryBucket.length;
+  const entryHash = new Uint32Array(count);
+  const slots = new Int32Array(tableSize(count));
+  const mask = slots.length - 1;
+  const lengthsOf: Set<number>[] = Array.from(
+    { length: buckets },
+    () => new Set(),
+  );
+  let maxLength = 0;
+  for (let e = 0; e < count; e++) {
+    const text = patterns[entryString[e]!]!;
+    let raw = FNV_OFFSET;
+    const end = entryOffset[e]! + entryLength[e]!;
+    for (let i = entryOffset[e]!; i < end; i++) {
+      raw = mix(raw, text.charCodeAt(i));
+    }
+    const hash = prefixHash(raw, entryBucket[e]!);
+    entryHash[e] = hash;
+    let slot = hash & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = e + 1;
+    lengthsOf[entryBucket[e]!]!.add(entryLength[e]!);
+    maxLength = Math.max(maxLength, entryLength[e]!);
+  }
+  const grouped = groupByBucket(ruleEntry, count);
+  const lengthStart = new Uint32Array(buckets + 1);
+  const lengths: number[] = [];
+  for (let b = 0; b < buckets; b++) {
+    lengthStart[b] = lengths.length;
+    lengths.push(...[...lengthsOf[b]!].sort((x, y) => x - y));
+  }
+  lengthStart[buckets] = lengths.length;
+  return {
+    term,
+    entryBucket: Uint32Array.from(entryBucket),
+    entryString: Uint32Array.from(entryString),
+    entryOffset: Uint32Array.from(entryOffset),
+    entryLength: Uint32Array.from(entryLength),
+    entryHash,
+    slots,
+    ruleStart: grouped.start,
+    rules: grouped.rules,
+    lengthStart,
+    lengths: Uint32Array.from(lengths),
+    maxLength,
+  };
+}
+
+/** Builds the index of a plan's policy, pausing after every CHUNK rules. */
+function* buildSteps(
+  planned: IndexPlan,
+): Generator<void, CompiledIndex | string> {
+  const { plan, policy, model } = planned;
+  const terms = plan.terms;
+  const strings = new StringInterner();
+  const roles: (CompiledRoleGraph | null)[] = [];
+  for (const term of terms) {
+    if (term.role === undefined) {
+      roles.push(null);
+      continue;
+    }
+    const graph = compileRoleGraph(
+      model.model.get("g")?.get(term.role),
+      strings,
+    );
+    if (typeof graph === "string") return graph;
+    roles.push(graph);
+  }
+  const defaultDomain = terms.some((t) => t.role !== undefined && !t.domain)
+    ? strings.intern(DEFAULT_DOMAIN)
+    : -1;
+  const keyTerms: number[] = [];
+  const patternTerms: number[] = [];
+  terms.forEach((term, t) => (term.fn ? patternTerms : keyTerms).push(t));
+  const fns = patternTerms.map((t) => terms[t]!.fn!);
+  const prefixTerm = prefixTermOf(fns);
+  const k = keyTerms.length;
+  const f = patternTerms.length;
+  const n = policy.length;
+
+  const tupleIds = new Uint32Array(n * k);
+  const tupleSlots = new Int32Array(tableSize(n));
+  const slotMask = tupleSlots.length - 1;
+  const ruleBucket = new Uint32Array(n);
+  const ruleEffect = new Uint8Array(n);
+  const rulePatterns = new Uint32Array(n * f);
+  // Per pattern term: the patterns checked, with their literal start.
+  const checked = fns.map(() =>
+    new Map<number, { offset: number; length: number }>()
+  );
+  const tuple = new Int32Array(k);
+  let buckets = 0;
+  for (let i = 0; i < n; i++) {
+    if (i !== 0 && i % CHUNK === 0) yield;
+    const rule = policy[i]!;
+    for (let c = 0; c < k; c++) {
+      const cell = rule[terms[keyTerms[c]!]!.policyIndex];
+      if (typeof cell !== "string") return missingField(i + 1);
+      tuple[c] = strings.intern(cell);
+    }
+    for (let c = 0; c < f; c++) {
+      const cell = rule[terms[patternTerms[c]!]!.policyIndex];
+      if (typeof cell !== "string") return missingField(i + 1);
+      const id = strings.intern(cell);
+      rulePatterns[i * f + c] = id;
+      if (!checked[c]!.has(id)) {
+        const problem = patternProblem(fns[c]!, cell);
+        if (problem !== null) {
+          return `policy rule ${i + 1}: the ${fns[c]} pattern ${
+            shortened(cell)
+          }: ${problem}`;
+        }
+        checked[c]!.set(
+          id,
+          c === prefixTerm
+            ? literalPrefix(fns[c]!, cell)
+            : { offset: 0, length: 0 },
+        );
+      }
+    }
+    ruleEffect[i] = effectOf(rule, plan.eftIndex);
+    const hash = tupleHash(tuple, k);
+    for (let slot = hash & slotMask;; slot = (slot + 1) & slotMask) {
+      const entry = tupleSlots[slot]!;
+      if (entry === 0) {
+        tupleIds.set(tuple, buckets * k);
+        ruleBucket[i] = buckets;
+        tupleSlots[slot] = ++buckets;
+        break;
+      }
+      const base = (entry - 1) * k;
+      let c = 0;
+      while (c < k && tupleIds[base + c] === tuple[c]) c++;
+      if (c === k) {
+        ruleBucket[i] = entry - 1;
+        break;
+      }
+    }
+  }
+
+  const bucketMask = new Uint8Array(buckets);
+  const bucketFirst = new Int32Array(buckets).fill(-1);
+  for (let r = 0; r < n; r++) {
+    const b = ruleBucket[r]!;
+    const effect = ruleEffect[r]!;
+    bucketMask[b]! |= effect;
+    if (effect !== 0 && bucketFirst[b] === -1) bucketFirst[b] = r;
+  }
+  yield;
+  let prefixes: CompiledPrefixes | null = null;
+  let grouped: { start: Uint32Array; rules: Uint32Array } = {
+    start: new Uint32Array(0),
+    rules: new Uint32Array(0),
+  };
+  if (prefixTerm !== -1) {
+    const rulePattern = new Uint32Array(n);
+    for (let r = 0; r < n; r++) {
+      rulePattern[r] = rulePatterns[r * f + prefixTerm]!;
+    }
+    prefixes = buildPrefixes(
+      patternTerms[prefixTerm]!,
+      strings.strings,
+      rulePattern,
+      ruleBucket,
+      buckets,
+      checked[prefixTerm]!,
+    );
+  } else if (f > 0) {
+    grouped = groupByBucket(ruleBucket, buckets);
+  }
+  yield;
+  return {
+    terms,
+    effect: plan.effect,
+    requestSize: plan.requestSize,
+    strings: strings.table(),
+    keyTerms,
+    patternTerms,
+    tupleIds: tupleIds.slice(0, buckets * k),
+    tupleSlots,
+    bucketMask,
+    bucketFirst,
+    ruleEffect,
+    bucketStart: grouped.start,
+    bucketRules: grouped.rules,
+    rulePatterns,
+    prefixes,
+    roles,
+    defaultDomain,
+  };
+}
+
+/**
+ * Builds the index of a casbin enforcer's policy, pausing after every
+ * CHUNK rules; returns why casbin must decide instead when it cannot.
+ */
+export function* compileIndexSteps(
+  enforcer: { getModel(): unknown },
+): Generator<void, CompiledIndex | string> {
+  const planned = planIndex(enforcer);
+  if (typeof planned === "string") return planned;
+  return yield* buildSteps(planned);
+}
+
+/** Builds the index in one run (the worker's way). */
+export function compileIndex(
+  enforcer: { getModel(): unknown },
+): CompiledIndex | string {
+  const steps = compileIndexSteps(enforcer);
+  let step = steps.next();
+  while (step.done !== true) step = steps.next();
+  return step.value;
+}
