@@ -283,7 +283,9 @@ export function planMatcher(parts: ModelParts): MatcherPlan {
       leaf.type !== "BinaryExpression" ||
       (leaf.operator !== "==" && leaf.operator !== "===")
     ) {
-      return fail("the matcher is not a conjunction of equalities");
+      return fail(
+        "the matcher is not a conjunction of equalities, role checks and pattern functions",
+      );
     }
     const left = leaf.left as Node;
     const right = leaf.right as Node;
