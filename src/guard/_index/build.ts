@@ -1,24 +1,18 @@
 // Builds a CompiledIndex from a casbin enforcer's parsed model and policy,
 // as a generator that pauses after every CHUNK rules: IndexedEnforcer
 // yields to the event loop there, the worker runs straight through.
-import type { PatternFunction } from "./pattern.ts";
-import {
-  compilePattern,
-  hasLiteralPrefixes,
-  literalPrefix,
-} from "./pattern.ts";
+import { compilePattern, type PatternFunction } from "./pattern.ts";
 import { compileIpPattern } from "./ip_match.ts";
 import { compileRoleGraph, DEFAULT_DOMAIN } from "./role_graph.ts";
 import type { CompiledRoleGraph } from "./role_graph.ts";
-import { FNV_OFFSET, mix, StringInterner, tableSize } from "./string_table.ts";
+import { StringInterner, tableSize } from "./string_table.ts";
 import {
   ALLOWS,
   type CompiledIndex,
-  type CompiledPrefixes,
   DENIES,
-  prefixHash,
   tupleHash,
 } from "./compiled_index.ts";
+import { buildTrie, type CompiledTrie } from "./path_trie.ts";
 import { type IndexPlan, planIndex } from "./enforcer_plan.ts";
 
 // Rules handled between two pauses.
@@ -53,14 +47,15 @@ function patternProblem(fn: PatternFunction, pattern: string): string | null {
 }
 
 /**
- * The pattern term to list rules by literal start: the first keyMatch
- * family term, else the first regexMatch term; -1 when there is none (an
- * index in the pattern terms).
+ * The pattern term whose patterns go in the trie: the first keyMatch family
+ * term, else the first regexMatch term, else the first globMatch term; -1
+ * when there is none (an index in the pattern terms).
  */
-function prefixTermOf(fns: readonly PatternFunction[]): number {
+function trieTermOf(fns: readonly PatternFunction[]): number {
   const key = fns.findIndex((fn) => fn.startsWith("keyMatch"));
   if (key !== -1) return key;
-  return fns.findIndex(hasLiteralPrefixes);
+  const regex = fns.indexOf("regexMatch");
+  return regex !== -1 ? regex : fns.indexOf("globMatch");
 }
 
 /** Lists each bucket's rules, ascending (a counting sort by bucket). */
@@ -77,86 +72,6 @@ function groupByBucket(
     rules[fill[ruleBucket[r]!]!++] = r;
   }
   return { start, rules };
-}
-
-/** Lists the rules of every bucket by the literal start of their pattern. */
-function buildPrefixes(
-  term: number,
-  patterns: readonly string[],
-  rulePattern: Uint32Array,
-  ruleBucket: Uint32Array,
-  buckets: number,
-  starts: ReadonlyMap<number, { offset: number; length: number }>,
-): CompiledPrefixes {
-  const entryOf = new Map<string, number>();
-  const entryBucket: number[] = [];
-  const entryString: number[] = [];
-  const entryOffset: number[] = [];
-  const entryLength: number[] = [];
-  const ruleEntry = new Uint32Array(ruleBucket.length);
-  for (let r = 0; r < ruleBucket.length; r++) {
-    const id = rulePattern[r]!;
-    const { offset, length } = starts.get(id)!;
-    const text = patterns[id]!.slice(offset, offset + length);
-    const bucket = ruleBucket[r]!;
-    const key = `${bucket}\u0000${text}`;
-    let entry = entryOf.get(key);
-    if (entry === undefined) {
-      entry = entryBucket.length;
-      entryOf.set(key, entry);
-      entryBucket.push(bucket);
-      entryString.push(id);
-      entryOffset.push(offset);
-      entryLength.push(length);
-    }
-    ruleEntry[r] = entry;
-  }
-  const count = entryBucket.length;
-  const entryHash = new Uint32Array(count);
-  const slots = new Int32Array(tableSize(count));
-  const mask = slots.length - 1;
-  const lengthsOf: Set<number>[] = Array.from(
-    { length: buckets },
-    () => new Set(),
-  );
-  let maxLength = 0;
-  for (let e = 0; e < count; e++) {
-    const text = patterns[entryString[e]!]!;
-    let raw = FNV_OFFSET;
-    const end = entryOffset[e]! + entryLength[e]!;
-    for (let i = entryOffset[e]!; i < end; i++) {
-      raw = mix(raw, text.charCodeAt(i));
-    }
-    const hash = prefixHash(raw, entryBucket[e]!);
-    entryHash[e] = hash;
-    let slot = hash & mask;
-    while (slots[slot] !== 0) slot = (slot + 1) & mask;
-    slots[slot] = e + 1;
-    lengthsOf[entryBucket[e]!]!.add(entryLength[e]!);
-    maxLength = Math.max(maxLength, entryLength[e]!);
-  }
-  const grouped = groupByBucket(ruleEntry, count);
-  const lengthStart = new Uint32Array(buckets + 1);
-  const lengths: number[] = [];
-  for (let b = 0; b < buckets; b++) {
-    lengthStart[b] = lengths.length;
-    lengths.push(...[...lengthsOf[b]!].sort((x, y) => x - y));
-  }
-  lengthStart[buckets] = lengths.length;
-  return {
-    term,
-    entryBucket: Uint32Array.from(entryBucket),
-    entryString: Uint32Array.from(entryString),
-    entryOffset: Uint32Array.from(entryOffset),
-    entryLength: Uint32Array.from(entryLength),
-    entryHash,
-    slots,
-    ruleStart: grouped.start,
-    rules: grouped.rules,
-    lengthStart,
-    lengths: Uint32Array.from(lengths),
-    maxLength,
-  };
 }
 
 /** Builds the index of a plan's policy, pausing after every CHUNK rules. */
@@ -186,7 +101,7 @@ function* buildSteps(
   const patternTerms: number[] = [];
   terms.forEach((term, t) => (term.fn ? patternTerms : keyTerms).push(t));
   const fns = patternTerms.map((t) => terms[t]!.fn!);
-  const prefixTerm = prefixTermOf(fns);
+  const trieTerm = trieTermOf(fns);
   const k = keyTerms.length;
   const f = patternTerms.length;
   const n = policy.length;
@@ -197,10 +112,8 @@ function* buildSteps(
   const ruleBucket = new Uint32Array(n);
   const ruleEffect = new Uint8Array(n);
   const rulePatterns = new Uint32Array(n * f);
-  // Per pattern term: the patterns checked, with their literal start.
-  const checked = fns.map(() =>
-    new Map<number, { offset: number; length: number }>()
-  );
+  // Per pattern term: the patterns checked.
+  const checked = fns.map(() => new Set<number>());
   const tuple = new Int32Array(k);
   let buckets = 0;
   for (let i = 0; i < n; i++) {
@@ -223,12 +136,7 @@ function* buildSteps(
             shortened(cell)
           }: ${problem}`;
         }
-        checked[c]!.set(
-          id,
-          c === prefixTerm
-            ? literalPrefix(fns[c]!, cell)
-            : { offset: 0, length: 0 },
-        );
+        checked[c]!.add(id);
       }
     }
     ruleEffect[i] = effectOf(rule, plan.eftIndex);
@@ -260,26 +168,26 @@ function* buildSteps(
     if (effect !== 0 && bucketFirst[b] === -1) bucketFirst[b] = r;
   }
   yield;
-  let prefixes: CompiledPrefixes | null = null;
+  let trie: CompiledTrie | null = null;
   let grouped: { start: Uint32Array; rules: Uint32Array } = {
     start: new Uint32Array(0),
     rules: new Uint32Array(0),
   };
-  if (prefixTerm !== -1) {
+  if (f > 0) grouped = groupByBucket(ruleBucket, buckets);
+  if (trieTerm !== -1) {
     const rulePattern = new Uint32Array(n);
     for (let r = 0; r < n; r++) {
-      rulePattern[r] = rulePatterns[r * f + prefixTerm]!;
+      rulePattern[r] = rulePatterns[r * f + trieTerm]!;
     }
-    prefixes = buildPrefixes(
-      patternTerms[prefixTerm]!,
+    yield;
+    trie = buildTrie(
+      patternTerms[trieTerm]!,
+      fns[trieTerm]!,
       strings.strings,
       rulePattern,
       ruleBucket,
       buckets,
-      checked[prefixTerm]!,
     );
-  } else if (f > 0) {
-    grouped = groupByBucket(ruleBucket, buckets);
   }
   yield;
   return {
@@ -297,7 +205,7 @@ function* buildSteps(
     bucketStart: grouped.start,
     bucketRules: grouped.rules,
     rulePatterns,
-    prefixes,
+    trie,
     roles,
     defaultDomain,
   };

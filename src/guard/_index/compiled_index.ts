@@ -11,10 +11,10 @@
 // through a hash table over tuples of string ids. A bucket records which
 // effects its rules have and its first rule that allows or denies. When the
 // matcher calls pattern functions, a bucket also lists its rules in policy
-// order, and, for the first pattern term whose patterns have a literal
-// start (keyMatch, keyMatch2..5, regexMatch with `^`), those rules are
-// listed per literal start, so that a decision looks at the rules whose
-// pattern can match the request's value and no others.
+// order, and, for the first pattern term of path patterns (keyMatch,
+// keyMatch2..5, regexMatch with `^`), a trie of those patterns by segment
+// (path_trie.ts), so that a decision looks at the rules whose pattern can
+// match the request's path and at few others.
 import type { EffectKind, MatcherTerm } from "../_matcher_plan.ts";
 import {
   finish,
@@ -24,35 +24,11 @@ import {
   stringTableBuffers,
 } from "./string_table.ts";
 import { type CompiledRoleGraph, roleGraphBuffers } from "./role_graph.ts";
+import { type CompiledTrie, trieBuffers } from "./path_trie.ts";
 
 // What a matching rule contributes: ALLOWS, DENIES or nothing (0).
 export const ALLOWS = 1;
 export const DENIES = 2;
-
-/** Rules listed by the literal start of one pattern term's patterns. */
-export interface CompiledPrefixes {
-  /** The pattern term (an index in `terms`). */
-  readonly term: number;
-  /**
-   * Entry `e`: the rules of bucket `entryBucket[e]` whose pattern starts
-   * with `entryLength[e]` literal characters, those of string
-   * `entryString[e]` from `entryOffset[e]`.
-   */
-  readonly entryBucket: Uint32Array;
-  readonly entryString: Uint32Array;
-  readonly entryOffset: Uint32Array;
-  readonly entryLength: Uint32Array;
-  readonly entryHash: Uint32Array;
-  /** Open addressing, power-of-two size: entry + 1, or 0 for empty. */
-  readonly slots: Int32Array;
-  /** Rules of entry `e`, ascending: `rules[ruleStart[e]..ruleStart[e+1])`. */
-  readonly ruleStart: Uint32Array;
-  readonly rules: Uint32Array;
-  /** The distinct literal lengths of bucket `b`'s entries, ascending. */
-  readonly lengthStart: Uint32Array;
-  readonly lengths: Uint32Array;
-  readonly maxLength: number;
-}
 
 /** A policy index in typed arrays; structured-cloneable and transferable. */
 export interface CompiledIndex {
@@ -75,14 +51,15 @@ export interface CompiledIndex {
   /** Per rule: ALLOWS, DENIES or 0 (an `eft` that is neither). */
   readonly ruleEffect: Uint8Array;
   /**
-   * Matchers with pattern terms and no prefix list: the rules of bucket
-   * `b`, ascending, `bucketRules[bucketStart[b]..bucketStart[b+1])`.
+   * Matchers with pattern terms: the rules of bucket `b`, ascending,
+   * `bucketRules[bucketStart[b]..bucketStart[b+1])`.
    */
   readonly bucketStart: Uint32Array;
   readonly bucketRules: Uint32Array;
   /** Rule `r`'s pattern of pattern term `f`: string id `rulePatterns[r * F + f]`. */
   readonly rulePatterns: Uint32Array;
-  readonly prefixes: CompiledPrefixes | null;
+  /** The trie of the first pattern term of path patterns, if any. */
+  readonly trie: CompiledTrie | null;
   /** Per term: the role graph of a role term, else null. */
   readonly roles: readonly (CompiledRoleGraph | null)[];
   /** The string id of casbin's default domain, or -1. */
@@ -101,22 +78,8 @@ export function compiledBuffers(index: CompiledIndex): ArrayBuffer[] {
     index.bucketRules,
     index.rulePatterns,
   ];
-  const prefixes = index.prefixes;
-  if (prefixes !== null) {
-    arrays.push(
-      prefixes.entryBucket,
-      prefixes.entryString,
-      prefixes.entryOffset,
-      prefixes.entryLength,
-      prefixes.entryHash,
-      prefixes.slots,
-      prefixes.ruleStart,
-      prefixes.rules,
-      prefixes.lengthStart,
-      prefixes.lengths,
-    );
-  }
   const buffers = arrays.map((array) => array.buffer as ArrayBuffer);
+  if (index.trie !== null) buffers.push(...trieBuffers(index.trie));
   buffers.push(...stringTableBuffers(index.strings));
   for (const graph of index.roles) {
     if (graph !== null) buffers.push(...roleGraphBuffers(graph));
@@ -132,9 +95,4 @@ export function tupleHash(
   let hash = FNV_OFFSET;
   for (let t = 0; t < count; t++) hash = mix(hash, ids[t]!);
   return finish(hash);
-}
-
-/** The hash of a literal start (its unfinished FNV hash) in a bucket. */
-export function prefixHash(raw: number, bucket: number): number {
-  return finish(mix(raw, bucket));
 }

@@ -11,13 +11,13 @@ import {
   ALLOWS,
   type CompiledIndex,
   DENIES,
-  prefixHash,
   tupleHash,
 } from "./compiled_index.ts";
+import { TrieWalker } from "./path_trie.ts";
 import { compileIpPattern, type IpTest, requestAddress } from "./ip_match.ts";
 import { compilePattern } from "./pattern.ts";
 import { reachRoles } from "./role_graph.ts";
-import { FNV_OFFSET, mix, stringAt, stringId } from "./string_table.ts";
+import { stringAt, stringId } from "./string_table.ts";
 
 /** A lookup's outcome when casbin must decide. */
 export const NO_ANSWER = -1;
@@ -78,7 +78,8 @@ export class CompiledLookup {
   #stamp = 0;
   #buckets = new Uint32Array(16);
   #rules: Uint32Array;
-  #raw: Int32Array;
+  #walker: TrieWalker | null;
+  #lists = { n: 0 };
   // Per pattern term: compiled patterns by string id (compiled on first
   // use; bounded by the policy's distinct patterns).
   #tests: Map<number, IpTest>[];
@@ -105,7 +106,9 @@ export class CompiledLookup {
     this.#rules = new Uint32Array(
       index.patternTerms.length === 0 ? 0 : index.ruleEffect.length,
     );
-    this.#raw = new Int32Array((index.prefixes?.maxLength ?? 0) + 1);
+    this.#walker = index.trie === null
+      ? null
+      : new TrieWalker(index.trie, index.strings);
     this.#tests = index.patternTerms.map(() => new Map());
   }
 
@@ -296,79 +299,48 @@ export class CompiledLookup {
     return decide(index.effect, mask) ? 1 : 0;
   }
 
+  /** Appends every rule of a bucket to `#rules` from `at`; the new end. */
+  #allRules(bucket: number, at: number): number {
+    const index = this.index;
+    const from = index.bucketStart[bucket]!;
+    const to = index.bucketStart[bucket + 1]!;
+    this.#rules.set(index.bucketRules.subarray(from, to), at);
+    this.#lists.n++;
+    return at + to - from;
+  }
+
   /**
    * Collects the candidate rules of the buckets into `#rules`, ascending;
    * returns their count.
    */
   #gatherRules(found: number): number {
-    const index = this.index;
     const out = this.#rules;
+    const lists = this.#lists;
+    lists.n = 0;
     let count = 0;
-    let lists = 0;
-    const prefixes = index.prefixes;
-    if (prefixes === null) {
+    const walker = this.#walker;
+    if (walker === null) {
       for (let i = 0; i < found; i++) {
-        const b = this.#buckets[i]!;
-        const from = index.bucketStart[b]!;
-        const to = index.bucketStart[b + 1]!;
-        out.set(index.bucketRules.subarray(from, to), count);
-        count += to - from;
-        lists++;
+        count = this.#allRules(this.#buckets[i]!, count);
       }
     } else {
-      const text = this.#values[prefixes.term] as string;
-      const raw = this.#raw;
-      const max = Math.min(text.length, prefixes.maxLength);
-      raw[0] = FNV_OFFSET;
-      for (let i = 0; i < max; i++) {
-        raw[i + 1] = mix(raw[i]!, text.charCodeAt(i));
-      }
+      walker.prepare(this.#values[walker.trie.term] as string);
       for (let i = 0; i < found; i++) {
-        const b = this.#buckets[i]!;
-        for (
-          let l = prefixes.lengthStart[b]!;
-          l < prefixes.lengthStart[b + 1]!;
-          l++
-        ) {
-          const length = prefixes.lengths[l]!;
-          if (length > max) break;
-          const entry = this.#entryOf(b, length, text);
-          if (entry === -1) continue;
-          const from = prefixes.ruleStart[entry]!;
-          const to = prefixes.ruleStart[entry + 1]!;
-          out.set(prefixes.rules.subarray(from, to), count);
-          count += to - from;
-          lists++;
+        const bucket = this.#buckets[i]!;
+        const before = lists.n;
+        const end = walker.collect(bucket, out, count, lists);
+        if (end === -1) {
+          // Too many nodes to walk: every rule of the bucket.
+          lists.n = before;
+          count = this.#allRules(bucket, count);
+        } else {
+          count = end;
         }
       }
     }
     // Each list is ascending; casbin's order is the policy's.
-    if (lists > 1) out.subarray(0, count).sort();
+    if (lists.n > 1) out.subarray(0, count).sort();
     return count;
-  }
-
-  /** The prefix entry of bucket `b` for the request's first `length` chars. */
-  #entryOf(bucket: number, length: number, text: string): number {
-    const prefixes = this.index.prefixes!;
-    const { chars, start } = this.index.strings;
-    const hash = prefixHash(this.#raw[length]!, bucket);
-    const slots = prefixes.slots;
-    const mask = slots.length - 1;
-    for (let slot = hash & mask;; slot = (slot + 1) & mask) {
-      const entry = slots[slot]!;
-      if (entry === 0) return -1;
-      const e = entry - 1;
-      if (
-        prefixes.entryHash[e] !== hash || prefixes.entryBucket[e] !== bucket ||
-        prefixes.entryLength[e] !== length
-      ) {
-        continue;
-      }
-      const from = start[prefixes.entryString[e]!]! + prefixes.entryOffset[e]!;
-      let i = 0;
-      while (i < length && chars[from + i] === text.charCodeAt(i)) i++;
-      if (i === length) return e;
-    }
   }
 
   /**
