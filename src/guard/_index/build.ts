@@ -180,7 +180,7 @@ function* buildSteps(
       rulePattern[r] = rulePatterns[r * f + trieTerm]!;
     }
     yield;
-    trie = buildTrie(
+    trie = yield* buildTrie(
       patternTerms[trieTerm]!,
       fns[trieTerm]!,
       strings.strings,
@@ -190,11 +190,12 @@ function* buildSteps(
     );
   }
   yield;
+  const table = yield* strings.table();
   return {
     terms,
     effect: plan.effect,
     requestSize: plan.requestSize,
-    strings: strings.table(),
+    strings: table,
     keyTerms,
     patternTerms,
     tupleIds: tupleIds.slice(0, buckets * k),

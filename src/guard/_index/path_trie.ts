@@ -7,7 +7,6 @@
 // segments (`/*`, a regex, a `.`), its rule hangs below the last plain
 // segment and is a candidate for every path through it.
 import type { PatternFunction } from "./pattern.ts";
-import { keyMatchSource } from "./pattern.ts";
 import {
   finish,
   FNV_OFFSET,
@@ -119,9 +118,10 @@ export function patternPath(fn: PatternFunction, pattern: string): PatternPath {
     // Unanchored unless it starts with "^"; an alternation may lift it.
     if (pattern[0] !== "^" || pattern.includes("|")) return none;
     from = 1;
-  } else {
-    const source = keyMatchSource(fn, pattern);
-    if (source === undefined || source.includes("|")) return none;
+  } else if (pattern.includes("|")) {
+    // casbin's rewriting adds no "|": one in the pattern may lift the
+    // anchors. (Patterns casbin loops on are refused before.)
+    return none;
   }
   const pieces = splitSegments(pattern, from);
   const segments: [number, number, "literal" | "param"][] = [];
@@ -196,120 +196,147 @@ export interface CompiledTrie {
   readonly maxDepth: number;
 }
 
-function edgeHash(raw: number, parent: number): number {
+function edgeKey(raw: number, parent: number): number {
   return finish(mix(raw, parent));
 }
 
-/** Lists a CSR of per-node rule lists (rules pushed in ascending order). */
-function csr(lists: number[][]): { start: Uint32Array; items: Uint32Array } {
-  const start = new Uint32Array(lists.length + 1);
-  let total = 0;
-  for (let n = 0; n < lists.length; n++) {
-    start[n] = total;
-    total += lists[n]!.length;
+/**
+ * Lists the rules of each node, ascending (a counting sort by node); rules
+ * whose `ruleNode` is -1 are left out.
+ */
+function byNode(
+  ruleNode: Int32Array,
+  nodes: number,
+): { start: Uint32Array; items: Uint32Array } {
+  const start = new Uint32Array(nodes + 1);
+  for (const node of ruleNode) if (node !== -1) start[node + 1]!++;
+  for (let n = 0; n < nodes; n++) start[n + 1]! += start[n]!;
+  const fill = start.slice(0, nodes);
+  const items = new Uint32Array(start[nodes]!);
+  for (let r = 0; r < ruleNode.length; r++) {
+    const node = ruleNode[r]!;
+    if (node !== -1) items[fill[node]!++] = r;
   }
-  start[lists.length] = total;
-  const items = new Uint32Array(total);
-  for (let n = 0; n < lists.length; n++) items.set(lists[n]!, start[n]!);
   return { start, items };
 }
 
+// Rules handled between two pauses of buildTrie().
+const CHUNK = 256;
+
 /**
  * Builds the trie of a pattern term: `rulePattern[r]` is rule `r`'s pattern
- * (a string id), `ruleBucket[r]` its bucket.
+ * (a string id), `ruleBucket[r]` its bucket. Pauses (yields) after every
+ * CHUNK rules.
  */
-export function buildTrie(
+export function* buildTrie(
   term: number,
   fn: PatternFunction,
   patterns: readonly string[],
   rulePattern: Uint32Array,
   ruleBucket: Uint32Array,
   buckets: number,
-): CompiledTrie {
+): Generator<void, CompiledTrie> {
+  // The path of each distinct pattern, and room for every edge.
   const paths = new Map<number, PatternPath>();
-  const nodeParam: number[] = [];
-  const here: number[][] = [];
-  const below: number[][] = [];
-  const newNode = (): number => {
-    nodeParam.push(-1);
-    here.push([]);
-    below.push([]);
-    return nodeParam.length - 1;
-  };
-  const bucketRoot = new Uint32Array(buckets);
-  for (let b = 0; b < buckets; b++) bucketRoot[b] = newNode();
-  const edgeOf = new Map<string, number>();
-  const edgeParent: number[] = [];
-  const edgeString: number[] = [];
-  const edgeOffset: number[] = [];
-  const edgeLength: number[] = [];
-  const edgeChild: number[] = [];
+  let capacity = 0;
   let maxDepth = 0;
   for (let r = 0; r < rulePattern.length; r++) {
+    if (r % CHUNK === CHUNK - 1) yield;
     const id = rulePattern[r]!;
-    const pattern = patterns[id]!;
     let path = paths.get(id);
     if (path === undefined) {
-      path = patternPath(fn, pattern);
+      path = patternPath(fn, patterns[id]!);
       paths.set(id, path);
     }
+    capacity += path.segments.length;
+    maxDepth = Math.max(maxDepth, path.segments.length);
+  }
+  const nodeParam = new Int32Array(buckets + capacity).fill(-1);
+  let nodes = buckets;
+  const bucketRoot = new Uint32Array(buckets);
+  for (let b = 0; b < buckets; b++) bucketRoot[b] = b;
+  // Per rule: the node it ends at ("here") or hangs below, else -1.
+  const hereNode = new Int32Array(rulePattern.length).fill(-1);
+  const belowNode = new Int32Array(rulePattern.length).fill(-1);
+  const edgeParent = new Uint32Array(capacity);
+  const edgeString = new Uint32Array(capacity);
+  const edgeOffset = new Uint32Array(capacity);
+  const edgeLength = new Uint32Array(capacity);
+  const edgeHash = new Uint32Array(capacity);
+  const edgeChild = new Uint32Array(capacity);
+  const slots = new Int32Array(tableSize(capacity));
+  const mask = slots.length - 1;
+  let edges = 0;
+  for (let r = 0; r < rulePattern.length; r++) {
+    if (r % CHUNK === CHUNK - 1) yield;
+    const id = rulePattern[r]!;
+    const pattern = patterns[id]!;
+    const path = paths.get(id)!;
     let node = bucketRoot[ruleBucket[r]!]!;
     for (const [offset, length, kind] of path.segments) {
       if (kind === "param") {
-        let child = nodeParam[node]!;
-        if (child === -1) {
-          child = newNode();
-          nodeParam[node] = child;
-        }
-        node = child;
+        if (nodeParam[node] === -1) nodeParam[node] = nodes++;
+        node = nodeParam[node]!;
         continue;
       }
-      const key = `${node}\u0000${pattern.slice(offset, offset + length)}`;
-      let edge = edgeOf.get(key);
-      if (edge === undefined) {
-        edge = edgeParent.length;
-        edgeOf.set(key, edge);
-        edgeParent.push(node);
-        edgeString.push(id);
-        edgeOffset.push(offset);
-        edgeLength.push(length);
-        edgeChild.push(newNode());
+      let raw = FNV_OFFSET;
+      for (let i = offset; i < offset + length; i++) {
+        raw = mix(raw, pattern.charCodeAt(i));
       }
-      node = edgeChild[edge]!;
+      const hash = edgeKey(raw, node);
+      let slot = hash & mask;
+      let child = -1;
+      for (; slots[slot] !== 0; slot = (slot + 1) & mask) {
+        const e = slots[slot]! - 1;
+        if (
+          edgeHash[e] !== hash || edgeParent[e] !== node ||
+          edgeLength[e] !== length
+        ) {
+          continue;
+        }
+        const other = patterns[edgeString[e]!]!;
+        const base = edgeOffset[e]!;
+        let i = 0;
+        while (
+          i < length &&
+          other.charCodeAt(base + i) === pattern.charCodeAt(offset + i)
+        ) i++;
+        if (i === length) {
+          child = edgeChild[e]!;
+          break;
+        }
+      }
+      if (child === -1) {
+        child = nodes++;
+        edgeParent[edges] = node;
+        edgeString[edges] = id;
+        edgeOffset[edges] = offset;
+        edgeLength[edges] = length;
+        edgeHash[edges] = hash;
+        edgeChild[edges] = child;
+        slots[slot] = ++edges;
+      }
+      node = child;
     }
-    maxDepth = Math.max(maxDepth, path.segments.length);
-    (path.exact ? here : below)[node]!.push(r);
+    (path.exact ? hereNode : belowNode)[r] = node;
   }
-  const count = edgeParent.length;
-  const hashes = new Uint32Array(count);
-  const slots = new Int32Array(tableSize(count));
-  const mask = slots.length - 1;
-  for (let e = 0; e < count; e++) {
-    const text = patterns[edgeString[e]!]!;
-    let raw = FNV_OFFSET;
-    const end = edgeOffset[e]! + edgeLength[e]!;
-    for (let i = edgeOffset[e]!; i < end; i++) {
-      raw = mix(raw, text.charCodeAt(i));
-    }
-    const hash = edgeHash(raw, edgeParent[e]!);
-    hashes[e] = hash;
-    let slot = hash & mask;
-    while (slots[slot] !== 0) slot = (slot + 1) & mask;
-    slots[slot] = e + 1;
-  }
-  const hereList = csr(here);
-  const belowList = csr(below);
+  yield;
+  const hereList = byNode(hereNode, nodes);
+  yield;
+  const belowList = byNode(belowNode, nodes);
+  yield;
   return {
     term,
     fn,
     bucketRoot,
-    nodeParam: Int32Array.from(nodeParam),
-    edgeParent: Uint32Array.from(edgeParent),
-    edgeString: Uint32Array.from(edgeString),
-    edgeOffset: Uint32Array.from(edgeOffset),
-    edgeLength: Uint32Array.from(edgeLength),
-    edgeHash: hashes,
-    edgeChild: Uint32Array.from(edgeChild),
+    nodeParam: nodeParam.slice(0, nodes),
+    edgeParent: edgeParent.slice(0, edges),
+    edgeString: edgeString.slice(0, edges),
+    edgeOffset: edgeOffset.slice(0, edges),
+    edgeLength: edgeLength.slice(0, edges),
+    edgeHash: edgeHash.slice(0, edges),
+    edgeChild: edgeChild.slice(0, edges),
+    // Sized for the capacity: at most half full.
     slots,
     hereStart: hereList.start,
     here: hereList.items,
@@ -457,7 +484,7 @@ export class TrieWalker {
   /** The child of `node` by the request segment `from..to`, or -1. */
   #literal(node: number, from: number, to: number, raw: number): number {
     const trie = this.trie;
-    const hash = edgeHash(raw, node);
+    const hash = edgeKey(raw, node);
     const slots = trie.slots;
     const mask = slots.length - 1;
     const { chars, start } = this.#strings;

@@ -70,8 +70,11 @@ export class StringInterner {
     return this.#ids.get(text) ?? -1;
   }
 
-  /** The table of every string interned so far. */
-  table(): StringTable {
+  /**
+   * The table of every string interned so far; pauses (yields) after
+   * every 1,024 strings.
+   */
+  *table(): Generator<void, StringTable> {
     const strings = this.strings;
     let charCount = 0;
     for (const text of strings) charCount += text.length;
@@ -82,6 +85,7 @@ export class StringInterner {
     const mask = slots.length - 1;
     let offset = 0;
     for (let id = 0; id < strings.length; id++) {
+      if (id % 1024 === 1023) yield;
       const text = strings[id]!;
       start[id] = offset;
       for (let i = 0; i < text.length; i++) {

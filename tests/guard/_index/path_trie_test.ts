@@ -12,6 +12,13 @@ import {
 import { StringInterner } from "../../../src/guard/_index/string_table.ts";
 import { CASBIN, type Fn, fnArb, pattern, value } from "./_patterns.ts";
 
+/** Runs a build that pauses to its end. */
+function done<T>(steps: Generator<void, T>): T {
+  let step = steps.next();
+  while (step.done !== true) step = steps.next();
+  return step.value;
+}
+
 /** A trie of one bucket holding `patterns` as rules 0, 1, ... */
 function trieOf(
   fn: Fn,
@@ -19,15 +26,15 @@ function trieOf(
 ): { trie: CompiledTrie; walker: TrieWalker } {
   const strings = new StringInterner();
   const rulePattern = Uint32Array.from(patterns, (p) => strings.intern(p));
-  const trie = buildTrie(
+  const trie = done(buildTrie(
     0,
     fn,
     strings.strings,
     rulePattern,
     new Uint32Array(patterns.length),
     1,
-  );
-  return { trie, walker: new TrieWalker(trie, strings.table()) };
+  ));
+  return { trie, walker: new TrieWalker(trie, done(strings.table())) };
 }
 
 function candidates(
