@@ -113,7 +113,8 @@ interface Snapshot {
   readonly assertions: readonly Assertion[];
   readonly policies: readonly (readonly string[][])[];
   readonly lengths: readonly number[];
-  readonly roleManagers: readonly RoleManagerState[];
+  /** The role functions' assertions, and their role managers' state. */
+  readonly roleManagers: readonly (readonly [Assertion, RoleManagerState])[];
 }
 
 function assertionsOf(model: Model): Assertion[] {
@@ -134,7 +135,7 @@ function takeSnapshot(model: Model, enforcer: unknown): Snapshot {
     policies: assertions.map((assertion) => assertion.policy),
     lengths: assertions.map((assertion) => assertion.policy.length),
     roleManagers: [...model.model.get("g")?.values() ?? []].map(
-      roleManagerState,
+      (assertion) => [assertion, roleManagerState(assertion)] as const,
     ),
   };
 }
@@ -442,11 +443,9 @@ export class IndexedEnforcer implements Enforcer {
       same = policy === snapshot.policies[i] &&
         policy.length === snapshot.lengths[i];
     }
-    if (same && snapshot.roleManagers.length !== 0) {
-      let i = 0;
-      for (const assertion of snapshot.model.model.get("g")?.values() ?? []) {
-        same &&= sameRoleManager(assertion, snapshot.roleManagers[i++]!);
-      }
+    const roleManagers = snapshot.roleManagers;
+    for (let i = 0; same && i < roleManagers.length; i++) {
+      same = sameRoleManager(roleManagers[i]![0], roleManagers[i]![1]);
     }
     if (!same) {
       this.#changed = true;
