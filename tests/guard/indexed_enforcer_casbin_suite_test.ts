@@ -7,15 +7,19 @@ import { readFile } from "node:fs/promises";
 import {
   DefaultRoleManager,
   EnforceContext,
-  Enforcer as CasbinEnforcer,
+  type Enforcer as CasbinEnforcer,
   type Model,
   newEnforcer,
   newModel,
   Util,
 } from "casbin";
 import { IndexedEnforcer } from "../../src/guard/indexed_enforcer.ts";
-import { compileEnforcerIndex } from "../../src/guard/_compiled_index.ts";
-import { CompiledEnforcer } from "../../src/guard/_compiled_enforcer.ts";
+import {
+  casbinEnforce,
+  casbinEnforceSync,
+  compiledOf,
+  settle,
+} from "./_index_reference.ts";
 
 interface RoleManagerInfo {
   kind: string;
@@ -156,17 +160,9 @@ async function enforcerOf(c: Case): Promise<CasbinEnforcer> {
   return casbin;
 }
 
-async function settle(fn: () => unknown): Promise<unknown> {
-  try {
-    return { value: await fn() };
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
 Deno.test("IndexedEnforcer and the compiled index answer every decision of casbin's own test suite as casbin does", async () => {
-  const enforce = CasbinEnforcer.prototype.enforce;
-  const enforceSync = CasbinEnforcer.prototype.enforceSync;
+  const enforce = casbinEnforce;
+  const enforceSync = casbinEnforceSync;
   let replayed = 0;
   let byIndex = 0;
   let indexedStates = 0;
@@ -174,19 +170,7 @@ Deno.test("IndexedEnforcer and the compiled index answer every decision of casbi
     const casbin = await enforcerOf(c);
     const ours = IndexedEnforcer.from(casbin);
     const oursSync = IndexedEnforcer.from(casbin, { fallback: "enforceSync" });
-    const flat = compileEnforcerIndex(casbin);
-    const compiled = typeof flat === "string"
-      ? undefined
-      : new CompiledEnforcer(
-        structuredClone(flat),
-        () =>
-          Promise.resolve({
-            getModel: () => casbin.getModel(),
-            enforce: (...rvals: unknown[]) => enforce.apply(casbin, rvals),
-            enforceSync: (...rvals: unknown[]) =>
-              enforceSync.apply(casbin, rvals),
-          }),
-      );
+    const compiled = compiledOf(casbin);
     assert.equal(compiled !== undefined, ours.indexed, ours.reason);
     if (ours.indexed) indexedStates++;
     let calls = 0;

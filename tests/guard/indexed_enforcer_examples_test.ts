@@ -5,11 +5,15 @@
 // rule holds, each compared with casbin's answer or error. Also counts how
 // many of the stock models the index answers itself.
 import assert from "node:assert/strict";
-import { Enforcer as CasbinEnforcer, type Model, newEnforcer } from "casbin";
+import { type Model, newEnforcer } from "casbin";
 import { CASBIN_EXAMPLES, examplePath } from "../fixtures/casbin_examples.ts";
 import { IndexedEnforcer } from "../../src/guard/indexed_enforcer.ts";
-import { compileEnforcerIndex } from "../../src/guard/_compiled_index.ts";
-import { CompiledEnforcer } from "../../src/guard/_compiled_enforcer.ts";
+import {
+  casbinEnforce,
+  casbinEnforceSync,
+  compiledOf,
+  settle,
+} from "./_index_reference.ts";
 
 // Models that need a custom function casbin's tests add (the index leaves
 // custom functions to casbin: any definition does here).
@@ -82,17 +86,9 @@ function requestsOf(model: Model): unknown[][] {
   return requests;
 }
 
-async function settle(fn: () => unknown): Promise<unknown> {
-  try {
-    return { value: await fn() };
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
 Deno.test("IndexedEnforcer and the compiled index answer casbin's stock examples as casbin does, and index most of them", async () => {
-  const enforce = CasbinEnforcer.prototype.enforce;
-  const enforceSync = CasbinEnforcer.prototype.enforceSync;
+  const enforce = casbinEnforce;
+  const enforceSync = casbinEnforceSync;
   const models = new Map<string, string | undefined>();
   let decisions = 0;
   let allowed = 0;
@@ -106,19 +102,7 @@ Deno.test("IndexedEnforcer and the compiled index answer casbin's stock examples
     }
     const ours = IndexedEnforcer.from(casbin);
     const oursSync = IndexedEnforcer.from(casbin, { fallback: "enforceSync" });
-    const flat = compileEnforcerIndex(casbin);
-    const compiled = typeof flat === "string"
-      ? undefined
-      : new CompiledEnforcer(
-        structuredClone(flat),
-        () =>
-          Promise.resolve({
-            getModel: () => casbin.getModel(),
-            enforce: (...rvals: unknown[]) => enforce.apply(casbin, rvals),
-            enforceSync: (...rvals: unknown[]) =>
-              enforceSync.apply(casbin, rvals),
-          }),
-      );
+    const compiled = compiledOf(casbin);
     assert.equal(compiled !== undefined, ours.indexed, ours.reason);
     // A model counts as answered when the index answers it with each of
     // the policies casbin pairs it with.

@@ -10,14 +10,17 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   DefaultRoleManager,
-  Enforcer as CasbinEnforcer,
   type Model,
   newEnforcer,
   newModelFromString,
 } from "casbin";
 import { IndexedEnforcer } from "../../src/guard/indexed_enforcer.ts";
-import { compileEnforcerIndex } from "../../src/guard/_compiled_index.ts";
-import { CompiledEnforcer } from "../../src/guard/_compiled_enforcer.ts";
+import {
+  casbinEnforce,
+  casbinEnforceSync,
+  compiledOf,
+  settle,
+} from "./_index_reference.ts";
 import { compilePattern } from "../../src/guard/_index/pattern.ts";
 
 const OBJECT_FUNCTIONS = [
@@ -310,16 +313,6 @@ function objectOf(
   return pattern.replace(/:[a-z]+|\{[a-z]+\}|\*+|\.\*/g, request.fill);
 }
 
-type Outcome = { value: unknown } | { error: string };
-
-async function settle(fn: () => unknown): Promise<Outcome> {
-  try {
-    return { value: await fn() };
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
 Deno.test("IndexedEnforcer and the compiled index answer as casbin does, for random pattern, domain and priority models", async () => {
   let models = 0;
   let indexed = 0;
@@ -329,8 +322,8 @@ Deno.test("IndexedEnforcer and the compiled index answer as casbin does, for ran
   let clean = 0;
   let cleanToCasbin = 0;
   const indexedBy = new Map<string, number>();
-  const enforce = CasbinEnforcer.prototype.enforce;
-  const enforceSync = CasbinEnforcer.prototype.enforceSync;
+  const enforce = casbinEnforce;
+  const enforceSync = casbinEnforceSync;
   // casbin logs an invalid ipMatch pattern before it throws.
   const log = console.log;
   console.log = () => {};
@@ -357,19 +350,7 @@ Deno.test("IndexedEnforcer and the compiled index answer as casbin does, for ran
           fallback: "enforceSync",
         });
         const cached = IndexedEnforcer.from(casbin, { cache: true });
-        const flat = compileEnforcerIndex(casbin);
-        const compiled = typeof flat === "string"
-          ? undefined
-          : new CompiledEnforcer(
-            structuredClone(flat),
-            () =>
-              Promise.resolve({
-                getModel: () => casbin.getModel(),
-                enforce: (...rvals: unknown[]) => enforce.apply(casbin, rvals),
-                enforceSync: (...rvals: unknown[]) =>
-                  enforceSync.apply(casbin, rvals),
-              }),
-          );
+        const compiled = compiledOf(casbin);
         assert.equal(compiled !== undefined, ours.indexed, ours.reason);
         models++;
         if (ours.indexed) {
