@@ -80,6 +80,10 @@ export class CompiledLookup {
   #rules: Uint32Array;
   #walker: TrieWalker | null;
   #lists = { n: 0 };
+  // The pattern term (an index in the pattern terms) whose test a full
+  // trie walk made for the rules it proves; -1 when none did.
+  #provenTerm = -1;
+  #trieTerm: number;
   // Per pattern term: compiled patterns by string id (compiled on first
   // use; bounded by the policy's distinct patterns).
   #tests: Map<number, IpTest>[];
@@ -109,6 +113,9 @@ export class CompiledLookup {
     this.#walker = index.trie === null
       ? null
       : new TrieWalker(index.trie, index.strings);
+    this.#trieTerm = index.trie === null
+      ? -1
+      : index.patternTerms.indexOf(index.trie.term);
     this.#tests = index.patternTerms.map(() => new Map());
   }
 
@@ -319,6 +326,7 @@ export class CompiledLookup {
     lists.n = 0;
     let count = 0;
     const walker = this.#walker;
+    this.#provenTerm = this.#trieTerm;
     if (walker === null) {
       for (let i = 0; i < found; i++) {
         count = this.#allRules(this.#buckets[i]!, count);
@@ -330,7 +338,8 @@ export class CompiledLookup {
         const before = lists.n;
         const end = walker.collect(bucket, out, count, lists);
         if (end === -1) {
-          // Too many nodes to walk: every rule of the bucket.
+          // Too many nodes to walk: every rule of the bucket, each tested.
+          this.#provenTerm = -1;
           lists.n = before;
           count = this.#allRules(bucket, count);
         } else {
@@ -380,6 +389,8 @@ export class CompiledLookup {
     const patternTerms = index.patternTerms;
     const f = patternTerms.length;
     for (let c = 0; c < f; c++) {
+      // The walk already checked what casbin's function would.
+      if (c === this.#provenTerm && index.trie!.proven[rule] === 1) continue;
       const t = patternTerms[c]!;
       const id = index.rulePatterns[rule * f + c]!;
       const test = this.#tests[c]!.get(id) ?? this.#compile(c, id);

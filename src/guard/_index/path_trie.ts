@@ -192,6 +192,12 @@ export interface CompiledTrie {
   /** Rules that match paths through node `n`, ascending. */
   readonly belowStart: Uint32Array;
   readonly below: Uint32Array;
+  /**
+   * Per rule: 1 when reaching it from a "here" list proves its pattern
+   * matches (plain segments of keyMatch, keyMatch2, keyMatch3, keyMatch5:
+   * casbin's regular expression then says just what the walk checked).
+   */
+  readonly proven: Uint8Array;
   /** The deepest node's depth. */
   readonly maxDepth: number;
 }
@@ -257,6 +263,11 @@ export function* buildTrie(
   for (let b = 0; b < buckets; b++) bucketRoot[b] = b;
   // Per rule: the node it ends at ("here") or hangs below, else -1.
   const hereNode = new Int32Array(rulePattern.length).fill(-1);
+  const proven = new Uint8Array(rulePattern.length);
+  // keyMatch4 also compares the values of repeated parameters.
+  const proves = fn === "keyMatch" || fn === "keyMatch2" ||
+    fn === "keyMatch3" ||
+    fn === "keyMatch5";
   const belowNode = new Int32Array(rulePattern.length).fill(-1);
   const edgeParent = new Uint32Array(capacity);
   const edgeString = new Uint32Array(capacity);
@@ -319,6 +330,7 @@ export function* buildTrie(
       node = child;
     }
     (path.exact ? hereNode : belowNode)[r] = node;
+    if (path.exact && proves) proven[r] = 1;
   }
   yield;
   const hereList = byNode(hereNode, nodes);
@@ -342,6 +354,7 @@ export function* buildTrie(
     here: hereList.items,
     belowStart: belowList.start,
     below: belowList.items,
+    proven,
     maxDepth,
   };
 }
@@ -362,6 +375,7 @@ export function trieBuffers(trie: CompiledTrie): ArrayBuffer[] {
     trie.here,
     trie.belowStart,
     trie.below,
+    trie.proven,
   ].map((array) => array.buffer as ArrayBuffer);
 }
 

@@ -44,44 +44,47 @@ interface RoleManagerInternals {
 /** What decides a role manager's answers, to notice later changes. */
 export interface RoleManagerState {
   readonly rm: unknown;
-  readonly fields: readonly unknown[];
+  readonly allDomains: unknown;
+  readonly hasPattern: unknown;
+  readonly hasDomainPattern: unknown;
+  readonly hasDomainHierarchy: unknown;
+  readonly maxHierarchyLevel: unknown;
+  readonly hasLink: unknown;
+  readonly syncedHasLink: unknown;
 }
-
-const WATCHED = [
-  "allDomains",
-  "hasPattern",
-  "hasDomainPattern",
-  "hasDomainHierarchy",
-  "maxHierarchyLevel",
-  "hasLink",
-  "syncedHasLink",
-] as const;
 
 /** The state of a role function's role manager now. */
 export function roleManagerState(
   assertion: Assertion | undefined,
 ): RoleManagerState {
-  const rm = assertion?.rm as unknown as Record<string, unknown> | undefined;
+  const rm = assertion?.rm as unknown as RoleManagerInternals | undefined;
   return {
     rm,
-    fields: rm === undefined || rm === null
-      ? []
-      : WATCHED.map((name) => rm[name]),
+    allDomains: rm?.allDomains,
+    hasPattern: rm?.hasPattern,
+    hasDomainPattern: rm?.hasDomainPattern,
+    hasDomainHierarchy: rm?.hasDomainHierarchy,
+    maxHierarchyLevel: rm?.maxHierarchyLevel,
+    hasLink: rm?.hasLink,
+    syncedHasLink: rm?.syncedHasLink,
   };
 }
 
-/** Whether a role manager still has the state taken before. */
+/** Whether a role manager still has the state taken before (per decision). */
 export function sameRoleManager(
   assertion: Assertion | undefined,
   state: RoleManagerState,
 ): boolean {
-  const rm = assertion?.rm as unknown as Record<string, unknown> | undefined;
+  const rm = assertion?.rm as unknown as RoleManagerInternals | undefined;
   if (rm !== state.rm) return false;
-  if (rm === undefined || rm === null) return true;
-  for (let i = 0; i < WATCHED.length; i++) {
-    if (rm[WATCHED[i]!] !== state.fields[i]) return false;
-  }
-  return true;
+  return rm === undefined || rm === null ||
+    (rm.allDomains === state.allDomains &&
+      rm.hasPattern === state.hasPattern &&
+      rm.hasDomainPattern === state.hasDomainPattern &&
+      rm.hasDomainHierarchy === state.hasDomainHierarchy &&
+      rm.maxHierarchyLevel === state.maxHierarchyLevel &&
+      rm.hasLink === state.hasLink &&
+      rm.syncedHasLink === state.syncedHasLink);
 }
 
 /**
