@@ -16,7 +16,7 @@ import { buildTrie, type CompiledTrie } from "./path_trie.ts";
 import { type IndexPlan, planIndex } from "./enforcer_plan.ts";
 
 // Rules handled between two pauses.
-export const CHUNK = 256;
+export const CHUNK = 64;
 
 /** What a matching rule contributes: ALLOWS, DENIES or nothing (0). */
 export function effectOf(rule: readonly unknown[], eftIndex: number): number {

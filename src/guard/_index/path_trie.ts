@@ -227,7 +227,7 @@ function byNode(
 }
 
 // Rules handled between two pauses of buildTrie().
-const CHUNK = 256;
+const CHUNK = 64;
 
 /**
  * Builds the trie of a pattern term: `rulePattern[r]` is rule `r`'s pattern
