@@ -13,7 +13,7 @@ import {
   DENIES,
   tupleHash,
 } from "./compiled_index.ts";
-import { TrieWalker } from "./path_trie.ts";
+import { TrieWalker } from "./trie_walker.ts";
 import { compileIpPattern, type IpTest, requestAddress } from "./ip_match.ts";
 import { compilePattern } from "./pattern.ts";
 import { reachRoles } from "./role_graph.ts";

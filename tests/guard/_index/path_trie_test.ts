@@ -7,8 +7,8 @@ import { compilePattern } from "../../../src/guard/_index/pattern.ts";
 import {
   buildTrie,
   type CompiledTrie,
-  TrieWalker,
 } from "../../../src/guard/_index/path_trie.ts";
+import { TrieWalker } from "../../../src/guard/_index/trie_walker.ts";
 import { StringInterner } from "../../../src/guard/_index/string_table.ts";
 import { CASBIN, type Fn, fnArb, pattern, value } from "./_patterns.ts";
 
