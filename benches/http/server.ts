@@ -1,7 +1,8 @@
 // The load-test target under Deno (Deno.serve) and Bun (Bun.serve): one
 // route, GET /posts, answered by the same handler bare or guarded.
 //
-//   MODE=bare|guarded|unchecked|casbin|header|lookup|promise PORT=8080 deno run -A benches/http/server.ts
+//   MODE=bare|guarded|unchecked|casbin|header|lookup|promise|equality|restful \
+//     PORT=8080 deno run -A benches/http/server.ts
 //   MODE=guarded PORT=8080 bun run benches/http/server.ts
 //
 // guarded: PermissionGuard + bearer users + CachedFileEnforcerProvider with
@@ -12,9 +13,17 @@
 // Two modes take the guarded handler's unavoidable parts apart, without a
 // guard: header reads the Authorization header (which makes the server
 // build the request's headers), promise answers with a resolved promise
-// (a guarded handler always returns one).
+// (a guarded handler always returns one). Two modes compare models at
+// 10,000 rules, with the provider's defaults: equality guards the route with
+// the example model (`r.obj == p.obj && r.sub.role == p.sub && r.act ==
+// p.act`), restful with casbin's RESTful RBAC model (`g(r.sub.role, p.sub)
+// && keyMatch2(r.obj, p.obj) && regexMatch(r.act, p.act)`), each rule a
+// route of its own role.
 import process from "node:process";
 import { fileURLToPath } from "node:url";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   bearerUserProvider,
   CachedFileEnforcerProvider,
@@ -52,12 +61,61 @@ const answerLater: Handler = () => Promise.resolve(Response.json(posts));
 const notFound = (): Response =>
   Response.json({ detail: "Not Found" }, { status: 404 });
 
+/**
+ * Writes a 10,000-rule model and policy for the equality and restful
+ * modes; returns their paths and the values the route asks about.
+ */
+function largePolicy(restful: boolean): {
+  modelPath: string;
+  policyPath: string;
+  check: [string, string];
+} {
+  const dir = mkdtempSync(join(tmpdir(), "portcullis-http-"));
+  const matcher = restful
+    ? "g(r.sub.role, p.sub) && keyMatch2(r.obj, p.obj) && regexMatch(r.act, p.act)"
+    : "r.obj == p.obj && r.sub.role == p.sub && r.act == p.act";
+  const rules: string[] = [];
+  for (let i = 0; i < 10_000; i++) {
+    rules.push(
+      restful
+        ? `p, role${i}, /api/svc${i}/items/:id, (GET)|(POST)`
+        : `p, role${i}, /api/svc${i}/items, GET`,
+    );
+  }
+  rules.push(
+    restful ? "g, viewer, role9999" : "p, viewer, /api/svc9999/items, GET",
+  );
+  const files = {
+    modelPath: join(dir, "model.conf"),
+    policyPath: join(dir, "policy.csv"),
+  };
+  writeFileSync(
+    files.modelPath,
+    `[request_definition]\nr = sub, obj, act\n\n[policy_definition]\np = sub, obj, act\n\n${
+      restful ? "[role_definition]\ng = _, _\n\n" : ""
+    }[policy_effect]\ne = some(where (p.eft == allow))\n\n[matchers]\nm = ${matcher}\n`,
+  );
+  writeFileSync(files.policyPath, rules.join("\n") + "\n");
+  return {
+    ...files,
+    check: restful
+      ? ["/api/svc9999/items/7", "GET"]
+      : ["/api/svc9999/items", "GET"],
+  };
+}
+
 let route: Handler = listPosts;
 let provider: { close(): Promise<void> } | undefined;
-if (mode === "guarded" || mode === "casbin" || mode === "unchecked") {
+if (
+  mode === "guarded" || mode === "casbin" || mode === "unchecked" ||
+  mode === "equality" || mode === "restful"
+) {
+  const large = mode === "equality" || mode === "restful"
+    ? largePolicy(mode === "restful")
+    : undefined;
   const opened = await CachedFileEnforcerProvider.open({
-    modelPath,
-    policyPath,
+    modelPath: large?.modelPath ?? modelPath,
+    policyPath: large?.policyPath ?? policyPath,
     ...(mode === "casbin" ? { prepare: (enforcer) => enforcer } : {}),
     ...(mode === "unchecked" ? { checkOnRequest: false } : {}),
   });
@@ -66,7 +124,9 @@ if (mode === "guarded" || mode === "casbin" || mode === "unchecked") {
     userProvider: bearerUserProvider,
     enforcerProvider: opened,
   });
-  route = guard.requirePermission("post", "read")(listPosts);
+  route = guard.requirePermission(...(large?.check ?? ["post", "read"]))(
+    listPosts,
+  );
 } else if (mode === "header") {
   route = readHeader;
 } else if (mode === "lookup") {
@@ -75,7 +135,7 @@ if (mode === "guarded" || mode === "casbin" || mode === "unchecked") {
   route = answerLater;
 } else if (mode !== "bare") {
   throw new RangeError(
-    `Cannot start: MODE must be bare, guarded, unchecked, casbin, header, lookup or promise`,
+    `Cannot start: MODE must be bare, guarded, unchecked, casbin, header, lookup, promise, equality or restful`,
   );
 }
 

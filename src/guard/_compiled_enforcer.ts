@@ -4,9 +4,9 @@
 // arrives (most applications never send one).
 import { EnforceContext } from "casbin";
 import { type CompiledIndex, CompiledLookup } from "./_compiled_index.ts";
+import { NO_ANSWER } from "./_compiled_index.ts";
 import type { Enforcer } from "./enforcer.ts";
 import type { IndexableEnforcer } from "./indexed_enforcer.ts";
-import { decide, NO_ANSWER } from "./indexed_enforcer.ts";
 
 /** An enforcer over a compiled index, with casbin built on first need. */
 export class CompiledEnforcer implements Enforcer {
@@ -38,13 +38,13 @@ export class CompiledEnforcer implements Enforcer {
       rvals.length === index.requestSize &&
       !(rvals[0] instanceof EnforceContext)
     ) {
-      let mask: number;
+      let decision: number;
       try {
-        mask = this.#lookup.lookup(rvals);
+        decision = this.#lookup.lookup(rvals);
       } catch {
-        mask = NO_ANSWER; // a getter threw: casbin decides (and throws)
+        decision = NO_ANSWER; // a getter threw: casbin decides (and throws)
       }
-      if (mask !== NO_ANSWER) return decide(index.effect, mask);
+      if (decision !== NO_ANSWER) return decision === 1;
     }
     return this.#casbinEnforce(rvals);
   }

@@ -1,7 +1,9 @@
 /**
  * Reads a casbin model and tells whether its default matcher is a
- * conjunction of equalities between request values and policy fields, the
- * shape that {@linkcode IndexedEnforcer} answers with a hash lookup.
+ * conjunction the index answers: equalities between request values and
+ * policy fields, role checks `g(r.x, p.y)` and `g(r.x, p.y, r.dom)`, and
+ * casbin's pattern functions of a request value and a policy field
+ * (`keyMatch2(r.obj, p.obj)`...).
  *
  * The matcher is read from casbin's own parsed model (already escaped:
  * `r.sub.role` is `r_sub.role`) and parsed with the expression parser casbin
@@ -12,12 +14,22 @@
  */
 // A CommonJS package: Node's ESM loader offers only its default export.
 import expressionEval from "@casbin/expression-eval";
+import type { PatternFunction } from "./_index/pattern.ts";
 
 const { parse } = expressionEval;
 
+/** A request value, or one of its attributes. */
+export interface RequestPath {
+  /** Index of the request value in `rvals`. */
+  readonly requestIndex: number;
+  /** Property names read from the request value, in order (may be empty). */
+  readonly path: readonly (string | number)[];
+}
+
 /**
- * One term of the matcher: `<request path> == <policy field>`, or
- * `g(<request path>, <policy field>)` when `role` is set.
+ * One term of the matcher: `<request path> == <policy field>`;
+ * `g(<request path>, <policy field>[, <domain request path>])` when `role`
+ * is set; `<fn>(<request path>, <policy field>)` when `fn` is set.
  */
 export interface MatcherTerm {
   /** Index of the request value in `rvals`. */
@@ -30,10 +42,19 @@ export interface MatcherTerm {
   readonly strict: boolean;
   /** The role function (`g`, `g2`...) of a role term. */
   readonly role?: string;
+  /** The domain of a role term called with three arguments. */
+  readonly domain?: RequestPath;
+  /** The pattern function of a pattern term. */
+  readonly fn?: PatternFunction;
 }
 
-/** The effects the index reproduces, by casbin's escaped effect text. */
-export type EffectKind = "allow" | "deny" | "allowAndDeny";
+/**
+ * The effects the index reproduces, by casbin's escaped effect text.
+ * `priority` stands for both `priority(p.eft) || deny` and
+ * `subjectPriority(p.eft) || deny`: the first matching rule that allows or
+ * denies decides, in the order casbin sorted the policy in.
+ */
+export type EffectKind = "allow" | "deny" | "allowAndDeny" | "priority";
 
 const EFFECTS: ReadonlyMap<string, EffectKind> = new Map([
   ["some(where (p_eft == allow))", "allow"],
@@ -42,6 +63,8 @@ const EFFECTS: ReadonlyMap<string, EffectKind> = new Map([
     "some(where (p_eft == allow)) && !some(where (p_eft == deny))",
     "allowAndDeny",
   ],
+  ["priority(p_eft) || deny", "priority"],
+  ["subjectPriority(p_eft) || deny", "priority"],
 ]);
 
 /** A matcher that the index can answer, or the reason it cannot. */
@@ -67,6 +90,11 @@ export interface ModelParts {
   readonly functionNames: ReadonlySet<string>;
   /** The role functions (`g`, `g2`...): the keys of the model's `g`. */
   readonly roleNames: ReadonlySet<string>;
+  /**
+   * The pattern functions whose name maps to casbin's own implementation
+   * in the enforcer's function map.
+   */
+  readonly patternFunctions: ReadonlySet<string>;
 }
 
 // The member names casbin's evaluator refuses to read (it throws).
@@ -142,8 +170,12 @@ function policyField(
   return policyIndexes.get(identifier);
 }
 
-/** Reads `g(<request path>, <policy field>)`, or says why it cannot. */
-function roleTerm(
+/**
+ * Reads `g(<request path>, <policy field>[, <request path>])` or
+ * `<pattern function>(<request path>, <policy field>)`, or says why it
+ * cannot.
+ */
+function callTerm(
   call: Node,
   parts: ModelParts,
   requestIndexes: ReadonlyMap<string, number>,
@@ -151,14 +183,15 @@ function roleTerm(
 ): MatcherTerm | string {
   const callee = call.callee as Node;
   const args = call.arguments as Node[];
-  if (
-    callee.type !== "Identifier" ||
-    !parts.roleNames.has(callee.name as string)
-  ) {
-    return "the matcher calls a function other than a role function g()";
+  const name = callee.type === "Identifier" ? callee.name as string : "";
+  // casbin puts the role functions in the context after the function map:
+  // a role function hides a function of the same name.
+  const role = parts.roleNames.has(name);
+  if (!role && !parts.patternFunctions.has(name)) {
+    return "the matcher calls a function the index does not evaluate";
   }
-  if (args.length !== 2) {
-    return "the matcher calls a role function with a domain";
+  if (args.length !== 2 && !(role && args.length === 3)) {
+    return `the matcher calls ${name}() with ${args.length} arguments`;
   }
   const request = requestPath(args[0]!, requestIndexes, parts.functionNames);
   const policyIndex = policyField(
@@ -166,15 +199,28 @@ function roleTerm(
     policyIndexes,
     parts.functionNames,
   );
-  if (request === undefined || policyIndex === undefined) {
-    return "a role function of the matcher does not link a request value to a policy field";
+  const domain = args.length === 3
+    ? requestPath(args[2]!, requestIndexes, parts.functionNames)
+    : undefined;
+  if (
+    request === undefined || policyIndex === undefined ||
+    (args.length === 3 && domain === undefined)
+  ) {
+    return `${name}() in the matcher does not take a request value and a policy field${
+      role ? " (and a request value as domain)" : ""
+    }`;
   }
-  return {
+  const term = {
     requestIndex: request.index,
     path: request.path,
     policyIndex,
     strict: false,
-    role: callee.name as string,
+  };
+  if (!role) return { ...term, fn: name as PatternFunction };
+  return domain === undefined ? { ...term, role: name } : {
+    ...term,
+    role: name,
+    domain: { requestIndex: domain.index, path: domain.path },
   };
 }
 
@@ -220,14 +266,16 @@ export function planMatcher(parts: ModelParts): MatcherPlan {
   const rolesUsed = new Set<string>();
   for (const leaf of leaves) {
     if (leaf.type === "CallExpression") {
-      const term = roleTerm(leaf, parts, requestIndexes, policyIndexes);
+      const term = callTerm(leaf, parts, requestIndexes, policyIndexes);
       if (typeof term === "string") return fail(term);
-      // casbin memoizes g() per decision on `args.toString()`: two calls of
-      // the same g with different request values may share an entry.
-      if (rolesUsed.has(term.role!)) {
-        return fail(`the matcher calls ${term.role}() more than once`);
+      if (term.role !== undefined) {
+        // casbin memoizes g() per decision on `args.toString()`: two calls
+        // of the same g with different request values may share an entry.
+        if (rolesUsed.has(term.role)) {
+          return fail(`the matcher calls ${term.role}() more than once`);
+        }
+        rolesUsed.add(term.role);
       }
-      rolesUsed.add(term.role!);
       terms.push(term);
       continue;
     }
@@ -235,7 +283,9 @@ export function planMatcher(parts: ModelParts): MatcherPlan {
       leaf.type !== "BinaryExpression" ||
       (leaf.operator !== "==" && leaf.operator !== "===")
     ) {
-      return fail("the matcher is not a conjunction of equalities");
+      return fail(
+        "the matcher is not a conjunction of equalities, role checks and pattern functions",
+      );
     }
     const left = leaf.left as Node;
     const right = leaf.right as Node;

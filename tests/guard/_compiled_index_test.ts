@@ -7,6 +7,7 @@ import {
 } from "casbin";
 import { compileEnforcerIndex } from "../../src/guard/_compiled_index.ts";
 import { CompiledEnforcer } from "../../src/guard/_compiled_enforcer.ts";
+import { PolicyWorker } from "../../src/guard/_policy_worker_client.ts";
 
 const RBAC = `[request_definition]
 r = sub, obj, act
@@ -133,4 +134,58 @@ Deno.test("compiled index answers a request whose getter decides another request
   assert.equal(await nested[0], true);
   assert.equal(compiled.enforce("alice", "doc", { value: "write" }), false);
   assert.equal(compiled.enforce("alice", "doc", { value: "read" }), true);
+});
+
+Deno.test("the policy worker compiles a RESTful policy whose transferred index decides as casbin does", async () => {
+  const model = RBAC.replace("r.obj == p.obj", "keyMatch2(r.obj, p.obj)")
+    .replace("r.act == p.act", "regexMatch(r.act, p.act)");
+  const rows: string[] = [];
+  for (let i = 0; i < 1_000; i++) {
+    rows.push(`p, role${i % 50}, /api/svc${i}/items/:id, (GET)|(POST)`);
+  }
+  rows.push("g, alice, role7", "g, bob, role8");
+  const policy = rows.join("\n");
+  const worker = await PolicyWorker.start();
+  try {
+    const result = await worker.compile({
+      modelText: model,
+      policyBytes: new TextEncoder().encode(policy),
+      functionNames: [],
+      allowEmptyPolicy: false,
+    });
+    assert.equal(result.kind, "compiled");
+    const index = (result as Extract<typeof result, { kind: "compiled" }>)
+      .index;
+    // The buffers were moved, not copied: the index is the worker's.
+    assert.ok(index.trie !== null);
+    const compiled = new CompiledEnforcer(
+      index,
+      () => Promise.reject(new Error("casbin must not be needed")),
+    );
+    const casbin = await newEnforcer(
+      newModelFromString(model),
+      new StringAdapter(policy),
+    );
+    let allowed = 0;
+    // The rules of alice's and bob's roles, and of two others.
+    for (let i = 0; i < 1_000; i++) {
+      if (![7, 8, 9, 30].includes(i % 50)) continue;
+      for (const user of ["alice", "bob"]) {
+        for (
+          const request of [
+            [user, `/api/svc${i}/items/1`, "GET"],
+            [user, `/api/svc${i}/items/1`, "DELETE"],
+            [user, `/api/svc${i}/items`, "POST"],
+          ]
+        ) {
+          const expected = await casbin.enforce(...request);
+          assert.equal(compiled.enforce(...request), expected, `${request}`);
+          if (expected) allowed++;
+        }
+      }
+    }
+    assert.equal(allowed, 40);
+  } finally {
+    worker.terminate();
+  }
 });

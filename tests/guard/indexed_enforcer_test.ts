@@ -247,9 +247,9 @@ Deno.test("IndexedEnforcer reads matchers the way casbin parses them", async (t)
 Deno.test("IndexedEnforcer falls back to casbin for what the index cannot answer", async (t) => {
   const cases: [string, string, string, unknown[], string][] = [
     [
-      "g() with a domain",
+      "g() with a domain read from the policy",
       model(
-        "g(r.sub, p.sub, r.dom) && r.dom == p.dom && r.obj == p.obj && r.act == p.act",
+        "g(r.sub, p.sub, p.dom) && r.dom == p.dom && r.obj == p.obj && r.act == p.act",
         {
           request: "sub, dom, obj, act",
           policy: "sub, dom, obj, act",
@@ -258,7 +258,7 @@ Deno.test("IndexedEnforcer falls back to casbin for what the index cannot answer
       ),
       "p, admin, d1, post, write\ng, alice, admin, d1",
       ["alice", "d1", "post", "write"],
-      "with a domain",
+      "a request value as domain",
     ],
     [
       "g() twice",
@@ -270,19 +270,39 @@ Deno.test("IndexedEnforcer falls back to casbin for what the index cannot answer
       "more than once",
     ],
     [
-      "keyMatch",
-      model("r.sub == p.sub && keyMatch(r.obj, p.obj) && r.act == p.act"),
+      "a pattern function with its arguments swapped",
+      model("r.sub == p.sub && keyMatch(p.obj, r.obj) && r.act == p.act"),
       "p, alice, /posts/*, read",
-      ["alice", "/posts/1", "read"],
-      "a function other than a role function",
+      ["alice", "/posts/*", "read"],
+      "does not take a request value and a policy field",
     ],
     [
-      "priority effect",
+      "a function casbin does not define",
+      model("r.sub == p.sub && keyMatchCustom(r.obj, p.obj)"),
+      "p, alice, /posts/*, read",
+      ["alice", "/posts/1", "read"],
+      "a function the index does not evaluate",
+    ],
+    [
+      "a regular expression casbin cannot compile",
+      model("r.sub == p.sub && regexMatch(r.act, p.act)"),
+      "p, bob, /posts, read\np, alice, /posts, *read",
+      ["bob", "/posts", "read"],
+      "policy rule 2: the regexMatch pattern",
+    ],
+    [
+      "a keyMatch4 pattern casbin throws on when it matches",
+      model("r.sub == p.sub && keyMatch4(r.obj, p.obj)"),
+      "p, alice, /posts/{id}/(a|b), read",
+      ["alice", "/posts/1/a", "read"],
+      "tokens and groups differ",
+    ],
+    [
+      "an effect casbin does not define",
       model("r.sub == p.sub && r.obj == p.obj && r.act == p.act", {
-        policy: "sub, obj, act, eft",
-        effect: "priority(p.eft) || deny",
+        effect: "some(where (p.eft == deny))",
       }),
-      "p, alice, post, read, allow",
+      "p, alice, post, read",
       ["alice", "post", "read"],
       "policy effect",
     ],
@@ -398,6 +418,93 @@ const RBAC = model("g(r.sub, p.sub) && r.obj == p.obj && r.act == p.act", {
   extra: "[role_definition]\ng = _, _\n",
 });
 
+Deno.test("IndexedEnforcer answers RESTful, multi-tenant and priority models from the index, as casbin does", async (t) => {
+  const cases: [string, string, string, unknown[][]][] = [
+    [
+      "RESTful RBAC: keyMatch2 paths and regexMatch methods",
+      model(
+        "g(r.sub, p.sub) && keyMatch2(r.obj, p.obj) && regexMatch(r.act, p.act)",
+        { extra: "[role_definition]\ng = _, _\n" },
+      ),
+      `p, reader, /posts/:id, GET
+p, writer, /posts/:id, (GET)|(PUT)
+p, writer, /posts/:id/comments/*, POST
+g, alice, writer
+g, bob, reader`,
+      [
+        ["alice", "/posts/1", "PUT"],
+        ["bob", "/posts/1", "PUT"],
+        ["bob", "/posts/1", "GET"],
+        ["bob", "/posts/1/x", "GET"],
+        ["alice", "/posts/1/comments/2/3", "POST"],
+        ["alice", "/posts/1/comments", "POST"],
+        ["carol", "/posts/1", "GET"],
+      ],
+    ],
+    [
+      "domains: g(r.sub, p.sub, r.dom)",
+      model(
+        "g(r.sub, p.sub, r.dom) && r.dom == p.dom && r.obj == p.obj && r.act == p.act",
+        {
+          request: "sub, dom, obj, act",
+          policy: "sub, dom, obj, act",
+          extra: "[role_definition]\ng = _, _, _\n",
+        },
+      ),
+      `p, admin, t1, data, write
+p, admin, t2, data, write
+g, alice, admin, t1`,
+      [
+        ["alice", "t1", "data", "write"],
+        ["alice", "t2", "data", "write"],
+        ["admin", "t2", "data", "write"],
+      ],
+    ],
+    [
+      "priority: the first matching rule decides",
+      model("g(r.sub, p.sub) && keyMatch(r.obj, p.obj) && r.act == p.act", {
+        policy: "priority, sub, obj, act, eft",
+        effect: "priority(p.eft) || deny",
+        extra: "[role_definition]\ng = _, _\n",
+      }),
+      `p, 10, staff, /docs/*, read, allow
+p, 1, alice, /docs/secret*, read, deny
+g, alice, staff`,
+      [
+        ["alice", "/docs/secret/1", "read"],
+        ["alice", "/docs/public", "read"],
+        ["bob", "/docs/public", "read"],
+      ],
+    ],
+    [
+      "ipMatch and globMatch",
+      model(
+        "ipMatch(r.sub, p.sub) && globMatch(r.obj, p.obj) && r.act == p.act",
+      ),
+      `p, 10.0.0.0/8, /files/**, read
+p, 192.168.1.7, /files/*.txt, write`,
+      [
+        ["10.1.2.3", "/files/a/b", "read"],
+        ["11.1.2.3", "/files/a/b", "read"],
+        ["192.168.1.7", "/files/a.txt", "write"],
+        ["192.168.1.7", "/files/a/b.txt", "write"],
+      ],
+    ],
+  ];
+  for (const [name, text, policy, requests] of cases) {
+    await t.step(name, async () => {
+      const casbin = await casbinOf(text, policy);
+      const expected: boolean[] = [];
+      for (const r of requests) expected.push(await casbin.enforce(...r));
+      assert.ok(expected.includes(true) && expected.includes(false));
+      const indexed = IndexedEnforcer.from(casbin);
+      assert.equal(indexed.indexed, true, indexed.reason);
+      forbidCasbin(casbin);
+      assert.deepEqual(requests.map((r) => indexed.enforce(...r)), expected);
+    });
+  }
+});
+
 Deno.test("IndexedEnforcer answers g(r.sub, p.sub) with casbin's role links", async (t) => {
   // alice -> editor -> viewer; r0 -> r1 -> ... -> r12 (deeper than casbin's
   // 10 levels).
@@ -486,8 +593,9 @@ Deno.test("IndexedEnforcer notices rules added or removed after indexing", async
 });
 
 Deno.test("IndexedEnforcer caches the decisions casbin makes, per instance", async (t) => {
+  // `!=`: a matcher casbin decides.
   const text = model(
-    "r.sub.role == p.sub && keyMatch(r.obj, p.obj) && r.act == p.act",
+    'r.sub.role == p.sub && keyMatch(r.obj, p.obj) && r.act != "none"',
   );
   const casbin = await casbinOf(text, "p, editor, /posts/*, write");
   const indexed = IndexedEnforcer.from(casbin, { cache: { maxEntries: 2 } });
@@ -552,7 +660,7 @@ Deno.test("IndexedEnforcer caches the decisions casbin makes, per instance", asy
 
 Deno.test("IndexedEnforcer uses a key function when one is given", async () => {
   const casbin = await casbinOf(
-    model("r.sub.role == p.sub && keyMatch(r.obj, p.obj) && r.act == p.act"),
+    model('r.sub.role == p.sub && keyMatch(r.obj, p.obj) && r.act != "none"'),
     "p, editor, /posts/*, write",
   );
   const keys: unknown[][] = [];
@@ -585,10 +693,11 @@ Deno.test("IndexedEnforcer uses a key function when one is given", async () => {
 
 Deno.test("IndexedEnforcer with fallback enforceSync answers synchronously", async () => {
   const casbin = await casbinOf(
-    model("r.sub == p.sub && keyMatch(r.obj, p.obj) && r.act == p.act"),
+    model('r.sub == p.sub && keyMatch(r.obj, p.obj) && r.act != "none"'),
     "p, alice, /posts/*, read",
   );
   const indexed = IndexedEnforcer.from(casbin, { fallback: "enforceSync" });
+  assert.equal(indexed.indexed, false);
   assert.equal(indexed.enforce("alice", "/posts/1", "read"), true);
   assert.equal(indexed.enforce("bob", "/posts/1", "read"), false);
 });

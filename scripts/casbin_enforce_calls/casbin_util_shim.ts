@@ -1,0 +1,36 @@
+// casbin 5.51.1's Util, as node-casbin's test files import it
+// (`../src/util`). See record.ts.
+import { Util } from "casbin";
+
+export const {
+  keyMatchFunc,
+  keyGetFunc,
+  keyMatch2Func,
+  keyGet2Func,
+  keyMatch3Func,
+  keyMatch4Func,
+  keyMatch5Func,
+  regexMatchFunc,
+  ipMatchFunc,
+  globMatch,
+  generateGFunction,
+  generateSyncedGFunction,
+  escapeAssertion,
+  removeComments,
+  arrayEquals,
+  array2DEquals,
+  arrayRemoveDuplicates,
+  arrayToString,
+  paramsToString,
+  setEquals,
+  readFile,
+  writeFile,
+  hasEval,
+  replaceEval,
+  getEvalValue,
+  generatorRunSync,
+  generatorRunAsync,
+  deepCopy,
+  customIn,
+  bracketCompatible,
+} = Util;
