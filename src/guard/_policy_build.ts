@@ -12,6 +12,7 @@ import {
 } from "casbin";
 import { EnforcerLoadError } from "./_policy_error.ts";
 import { checkMatchers } from "./_policy_matcher.ts";
+import { findLoopingPattern } from "./_policy_patterns.ts";
 import { type ProbeCase, probeCases, samplePolicy } from "./_policy_probe.ts";
 
 /** Options for {@linkcode buildEnforcer}. */
@@ -432,6 +433,21 @@ export async function buildEnforcer(
   }
   const { rules, count } = await parsePolicy(policyText, model, options);
   if (options.isCancelled?.()) throw new BuildCancelledError();
+  // Before anything decides: one such pattern would hang the decision.
+  const looping = findLoopingPattern(model, rules);
+  if (looping !== undefined) {
+    throw looping.in === "model"
+      ? new EnforcerLoadError(
+        "MODEL_INVALID",
+        `Cannot load model${modelWhere}: ${looping.message}`,
+        { path: options.modelPath },
+      )
+      : new EnforcerLoadError(
+        "POLICY_INVALID",
+        `Cannot load policy${quoted(options.policyPath)}: ${looping.message}`,
+        { path: options.policyPath },
+      );
+  }
   let enforcer: CasbinEnforcer;
   try {
     enforcer = await newEnforcer(model, new ParsedPolicyAdapter(rules));

@@ -301,3 +301,70 @@ for (const example of CASBIN_EXAMPLES) {
     }
   });
 }
+
+Deno.test("A pattern casbin's keyMatch loop never finishes on is refused at load, never decided", async (t) => {
+  const restful = MODEL.replace(
+    /^m = .*$/m,
+    "m = r.sub.role == p.sub && keyMatch2(r.obj, p.obj) && r.act == p.act",
+  );
+  const cases: {
+    name: string;
+    model: string;
+    policy: string;
+    code: string;
+    message: RegExp;
+  }[] = [
+    {
+      name: "a rule's pattern with a nameless parameter",
+      model: restful,
+      policy: "p, viewer, /api/items/:id, read\np, viewer, /api/:, read\n",
+      code: "POLICY_INVALID",
+      message: /"\/api\/:", on which casbin's keyMatch2 never returns/,
+    },
+    {
+      name: "an unclosed brace under keyMatch3",
+      model: restful.replace("keyMatch2", "keyMatch3"),
+      policy: "p, viewer, /a/{b, read\n",
+      code: "POLICY_INVALID",
+      message: /keyMatch3 never returns/,
+    },
+    {
+      name: "a literal pattern in the matcher",
+      model: restful.replace(
+        "keyMatch2(r.obj, p.obj)",
+        'keyMatch5(r.obj, "/x/{")',
+      ),
+      policy: "p, viewer, post, read\n",
+      code: "MODEL_INVALID",
+      message: /keyMatch5 never returns/,
+    },
+    {
+      name: "a pattern taken from the request",
+      model: restful.replace(
+        "keyMatch2(r.obj, p.obj)",
+        "keyMatch2(p.obj, r.obj)",
+      ),
+      policy: "p, viewer, /api/items, read\n",
+      code: "MODEL_INVALID",
+      message: /takes keyMatch2's pattern from the request/,
+    },
+  ];
+  for (const c of cases) {
+    await t.step(c.name, async () => {
+      const files = await tempFiles(c.model, c.policy);
+      try {
+        for (const loadIn of ["main", "worker"] as const) {
+          await assert.rejects(
+            CachedFileEnforcerProvider.open({ ...files, loadIn, watch: false }),
+            (error: unknown) =>
+              error instanceof EnforcerLoadError && error.code === c.code &&
+              c.message.test(error.message),
+            loadIn,
+          );
+        }
+      } finally {
+        await rm(files.dir, { recursive: true });
+      }
+    });
+  }
+});
