@@ -1,6 +1,8 @@
 import { AccessSubject } from "./access_subject.ts";
+import type { DecisionEvent } from "./decision_event.ts";
 import type { Enforcer, EnforcerProvider } from "./enforcer.ts";
 import { HttpError } from "./http_error.ts";
+import { DecisionRecord } from "./_decision_record.ts";
 import type { User } from "./user.ts";
 
 /**
@@ -169,6 +171,17 @@ export interface PermissionGuardOptions<U = User> {
    * @default {logs the error with console.error}
    */
   onError?: (error: unknown, request: Request) => void;
+  /**
+   * Receives a {@linkcode DecisionEvent} for every permission decision
+   * (allowed, denied, or failed with a 500): a decision log, an audit
+   * trail, a trace span (`@portcullis/portcullis/guard/otel`). It is called
+   * once the enforcer has answered and is never awaited; an error it
+   * throws, or a promise it returns that rejects, goes to `onError` and
+   * never changes the answer. Without it, the guard builds no event and its
+   * request path does no more work than before.
+   * @default {undefined}
+   */
+  onDecision?: (event: DecisionEvent<U>) => void;
 }
 
 const forbidden: ErrorFactory<unknown> = () => new HttpError(403, "Forbidden");
@@ -256,6 +269,7 @@ export class PermissionGuard<U = User> {
   readonly #enforcerProvider: EnforcerProvider;
   readonly #errorFactory: ErrorFactory<U>;
   readonly #onError: (error: unknown, request: Request) => void;
+  readonly #onDecision: ((event: DecisionEvent<U>) => void) | undefined;
   // The user resolved for a request: stored on the request under a symbol
   // only this guard holds (a property store costs a fraction of a WeakMap
   // entry, which also burdens every garbage collection), or in a WeakMap
@@ -304,10 +318,19 @@ export class PermissionGuard<U = User> {
         "Cannot create PermissionGuard: options.onError must be a function",
       );
     }
+    if (
+      options.onDecision !== undefined &&
+      typeof options.onDecision !== "function"
+    ) {
+      throw new TypeError(
+        "Cannot create PermissionGuard: options.onDecision must be a function",
+      );
+    }
     this.#userProvider = options.userProvider;
     this.#enforcerProvider = enforcerProvider;
     this.#errorFactory = options.errorFactory ?? forbidden;
     this.#onError = options.onError ?? logError;
+    this.#onDecision = options.onDecision;
   }
 
   /**
@@ -339,6 +362,7 @@ export class PermissionGuard<U = User> {
       args: undefined,
       hasSubjects: false,
       errorFactory: undefined,
+      pattern: undefined,
     };
     return (handler) => this.#wrap(handler, route);
   }
@@ -438,6 +462,9 @@ export class PermissionGuard<U = User> {
       args,
       hasSubjects: args.some((arg) => arg instanceof AccessSubject),
       errorFactory,
+      pattern: args.find((arg): arg is AccessSubject =>
+        arg instanceof AccessSubject && arg.routePattern !== undefined
+      )?.routePattern,
     };
     const wrapper: GuardWrapper = (handler) => this.#wrap(handler, route);
     return Object.assign(wrapper, {
@@ -461,16 +488,39 @@ export class PermissionGuard<U = User> {
     if (typeof handler !== "function") {
       throw new TypeError("Cannot guard handler: handler must be a function");
     }
+    if (this.#onDecision !== undefined && route.args !== undefined) {
+      return this.#wrapLogged(handler, route);
+    }
     return (request, ...rest) => {
       let outcome: Outcome;
       try {
-        outcome = this.#check(request, route);
+        outcome = this.#check(request, route, undefined);
       } catch (error) {
         return this.#failure(error, request);
       }
       if (outcome === undefined) return runHandler(handler, request, rest);
       if (outcome instanceof Response) return outcome;
       return this.#settle(outcome, handler, request, rest);
+    };
+  }
+
+  /** The request path of a guard with a decision hook. */
+  #wrapLogged<A extends unknown[]>(
+    handler: (request: Request, ...rest: A) => Response | Promise<Response>,
+    route: Route<U>,
+  ): (request: Request, ...rest: A) => Response | Promise<Response> {
+    return (request, ...rest) => {
+      const record = new DecisionRecord<U>(request, route.pattern);
+      let outcome: Outcome;
+      try {
+        outcome = this.#check(request, route, record);
+      } catch (error) {
+        return this.#failure(error, request);
+      }
+      if (outcome === undefined) return runHandler(handler, request, rest);
+      return outcome instanceof Response
+        ? outcome
+        : this.#settle(outcome, handler, request, rest);
     };
   }
 
@@ -495,40 +545,48 @@ export class PermissionGuard<U = User> {
    * Returns the denial answer, or `undefined` to let the request through,
    * or a promise of either once a step answered with a thenable.
    */
-  #check(request: Request, route: Route<U>): Outcome {
+  #check(
+    request: Request,
+    route: Route<U>,
+    record: DecisionRecord<U> | undefined,
+  ): Outcome {
     let user = this.#known(request);
     if (user === undefined) {
       const provided = this.#userProvider(request);
       if (isThenable(provided)) {
-        return this.#checkLater(request, route, provided);
+        return this.#checkLater(request, route, provided, record);
       }
       user = this.#remember(request, provided);
     }
     const args = route.args;
     if (args === undefined) return undefined;
-    if (route.hasSubjects) return this.#checkSubjects(request, route, user);
-    return this.#decide(route, user, args);
+    if (route.hasSubjects) {
+      return this.#checkSubjects(request, route, user, record);
+    }
+    return this.#decide(route, user, args, record);
   }
 
   async #checkLater(
     request: Request,
     route: Route<U>,
     pending: PromiseLike<U>,
+    record: DecisionRecord<U> | undefined,
   ): Promise<Response | undefined> {
     const user = this.#remember(request, await pending);
     const args = route.args;
     if (args === undefined) return undefined;
     const values = route.hasSubjects ? await resolveArgs(args, request) : args;
-    return await this.#decide(route, user, values);
+    return await this.#decide(route, user, values, record);
   }
 
   async #checkSubjects(
     request: Request,
     route: Route<U>,
     user: U,
+    record: DecisionRecord<U> | undefined,
   ): Promise<Response | undefined> {
     const values = await resolveArgs(route.args!, request);
-    return await this.#decide(route, user, values);
+    return await this.#decide(route, user, values, record);
   }
 
   #remember(request: Request, user: U): U {
@@ -556,7 +614,15 @@ export class PermissionGuard<U = User> {
     ] ?? (this.#usersUsed ? this.#users.get(request) : undefined);
   }
 
-  #decide(route: Route<U>, user: U, values: readonly unknown[]): Outcome {
+  #decide(
+    route: Route<U>,
+    user: U,
+    values: readonly unknown[],
+    record: DecisionRecord<U> | undefined,
+  ): Outcome {
+    if (record !== undefined) {
+      return this.#decideLogged(route, user, values, record);
+    }
     const provider = this.#enforcerProvider;
     const enforcer = typeof provider === "function"
       ? provider()
@@ -582,11 +648,7 @@ export class PermissionGuard<U = User> {
     values: readonly unknown[],
     enforcer: Enforcer,
   ): Outcome {
-    if (typeof enforcer?.enforce !== "function") {
-      throw new TypeError(
-        "Cannot check permission: the enforcer provider returned no enforcer",
-      );
-    }
+    if (typeof enforcer?.enforce !== "function") throw noEnforcer();
     const allowed: unknown = enforcer.enforce(user, ...values);
     if (allowed === true) return undefined;
     if (isThenable(allowed)) {
@@ -603,6 +665,116 @@ export class PermissionGuard<U = User> {
   ): Promise<Response | undefined> {
     if ((await pending) === true) return undefined;
     return await deny(route.errorFactory!, user, values);
+  }
+
+  // The decision of a guard with a decision hook: the same steps and
+  // answers as #decide and #enforce, then the event (also when the
+  // enforcer provider or the enforcer failed).
+
+  #decideLogged(
+    route: Route<U>,
+    user: U,
+    values: readonly unknown[],
+    record: DecisionRecord<U>,
+  ): Outcome {
+    const provider = this.#enforcerProvider;
+    let enforcer: Enforcer | Promise<Enforcer>;
+    try {
+      enforcer = typeof provider === "function"
+        ? provider()
+        : provider.getEnforcer();
+    } catch (error) {
+      this.#emit(record, "error");
+      throw error;
+    }
+    if (isThenable(enforcer)) {
+      return this.#decideLoggedLater(route, user, values, record, enforcer);
+    }
+    return this.#enforceLogged(route, user, values, enforcer, record);
+  }
+
+  async #decideLoggedLater(
+    route: Route<U>,
+    user: U,
+    values: readonly unknown[],
+    record: DecisionRecord<U>,
+    pending: PromiseLike<Enforcer>,
+  ): Promise<Response | undefined> {
+    let enforcer: Enforcer;
+    try {
+      enforcer = await pending;
+    } catch (error) {
+      this.#emit(record, "error");
+      throw error;
+    }
+    return await this.#enforceLogged(route, user, values, enforcer, record);
+  }
+
+  #enforceLogged(
+    route: Route<U>,
+    user: U,
+    values: readonly unknown[],
+    enforcer: Enforcer,
+    record: DecisionRecord<U>,
+  ): Outcome {
+    if (typeof enforcer?.enforce !== "function") {
+      this.#emit(record, "error");
+      throw noEnforcer();
+    }
+    record.decide(enforcer, user, values, revisionOf(this.#enforcerProvider));
+    let allowed: unknown;
+    try {
+      allowed = enforcer.enforce(user, ...values);
+    } catch (error) {
+      this.#emit(record, "error");
+      throw error;
+    }
+    if (isThenable(allowed)) {
+      return this.#enforceLoggedLater(route, user, values, record, allowed);
+    }
+    this.#emit(record, allowed === true ? "allow" : "deny");
+    if (allowed === true) return undefined;
+    return deny(route.errorFactory!, user, values);
+  }
+
+  async #enforceLoggedLater(
+    route: Route<U>,
+    user: U,
+    values: readonly unknown[],
+    record: DecisionRecord<U>,
+    pending: PromiseLike<unknown>,
+  ): Promise<Response | undefined> {
+    let allowed: unknown;
+    try {
+      allowed = await pending;
+    } catch (error) {
+      this.#emit(record, "error");
+      throw error;
+    }
+    this.#emit(record, allowed === true ? "allow" : "deny");
+    if (allowed === true) return undefined;
+    return await deny(route.errorFactory!, user, values);
+  }
+
+  /** Hands a finished event to the hook, without waiting for it. */
+  #emit(record: DecisionRecord<U>, result: "allow" | "deny" | "error"): void {
+    const request = record.request;
+    try {
+      const returned: unknown = this.#onDecision!(record.finish(result));
+      if (isThenable(returned)) {
+        returned.then(undefined, (error) => this.#hookFailed(error, request));
+      }
+    } catch (error) {
+      this.#hookFailed(error, request);
+    }
+  }
+
+  #hookFailed(error: unknown, request: Request): void {
+    try {
+      this.#onError(error, request);
+    } catch {
+      // A failing hook must not change the answer.
+    }
   }
 
   #failure(error: unknown, request: Request): Response {
@@ -629,10 +801,29 @@ interface Route<U> {
   readonly hasSubjects: boolean;
   /** Builds the denial answer; set whenever `args` is. */
   readonly errorFactory: ErrorFactory<U> | undefined;
+  /** The route pattern of the first `AccessSubject` that has one. */
+  readonly pattern: string | undefined;
 }
 
 /** A check's answer: a denial, `undefined` to let through, or a promise. */
 type Outcome = Response | undefined | Promise<Response | undefined>;
+
+/** The error for an enforcer provider that gave no `enforce()`. */
+function noEnforcer(): TypeError {
+  return new TypeError(
+    "Cannot check permission: the enforcer provider returned no enforcer",
+  );
+}
+
+/** The policy revision an enforcer provider reports, if any. */
+function revisionOf(provider: EnforcerProvider): string | undefined {
+  try {
+    const revision = (provider as { revision?: unknown }).revision;
+    return typeof revision === "string" ? revision : undefined;
+  } catch {
+    return undefined; // a throwing getter: no revision
+  }
+}
 
 /** Whether `await value` would wait for it (it has a callable `then`). */
 function isThenable(value: unknown): value is PromiseLike<unknown> {
