@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CliIo, Command } from "../../src/cli/command.ts";
 import { COMMANDS, runPortcullis } from "../../src/cli/run_portcullis.ts";
+import { runCommand } from "../fixtures/run_command.ts";
 
 const EXAMPLES = fileURLToPath(new URL("../../examples/", import.meta.url));
 const CASES = join(EXAMPLES, "policy_tests.yaml");
@@ -234,29 +235,10 @@ Deno.test("portcullis policy explain prints why, as text or JSON", async () => {
 
 Deno.test("deno task portcullis runs the program with the task's permissions", async () => {
   const root = fileURLToPath(new URL("../../", import.meta.url));
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "task",
-      "-q",
-      "portcullis",
-      "policy",
-      "test",
-      CASES,
-      "--junit",
-      "/dev/null",
-    ],
-    cwd: root,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
-  assert.equal(output.code, 0, decoder.decode(output.stderr));
-  assert.match(decoder.decode(output.stdout), /^5 passed, 0 failed/m);
-  const failing = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "-q", "portcullis", "policy", "test", "/nonexistent.yaml"],
-    cwd: root,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(failing.code, 2);
+  const task = (...args: string[]) =>
+    runCommand(Deno.execPath(), ["task", "-q", "portcullis", ...args], root);
+  const passed = await task("policy", "test", CASES, "--junit", "/dev/null");
+  assert.equal(passed.code, 0, passed.stderr);
+  assert.match(passed.stdout, /^5 passed, 0 failed/m);
+  assert.equal((await task("policy", "test", "/nonexistent.yaml")).code, 2);
 });

@@ -1,7 +1,7 @@
 // The decision log: PermissionGuard's onDecision hook and the events it
 // receives, on every path of the guard (synchronous, asynchronous, failing).
 import assert from "node:assert/strict";
-import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
+import { newEnforcer } from "casbin";
 import { AccessSubject } from "../../src/guard/access_subject.ts";
 import { bearerUserProvider } from "../../src/guard/bearer_user_provider.ts";
 import type { DecisionEvent } from "../../src/guard/decision_event.ts";
@@ -260,19 +260,7 @@ Deno.test("summarizeSubject() keeps ids and roles and leaves every other claim o
 });
 
 Deno.test("DecisionEvent.decidingRule() asks a casbin enforcer served as it is", async () => {
-  const casbin = await newEnforcer(
-    newModelFromString(`
-[request_definition]
-r = sub, obj, act
-[policy_definition]
-p = sub, obj, act
-[policy_effect]
-e = some(where (p.eft == allow))
-[matchers]
-m = r.sub.role == p.sub && r.obj == p.obj && r.act == p.act
-`),
-    new StringAdapter("p, viewer, post, read"),
-  );
+  const casbin = await makeEnforcer("p, viewer, post, read");
   const { guard, events } = logged(() => casbin);
   await guard.requirePermission("post", "read")(ok)(request("viewer"));
   assert.equal(await events[0]?.decidingRule(), "p, viewer, post, read");

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { newModelFromString } from "casbin";
+import { newEnforcer, newModelFromString } from "casbin";
 import { subjectValue } from "../../src/policy/_subject.ts";
+import { examplePath } from "../fixtures/casbin_examples.ts";
 import { MODEL } from "../fixtures/guard/casbin.ts";
 
 function modelWith(matcher: string): ReturnType<typeof newModelFromString> {
@@ -49,17 +50,10 @@ Deno.test("subjectValue() refuses a string the model reads two ways", () => {
   );
 });
 
-Deno.test("subjectValue() reads the attributes of rules evaluated with eval()", () => {
-  const model = newModelFromString(`
-[request_definition]
-r = sub, obj, act
-[policy_definition]
-p = sub_rule, obj, act
-[policy_effect]
-e = some(where (p.eft == allow))
-[matchers]
-m = eval(p.sub_rule) && r.obj == p.obj && r.act == p.act
-`);
-  model.addPolicy("p", "p", ["r.sub.Age > 18", "/data1", "read"]);
-  assert.deepEqual(subjectValue(model, "30"), { Age: "30" });
+Deno.test("subjectValue() reads the attributes of rules evaluated with eval()", async () => {
+  const enforcer = await newEnforcer(
+    examplePath("abac_rule_model.conf"),
+    examplePath("abac_rule_policy.csv"),
+  );
+  assert.deepEqual(subjectValue(enforcer.getModel(), "30"), { Age: "30" });
 });

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { bundleForNode } from "../e2e/_server.ts";
+import { type CommandResult, runCommand } from "../fixtures/run_command.ts";
 import { CASBIN_EXAMPLES_DIR } from "../fixtures/casbin_examples.ts";
 
 const FIXTURES = fileURLToPath(
@@ -11,21 +12,8 @@ const FIXTURES = fileURLToPath(
 );
 const EXAMPLES = fileURLToPath(new URL("../../examples/", import.meta.url));
 
-async function node(
-  script: string,
-  args: string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const output = await new Deno.Command("node", {
-    args: [script, ...args],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
+function node(script: string, args: string[]): Promise<CommandResult> {
+  return runCommand("node", [script, ...args]);
 }
 
 Deno.test("explain(), runPolicyTests() and onDecision work under Node", async () => {
