@@ -1,13 +1,15 @@
 // The load-test target under Deno (Deno.serve) and Bun (Bun.serve): one
 // route, GET /posts, answered by the same handler bare or guarded.
 //
-//   MODE=bare|guarded|unchecked|casbin|header|lookup|promise PORT=8080 deno run -A benches/http/server.ts
+//   MODE=bare|guarded|logged|unchecked|casbin|header|lookup|promise PORT=8080 deno run -A benches/http/server.ts
 //   MODE=guarded PORT=8080 bun run benches/http/server.ts
 //
 // guarded: PermissionGuard + bearer users + CachedFileEnforcerProvider with
 // its defaults (the indexed decision path); casbin: the same with
 // `prepare: (enforcer) => enforcer`, so that casbin's enforce() decides;
 // unchecked: guarded with `checkOnRequest: false` (no per-request fstat);
+// logged: guarded with an onDecision hook that pushes each event to an
+// array (cleared every 1,024 events, as a log shipper would);
 // lookup: the hand-written check, header plus a role lookup.
 // Two modes take the guarded handler's unavoidable parts apart, without a
 // guard: header reads the Authorization header (which makes the server
@@ -54,7 +56,8 @@ const notFound = (): Response =>
 
 let route: Handler = listPosts;
 let provider: { close(): Promise<void> } | undefined;
-if (mode === "guarded" || mode === "casbin" || mode === "unchecked") {
+const events: unknown[] = [];
+if (["guarded", "logged", "casbin", "unchecked"].includes(mode)) {
   const opened = await CachedFileEnforcerProvider.open({
     modelPath,
     policyPath,
@@ -65,6 +68,13 @@ if (mode === "guarded" || mode === "casbin" || mode === "unchecked") {
   const guard = new PermissionGuard({
     userProvider: bearerUserProvider,
     enforcerProvider: opened,
+    ...(mode === "logged"
+      ? {
+        onDecision: (event: unknown) => {
+          if (events.push(event) >= 1024) events.length = 0;
+        },
+      }
+      : {}),
   });
   route = guard.requirePermission("post", "read")(listPosts);
 } else if (mode === "header") {
@@ -75,7 +85,7 @@ if (mode === "guarded" || mode === "casbin" || mode === "unchecked") {
   route = answerLater;
 } else if (mode !== "bare") {
   throw new RangeError(
-    `Cannot start: MODE must be bare, guarded, unchecked, casbin, header, lookup or promise`,
+    `Cannot start: MODE must be bare, guarded, logged, unchecked, casbin, header, lookup or promise`,
   );
 }
 
