@@ -2,7 +2,9 @@ import { AccessSubject } from "./access_subject.ts";
 import type { DecisionEvent } from "./decision_event.ts";
 import type { Enforcer, EnforcerProvider } from "./enforcer.ts";
 import { HttpError } from "./http_error.ts";
+import { DecisionLog } from "./_decision_log.ts";
 import { DecisionRecord } from "./_decision_record.ts";
+import { isThenable } from "./_thenable.ts";
 import type { User } from "./user.ts";
 
 /**
@@ -177,8 +179,8 @@ export interface PermissionGuardOptions<U = User> {
    * trail, a trace span (`@portcullis/portcullis/guard/otel`). It is called
    * once the enforcer has answered and is never awaited; an error it
    * throws, or a promise it returns that rejects, goes to `onError` and
-   * never changes the answer. Without it, the guard builds no event and its
-   * request path does no more work than before.
+   * never changes the answer. Without it, the guard builds no event (its
+   * check gains one comparison).
    * @default {undefined}
    */
   onDecision?: (event: DecisionEvent<U>) => void;
@@ -269,7 +271,7 @@ export class PermissionGuard<U = User> {
   readonly #enforcerProvider: EnforcerProvider;
   readonly #errorFactory: ErrorFactory<U>;
   readonly #onError: (error: unknown, request: Request) => void;
-  readonly #onDecision: ((event: DecisionEvent<U>) => void) | undefined;
+  readonly #log: DecisionLog<U> | undefined;
   // The user resolved for a request: stored on the request under a symbol
   // only this guard holds (a property store costs a fraction of a WeakMap
   // entry, which also burdens every garbage collection), or in a WeakMap
@@ -330,7 +332,9 @@ export class PermissionGuard<U = User> {
     this.#enforcerProvider = enforcerProvider;
     this.#errorFactory = options.errorFactory ?? forbidden;
     this.#onError = options.onError ?? logError;
-    this.#onDecision = options.onDecision;
+    this.#log = options.onDecision === undefined
+      ? undefined
+      : new DecisionLog(options.onDecision, this.#onError);
   }
 
   /**
@@ -488,7 +492,7 @@ export class PermissionGuard<U = User> {
     if (typeof handler !== "function") {
       throw new TypeError("Cannot guard handler: handler must be a function");
     }
-    if (this.#onDecision !== undefined && route.args !== undefined) {
+    if (this.#log !== undefined && route.args !== undefined) {
       return this.#wrapLogged(handler, route);
     }
     return (request, ...rest) => {
@@ -621,7 +625,17 @@ export class PermissionGuard<U = User> {
     record: DecisionRecord<U> | undefined,
   ): Outcome {
     if (record !== undefined) {
-      return this.#decideLogged(route, user, values, record);
+      const allowed = this.#log!.decide(
+        this.#enforcerProvider,
+        user,
+        values,
+        record,
+      );
+      if (allowed === true) return undefined;
+      if (isThenable(allowed)) {
+        return this.#enforceLater(route, user, values, allowed);
+      }
+      return deny(route.errorFactory!, user, values);
     }
     const provider = this.#enforcerProvider;
     const enforcer = typeof provider === "function"
@@ -648,7 +662,11 @@ export class PermissionGuard<U = User> {
     values: readonly unknown[],
     enforcer: Enforcer,
   ): Outcome {
-    if (typeof enforcer?.enforce !== "function") throw noEnforcer();
+    if (typeof enforcer?.enforce !== "function") {
+      throw new TypeError(
+        "Cannot check permission: the enforcer provider returned no enforcer",
+      );
+    }
     const allowed: unknown = enforcer.enforce(user, ...values);
     if (allowed === true) return undefined;
     if (isThenable(allowed)) {
@@ -665,116 +683,6 @@ export class PermissionGuard<U = User> {
   ): Promise<Response | undefined> {
     if ((await pending) === true) return undefined;
     return await deny(route.errorFactory!, user, values);
-  }
-
-  // The decision of a guard with a decision hook: the same steps and
-  // answers as #decide and #enforce, then the event (also when the
-  // enforcer provider or the enforcer failed).
-
-  #decideLogged(
-    route: Route<U>,
-    user: U,
-    values: readonly unknown[],
-    record: DecisionRecord<U>,
-  ): Outcome {
-    const provider = this.#enforcerProvider;
-    let enforcer: Enforcer | Promise<Enforcer>;
-    try {
-      enforcer = typeof provider === "function"
-        ? provider()
-        : provider.getEnforcer();
-    } catch (error) {
-      this.#emit(record, "error");
-      throw error;
-    }
-    if (isThenable(enforcer)) {
-      return this.#decideLoggedLater(route, user, values, record, enforcer);
-    }
-    return this.#enforceLogged(route, user, values, enforcer, record);
-  }
-
-  async #decideLoggedLater(
-    route: Route<U>,
-    user: U,
-    values: readonly unknown[],
-    record: DecisionRecord<U>,
-    pending: PromiseLike<Enforcer>,
-  ): Promise<Response | undefined> {
-    let enforcer: Enforcer;
-    try {
-      enforcer = await pending;
-    } catch (error) {
-      this.#emit(record, "error");
-      throw error;
-    }
-    return await this.#enforceLogged(route, user, values, enforcer, record);
-  }
-
-  #enforceLogged(
-    route: Route<U>,
-    user: U,
-    values: readonly unknown[],
-    enforcer: Enforcer,
-    record: DecisionRecord<U>,
-  ): Outcome {
-    if (typeof enforcer?.enforce !== "function") {
-      this.#emit(record, "error");
-      throw noEnforcer();
-    }
-    record.decide(enforcer, user, values, revisionOf(this.#enforcerProvider));
-    let allowed: unknown;
-    try {
-      allowed = enforcer.enforce(user, ...values);
-    } catch (error) {
-      this.#emit(record, "error");
-      throw error;
-    }
-    if (isThenable(allowed)) {
-      return this.#enforceLoggedLater(route, user, values, record, allowed);
-    }
-    this.#emit(record, allowed === true ? "allow" : "deny");
-    if (allowed === true) return undefined;
-    return deny(route.errorFactory!, user, values);
-  }
-
-  async #enforceLoggedLater(
-    route: Route<U>,
-    user: U,
-    values: readonly unknown[],
-    record: DecisionRecord<U>,
-    pending: PromiseLike<unknown>,
-  ): Promise<Response | undefined> {
-    let allowed: unknown;
-    try {
-      allowed = await pending;
-    } catch (error) {
-      this.#emit(record, "error");
-      throw error;
-    }
-    this.#emit(record, allowed === true ? "allow" : "deny");
-    if (allowed === true) return undefined;
-    return await deny(route.errorFactory!, user, values);
-  }
-
-  /** Hands a finished event to the hook, without waiting for it. */
-  #emit(record: DecisionRecord<U>, result: "allow" | "deny" | "error"): void {
-    const request = record.request;
-    try {
-      const returned: unknown = this.#onDecision!(record.finish(result));
-      if (isThenable(returned)) {
-        returned.then(undefined, (error) => this.#hookFailed(error, request));
-      }
-    } catch (error) {
-      this.#hookFailed(error, request);
-    }
-  }
-
-  #hookFailed(error: unknown, request: Request): void {
-    try {
-      this.#onError(error, request);
-    } catch {
-      // A failing hook must not change the answer.
-    }
   }
 
   #failure(error: unknown, request: Request): Response {
@@ -807,30 +715,6 @@ interface Route<U> {
 
 /** A check's answer: a denial, `undefined` to let through, or a promise. */
 type Outcome = Response | undefined | Promise<Response | undefined>;
-
-/** The error for an enforcer provider that gave no `enforce()`. */
-function noEnforcer(): TypeError {
-  return new TypeError(
-    "Cannot check permission: the enforcer provider returned no enforcer",
-  );
-}
-
-/** The policy revision an enforcer provider reports, if any. */
-function revisionOf(provider: EnforcerProvider): string | undefined {
-  try {
-    const revision = (provider as { revision?: unknown }).revision;
-    return typeof revision === "string" ? revision : undefined;
-  } catch {
-    return undefined; // a throwing getter: no revision
-  }
-}
-
-/** Whether `await value` would wait for it (it has a callable `then`). */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null &&
-    (typeof value === "object" || typeof value === "function") &&
-    typeof (value as { then?: unknown }).then === "function";
-}
 
 function runHandler<A extends unknown[]>(
   handler: (request: Request, ...rest: A) => Response | Promise<Response>,
