@@ -63,13 +63,7 @@ export class DecisionLog<U> {
     values: readonly unknown[],
     record: DecisionRecord<U>,
   ): Promise<unknown> {
-    let enforcer: Enforcer;
-    try {
-      enforcer = await pending;
-    } catch (error) {
-      this.#emit(record, "error");
-      throw error;
-    }
+    const enforcer = await this.#awaited(pending, record);
     return await this.#enforce(enforcer, provider, user, values, record);
   }
 
@@ -103,15 +97,22 @@ export class DecisionLog<U> {
     pending: PromiseLike<unknown>,
     record: DecisionRecord<U>,
   ): Promise<unknown> {
-    let allowed: unknown;
+    const allowed = await this.#awaited(pending, record);
+    this.#emit(record, allowed === true ? "allow" : "deny");
+    return allowed;
+  }
+
+  /** The value of a step that went asynchronous; its failure is an event. */
+  async #awaited<T>(
+    pending: PromiseLike<T>,
+    record: DecisionRecord<U>,
+  ): Promise<T> {
     try {
-      allowed = await pending;
+      return await pending;
     } catch (error) {
       this.#emit(record, "error");
       throw error;
     }
-    this.#emit(record, allowed === true ? "allow" : "deny");
-    return allowed;
   }
 
   /** Hands a finished event to the hook, without waiting for it. */
