@@ -145,7 +145,7 @@ class Explainer {
  * the effects to casbin's effector in casbin's order, and reports the
  * decision (the same as casbin's `enforce()`), the allow and deny rules that
  * matched with the role paths that made their role checks hold, the rule
- * that decided, and, for a denial, the allow rules that came nearest with
+ * that decided, and, for a denial no deny rule made, the allow rules that came nearest with
  * the terms that were false for them ("p, editor, post, write: subject
  * viewer is not editor and has no role link to it").
  *
@@ -303,13 +303,15 @@ export async function explain(
     stream.pushEffect(outcome.value ? Effect.Allow : Effect.Indeterminate);
   }
   const allowed = stream.current();
+  const deciding = matched.find((match) => match.rule.index === decidingIndex);
   return {
     allowed,
     request,
     effect: shown,
-    deciding: matched.find((match) => match.rule.index === decidingIndex),
+    deciding,
     matched,
-    nearest: allowed ? [] : await nearestMisses(
+    // A deny rule that decided is the reason; allow rules are for the rest.
+    nearest: allowed || deciding !== undefined ? [] : await nearestMisses(
       explainer,
       matcher,
       requestValues,

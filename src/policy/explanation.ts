@@ -168,8 +168,8 @@ export interface Explanation {
   /** Every allow and deny rule whose matcher held, in casbin's order. */
   readonly matched: readonly RuleMatch[];
   /**
-   * For a denial, the allow rules that came nearest to matching (fewest
-   * false terms first, at most three); empty for an allowed request.
+   * For a denial that no deny rule made, the allow rules that came nearest
+   * to matching (fewest false terms first, at most three); empty otherwise.
    */
   readonly nearest: readonly RuleMiss[];
 }

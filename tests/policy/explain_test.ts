@@ -121,6 +121,7 @@ Deno.test("explain() reports the deny rule that beat an allow through a role", a
   const explanation = await explain(enforcer, "alice", "data2", "write");
   assert.equal(explanation.allowed, false);
   assert.equal(explanation.deciding?.rule.text, "p, alice, data2, write, deny");
+  assert.deepEqual(explanation.nearest, [], "the deny rule is the reason");
   assert.deepEqual(
     explanation.matched.map((m) => [m.effect, m.rule.text, m.counted]),
     [
