@@ -1,6 +1,11 @@
 import { Effect, EnforceContext, Util } from "casbin";
 import type { Enforcer } from "../guard/enforcer.ts";
-import { casbinParts, roleManagerOf, rulesOf } from "./_casbin.ts";
+import {
+  type CasbinParts,
+  casbinParts,
+  roleManagerOf,
+  rulesOf,
+} from "./_casbin.ts";
 import { MatcherFunctions } from "./_evaluation.ts";
 import { callsTo, flatten, type Node, parseMatcher } from "./_matcher_ast.ts";
 import { rolePath } from "./_role_path.ts";
@@ -50,11 +55,11 @@ class Explainer {
   readonly functions: MatcherFunctions;
   readonly roleFunctions: ReadonlySet<string>;
   readonly requestTokens: readonly string[];
-  readonly #parts: ReturnType<typeof casbinParts>;
+  readonly #parts: CasbinParts;
   readonly #parsed = new Map<string, Node>();
   readonly #roleRules = new Map<string, PolicyRule[]>();
 
-  constructor(parts: ReturnType<typeof casbinParts>, rTokens: string[]) {
+  constructor(parts: CasbinParts, rTokens: string[]) {
     this.#parts = parts;
     this.functions = new MatcherFunctions(parts);
     this.roleFunctions = new Set(parts.model.model.get("g")?.keys() ?? []);
