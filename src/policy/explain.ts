@@ -196,7 +196,7 @@ class Explainer {
  * const allowed = await explain(enforcer, "alice", "post", "write");
  * assert.equal(allowed.deciding?.rule.text, "p, editor, post, write");
  * assert.equal(allowed.deciding?.roles[0]?.links?.[0]?.rule?.text, "g, alice, editor");
- * console.log(formatExplanation(allowed));
+ * assert.match(formatExplanation(allowed), /through alice -> editor \(g, alice, editor\)/);
  * ```
  */
 export async function explain(
