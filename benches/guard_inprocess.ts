@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import {
   bearerUserProvider,
   CachedFileEnforcerProvider,
+  type DecisionEvent,
   indexEnforcer,
   PermissionGuard,
 } from "../src/guard/mod.ts";
@@ -71,6 +72,25 @@ const guardOf = (
 ) =>
   new PermissionGuard({ userProvider: bearerUserProvider, enforcerProvider });
 
+// A decision log that keeps events in an array and hands them on in
+// batches, as a log shipper would (cleared at 1,024 events, so the array
+// stays small and the measured cost is the hook's, not a growing heap's).
+const events: DecisionEvent[] = [];
+const pushEvent = (event: DecisionEvent): void => {
+  if (events.push(event) >= 1024) events.length = 0;
+};
+// The same, reading the fields a log line prints (id, route, subject).
+const logLine = (event: DecisionEvent): void => {
+  pushEvent(event);
+  void `${event.id} ${event.route.method} ${event.route.path} ${event.subject} ${event.result}`;
+};
+const loggedGuard = (onDecision: (event: DecisionEvent) => void) =>
+  new PermissionGuard({
+    userProvider: bearerUserProvider,
+    enforcerProvider: uncheckedProvider,
+    onDecision,
+  });
+
 const fixedGuard = guardOf(() => fixed);
 const variants: [string, Handler][] = [
   ["bare handler", bare],
@@ -91,6 +111,14 @@ const variants: [string, Handler][] = [
   [
     "requirePermission, provider + index, checkOnRequest: false",
     guardOf(uncheckedProvider).requirePermission("post", "read")(bare),
+  ],
+  [
+    "  the same + onDecision pushing to an array",
+    loggedGuard(pushEvent).requirePermission("post", "read")(bare),
+  ],
+  [
+    "  the same + onDecision reading id, route, subject",
+    loggedGuard(logLine).requirePermission("post", "read")(bare),
   ],
 ];
 
@@ -131,3 +159,4 @@ for (const [name] of variants) {
 }
 await casbinProvider.close();
 await indexedProvider.close();
+await uncheckedProvider.close();

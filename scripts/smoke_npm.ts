@@ -96,6 +96,7 @@ try {
     pin("typescript"),
     pin("@types/node"),
     pin("hono"),
+    pin("@opentelemetry/api"),
     pin("express"),
     pin("@types/express"),
     pin("urlpattern-polyfill"),

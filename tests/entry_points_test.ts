@@ -28,6 +28,19 @@ Deno.test("the guard entry point loads no parser, grammar or extractor", async (
   }
 });
 
+Deno.test("the guard entry point loads neither the policy tooling nor OpenTelemetry", async () => {
+  for (const entry of ["../src/guard/mod.ts", "../mod.ts"]) {
+    const modules = await moduleGraph(entry);
+    const extra = modules.filter((specifier) =>
+      specifier.includes("/src/policy/") || specifier.includes("/src/cli/") ||
+      specifier.includes("opentelemetry") || specifier.includes("/yaml@")
+    );
+    assert.deepEqual(extra, [], `${entry} loads ${extra.join(", ")}`);
+  }
+  const otel = await moduleGraph("../src/guard/otel/mod.ts");
+  assert.ok(otel.some((specifier) => specifier.includes("opentelemetry")));
+});
+
 Deno.test("the boundary entry point imports no node: module and no casbin", async () => {
   const modules = await moduleGraph("../src/boundary/mod.ts");
   const offending = modules.filter((specifier) =>

@@ -4,7 +4,7 @@
 // Node), measured with wrk one after another in one run.
 //
 //   deno task bench:http [--duration=10] [--connections=64] [--rounds=1]
-//                        [--modes=bare,guarded,unchecked,casbin,header,lookup,promise,equality,restful]
+//                        [--modes=bare,guarded,logged,unchecked,casbin,header,lookup,promise,equality,restful]
 //                        [--only=deno,bun,fastify,express,hono-bun,hono-node]
 //
 // Installs wrk from Debian (apt-get) and the peers from npm when missing.
@@ -229,9 +229,14 @@ async function measure(target: Target): Promise<Measurement> {
     // The guard is really on: a known role passes, an unknown one does not.
     const allowed = await statusFor(port, "viewer");
     const denied = await statusFor(port, "nobody");
-    const guarded = ["guarded", "casbin", "equality", "restful"].includes(
-      target.mode,
-    );
+    const guarded = [
+      "guarded",
+      "logged",
+      "unchecked",
+      "casbin",
+      "equality",
+      "restful",
+    ].includes(target.mode);
     if (allowed !== 200 || (guarded && denied !== 403)) {
       throw new Error(
         `${target.name} ${target.mode}: viewer got ${allowed}, nobody got ${denied}`,

@@ -1,7 +1,7 @@
 // The load-test target under Deno (Deno.serve) and Bun (Bun.serve): one
 // route, GET /posts, answered by the same handler bare or guarded.
 //
-//   MODE=bare|guarded|unchecked|casbin|header|lookup|promise|equality|restful \
+//   MODE=bare|guarded|logged|unchecked|casbin|header|lookup|promise|equality|restful \
 //     PORT=8080 deno run -A benches/http/server.ts
 //   MODE=guarded PORT=8080 bun run benches/http/server.ts
 //
@@ -9,6 +9,8 @@
 // its defaults (the indexed decision path); casbin: the same with
 // `prepare: (enforcer) => enforcer`, so that casbin's enforce() decides;
 // unchecked: guarded with `checkOnRequest: false` (no per-request fstat);
+// logged: guarded with an onDecision hook that pushes each event to an
+// array (cleared every 1,024 events, as a log shipper would);
 // lookup: the hand-written check, header plus a role lookup.
 // Two modes take the guarded handler's unavoidable parts apart, without a
 // guard: header reads the Authorization header (which makes the server
@@ -106,9 +108,10 @@ function largePolicy(restful: boolean): {
 
 let route: Handler = listPosts;
 let provider: { close(): Promise<void> } | undefined;
+const events: unknown[] = [];
 if (
-  mode === "guarded" || mode === "casbin" || mode === "unchecked" ||
-  mode === "equality" || mode === "restful"
+  ["guarded", "logged", "casbin", "unchecked", "equality", "restful"]
+    .includes(mode)
 ) {
   const large = mode === "equality" || mode === "restful"
     ? largePolicy(mode === "restful")
@@ -123,6 +126,13 @@ if (
   const guard = new PermissionGuard({
     userProvider: bearerUserProvider,
     enforcerProvider: opened,
+    ...(mode === "logged"
+      ? {
+        onDecision: (event: unknown) => {
+          if (events.push(event) >= 1024) events.length = 0;
+        },
+      }
+      : {}),
   });
   route = guard.requirePermission(...(large?.check ?? ["post", "read"]))(
     listPosts,
@@ -135,7 +145,7 @@ if (
   route = answerLater;
 } else if (mode !== "bare") {
   throw new RangeError(
-    `Cannot start: MODE must be bare, guarded, unchecked, casbin, header, lookup, promise, equality or restful`,
+    `Cannot start: MODE must be bare, guarded, logged, unchecked, casbin, header, lookup, promise, equality or restful`,
   );
 }
 

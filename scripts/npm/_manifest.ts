@@ -7,6 +7,8 @@ import { type NpmPackage, PACKAGES, REPOSITORY } from "./layout.ts";
 /** Packages only some entry points need at run time, or only for types. */
 const OPTIONAL_PEERS: Record<string, string> = {
   hono: "Hono middleware (portcullis/hono)",
+  "@opentelemetry/api":
+    "OpenTelemetry spans of decisions (portcullis/guard/otel)",
 };
 
 /**

@@ -46,7 +46,14 @@ function source(subpath: string): string {
   return file;
 }
 
-const GUARD_SUBPATHS = ["./guard", "./node", "./hono", "./express"];
+const GUARD_SUBPATHS = [
+  "./guard",
+  "./guard/otel",
+  "./policy",
+  "./node",
+  "./hono",
+  "./express",
+];
 
 export const PACKAGES: readonly NpmPackage[] = [{
   // The guard half: what a guard user installs. Its root is the guard (the
@@ -73,10 +80,11 @@ export const PACKAGES: readonly NpmPackage[] = [{
     ".": ".",
     ...Object.fromEntries(GUARD_SUBPATHS.map((sub) => [sub, sub])),
   },
-  bins: {},
+  bins: { portcullis: "./src/cli/portcullis.ts" },
   resolvedAtRunTime: [],
   owns: (file) =>
-    file.startsWith("src/guard/") || file.startsWith("src/adapters/"),
+    file.startsWith("src/guard/") || file.startsWith("src/adapters/") ||
+    file.startsWith("src/policy/") || file.startsWith("src/cli/"),
 }, {
   name: BOUNDARY,
   description:

@@ -50,7 +50,7 @@ export function samplePolicy<T>(rules: readonly T[]): T[] {
 }
 
 /** `r_sub.role.x` as `["r_sub", "role", "x"]`; undefined for anything else. */
-function pathOf(node: unknown): string[] | undefined {
+export function pathOf(node: unknown): string[] | undefined {
   if (!isNode(node)) return undefined;
   if (node.type === "Identifier") return [node.name as string];
   if (node.type === "MemberExpression" && node.computed === false) {

@@ -294,6 +294,28 @@ export class AccessSubject<T = unknown> {
   }
 
   /**
+   * The pathname pattern of the subject's route, such as `"/posts/:id"`,
+   * or `undefined` for a subject without one. A decision log
+   * (`PermissionGuard`'s `onDecision`) reports it as the route.
+   *
+   * @returns The pattern's pathname, or `undefined`.
+   *
+   * @example Usage
+   * ```ts
+   * import { AccessSubject } from "@portcullis/portcullis/guard";
+   * import assert from "node:assert/strict";
+   *
+   * assert.equal(AccessSubject.param("id", "/posts/:id").routePattern, "/posts/:id");
+   * assert.equal(AccessSubject.header("x-tenant").routePattern, undefined);
+   * ```
+   */
+  get routePattern(): string | undefined {
+    const pathname = (this.#pattern as { pathname?: unknown } | undefined)
+      ?.pathname;
+    return typeof pathname === "string" ? pathname : undefined;
+  }
+
+  /**
    * Reads the value from a request and applies the selector.
    *
    * @param request The incoming request; its body stays readable.

@@ -9,7 +9,8 @@ import {
   type PolicyFilesSnapshot,
   sameBytes,
 } from "./_policy_files.ts";
-import { Reloader, type SwapEvent } from "./_reloader.ts";
+import { policyRevision } from "./_policy_revision.ts";
+import { type Built, Reloader, type SwapEvent } from "./_reloader.ts";
 
 export {
   EnforcerLoadError,
@@ -42,6 +43,8 @@ export interface EnforcerReloadEvent {
    * thread, or on the event loop (see `loadIn`).
    */
   readonly loadedIn: "worker" | "main";
+  /** The new policy's revision (see `CachedFileEnforcerProvider.revision`). */
+  readonly revision: string;
 }
 
 /**
@@ -280,6 +283,8 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   readonly #loader: EnforcerLoader<E>;
   readonly #files: PolicyFiles;
   #reloader: Reloader<PolicyFilesSnapshot, E> | undefined;
+  // The revision of each enforcer built, read for the live one.
+  readonly #revisions = new WeakMap<E, string>();
   // A change signalled before the first enforcer was built.
   #changedWhileStarting = false;
   #closed = false;
@@ -418,6 +423,27 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   }
 
   /**
+   * The revision of the live policy: the SHA-256 (64 hex digits) of the
+   * model file's SHA-256 followed by the policy file's, so it changes with
+   * every edit that is swapped in and names the same files the same way in
+   * every process. A decision log (`PermissionGuard`'s `onDecision`)
+   * reports it with every decision.
+   *
+   * @returns The live policy's revision.
+   *
+   * @example
+   * ```ts ignore
+   * console.log(`serving policy ${provider.revision.slice(0, 12)}`);
+   * ```
+   */
+  get revision(): string {
+    const reloader = this.#reloader;
+    return reloader === undefined
+      ? ""
+      : this.#revisions.get(reloader.current) ?? "";
+  }
+
+  /**
    * Stops the watchers and timers and waits for a reload in progress to
    * stop. `getEnforcer()` throws afterwards; enforcers already handed out
    * keep working. Calling it again does nothing.
@@ -488,8 +514,14 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     if (this.#changedWhileStarting) this.#reloader.changed();
   }
 
-  #build(snapshot: PolicyFilesSnapshot): ReturnType<EnforcerLoader<E>["load"]> {
-    return this.#loader.load(snapshot.model.bytes, snapshot.policy.bytes);
+  async #build(snapshot: PolicyFilesSnapshot): Promise<Built<E>> {
+    const { model, policy } = snapshot;
+    const [built, revision] = await Promise.all([
+      this.#loader.load(model.bytes, policy.bytes),
+      policyRevision(model.bytes, policy.bytes),
+    ]);
+    this.#revisions.set(built.enforcer, revision);
+    return built;
   }
 
   #changed(): void {
@@ -511,6 +543,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       rules: event.rules,
       durationMs: event.durationMs,
       loadedIn: event.loadedIn,
+      revision: this.revision,
     });
   }
 

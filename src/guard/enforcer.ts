@@ -91,4 +91,10 @@ export interface EnforcerSource {
    * @returns The enforcer, or a promise of it.
    */
   getEnforcer(): Enforcer | Promise<Enforcer>;
+  /**
+   * The revision of the policy the source serves now (a content hash, a
+   * database revision), if it knows one. A decision log
+   * (`PermissionGuard`'s `onDecision`) reports it with every decision.
+   */
+  readonly revision?: string;
 }

@@ -1,6 +1,10 @@
 import { AccessSubject } from "./access_subject.ts";
+import type { DecisionEvent } from "./decision_event.ts";
 import type { Enforcer, EnforcerProvider } from "./enforcer.ts";
 import { HttpError } from "./http_error.ts";
+import { DecisionLog } from "./_decision_log.ts";
+import { DecisionRecord } from "./_decision_record.ts";
+import { isThenable } from "./_thenable.ts";
 import type { User } from "./user.ts";
 
 /**
@@ -169,6 +173,17 @@ export interface PermissionGuardOptions<U = User> {
    * @default {logs the error with console.error}
    */
   onError?: (error: unknown, request: Request) => void;
+  /**
+   * Receives a {@linkcode DecisionEvent} for every permission decision
+   * (allowed, denied, or failed with a 500): a decision log, an audit
+   * trail, a trace span (`@portcullis/portcullis/guard/otel`). It is called
+   * once the enforcer has answered and is never awaited; an error it
+   * throws, or a promise it returns that rejects, goes to `onError` and
+   * never changes the answer. Without it, the guard builds no event (its
+   * check gains one comparison).
+   * @default {undefined}
+   */
+  onDecision?: (event: DecisionEvent<U>) => void;
 }
 
 const forbidden: ErrorFactory<unknown> = () => new HttpError(403, "Forbidden");
@@ -256,6 +271,7 @@ export class PermissionGuard<U = User> {
   readonly #enforcerProvider: EnforcerProvider;
   readonly #errorFactory: ErrorFactory<U>;
   readonly #onError: (error: unknown, request: Request) => void;
+  readonly #log: DecisionLog<U> | undefined;
   // The user resolved for a request: stored on the request under a symbol
   // only this guard holds (a property store costs a fraction of a WeakMap
   // entry, which also burdens every garbage collection), or in a WeakMap
@@ -304,10 +320,21 @@ export class PermissionGuard<U = User> {
         "Cannot create PermissionGuard: options.onError must be a function",
       );
     }
+    if (
+      options.onDecision !== undefined &&
+      typeof options.onDecision !== "function"
+    ) {
+      throw new TypeError(
+        "Cannot create PermissionGuard: options.onDecision must be a function",
+      );
+    }
     this.#userProvider = options.userProvider;
     this.#enforcerProvider = enforcerProvider;
     this.#errorFactory = options.errorFactory ?? forbidden;
     this.#onError = options.onError ?? logError;
+    this.#log = options.onDecision === undefined
+      ? undefined
+      : new DecisionLog(options.onDecision, this.#onError);
   }
 
   /**
@@ -339,6 +366,7 @@ export class PermissionGuard<U = User> {
       args: undefined,
       hasSubjects: false,
       errorFactory: undefined,
+      pattern: undefined,
     };
     return (handler) => this.#wrap(handler, route);
   }
@@ -438,6 +466,9 @@ export class PermissionGuard<U = User> {
       args,
       hasSubjects: args.some((arg) => arg instanceof AccessSubject),
       errorFactory,
+      pattern: args.find((arg): arg is AccessSubject =>
+        arg instanceof AccessSubject && arg.routePattern !== undefined
+      )?.routePattern,
     };
     const wrapper: GuardWrapper = (handler) => this.#wrap(handler, route);
     return Object.assign(wrapper, {
@@ -461,16 +492,39 @@ export class PermissionGuard<U = User> {
     if (typeof handler !== "function") {
       throw new TypeError("Cannot guard handler: handler must be a function");
     }
+    if (this.#log !== undefined && route.args !== undefined) {
+      return this.#wrapLogged(handler, route);
+    }
     return (request, ...rest) => {
       let outcome: Outcome;
       try {
-        outcome = this.#check(request, route);
+        outcome = this.#check(request, route, undefined);
       } catch (error) {
         return this.#failure(error, request);
       }
       if (outcome === undefined) return runHandler(handler, request, rest);
       if (outcome instanceof Response) return outcome;
       return this.#settle(outcome, handler, request, rest);
+    };
+  }
+
+  /** The request path of a guard with a decision hook. */
+  #wrapLogged<A extends unknown[]>(
+    handler: (request: Request, ...rest: A) => Response | Promise<Response>,
+    route: Route<U>,
+  ): (request: Request, ...rest: A) => Response | Promise<Response> {
+    return (request, ...rest) => {
+      const record = new DecisionRecord<U>(request, route.pattern);
+      let outcome: Outcome;
+      try {
+        outcome = this.#check(request, route, record);
+      } catch (error) {
+        return this.#failure(error, request);
+      }
+      if (outcome === undefined) return runHandler(handler, request, rest);
+      return outcome instanceof Response
+        ? outcome
+        : this.#settle(outcome, handler, request, rest);
     };
   }
 
@@ -495,40 +549,48 @@ export class PermissionGuard<U = User> {
    * Returns the denial answer, or `undefined` to let the request through,
    * or a promise of either once a step answered with a thenable.
    */
-  #check(request: Request, route: Route<U>): Outcome {
+  #check(
+    request: Request,
+    route: Route<U>,
+    record: DecisionRecord<U> | undefined,
+  ): Outcome {
     let user = this.#known(request);
     if (user === undefined) {
       const provided = this.#userProvider(request);
       if (isThenable(provided)) {
-        return this.#checkLater(request, route, provided);
+        return this.#checkLater(request, route, provided, record);
       }
       user = this.#remember(request, provided);
     }
     const args = route.args;
     if (args === undefined) return undefined;
-    if (route.hasSubjects) return this.#checkSubjects(request, route, user);
-    return this.#decide(route, user, args);
+    if (route.hasSubjects) {
+      return this.#checkSubjects(request, route, user, record);
+    }
+    return this.#decide(route, user, args, record);
   }
 
   async #checkLater(
     request: Request,
     route: Route<U>,
     pending: PromiseLike<U>,
+    record: DecisionRecord<U> | undefined,
   ): Promise<Response | undefined> {
     const user = this.#remember(request, await pending);
     const args = route.args;
     if (args === undefined) return undefined;
     const values = route.hasSubjects ? await resolveArgs(args, request) : args;
-    return await this.#decide(route, user, values);
+    return await this.#decide(route, user, values, record);
   }
 
   async #checkSubjects(
     request: Request,
     route: Route<U>,
     user: U,
+    record: DecisionRecord<U> | undefined,
   ): Promise<Response | undefined> {
     const values = await resolveArgs(route.args!, request);
-    return await this.#decide(route, user, values);
+    return await this.#decide(route, user, values, record);
   }
 
   #remember(request: Request, user: U): U {
@@ -556,7 +618,25 @@ export class PermissionGuard<U = User> {
     ] ?? (this.#usersUsed ? this.#users.get(request) : undefined);
   }
 
-  #decide(route: Route<U>, user: U, values: readonly unknown[]): Outcome {
+  #decide(
+    route: Route<U>,
+    user: U,
+    values: readonly unknown[],
+    record: DecisionRecord<U> | undefined,
+  ): Outcome {
+    if (record !== undefined) {
+      const allowed = this.#log!.decide(
+        this.#enforcerProvider,
+        user,
+        values,
+        record,
+      );
+      if (allowed === true) return undefined;
+      if (isThenable(allowed)) {
+        return this.#enforceLater(route, user, values, allowed);
+      }
+      return deny(route.errorFactory!, user, values);
+    }
     const provider = this.#enforcerProvider;
     const enforcer = typeof provider === "function"
       ? provider()
@@ -629,17 +709,12 @@ interface Route<U> {
   readonly hasSubjects: boolean;
   /** Builds the denial answer; set whenever `args` is. */
   readonly errorFactory: ErrorFactory<U> | undefined;
+  /** The route pattern of the first `AccessSubject` that has one. */
+  readonly pattern: string | undefined;
 }
 
 /** A check's answer: a denial, `undefined` to let through, or a promise. */
 type Outcome = Response | undefined | Promise<Response | undefined>;
-
-/** Whether `await value` would wait for it (it has a callable `then`). */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null &&
-    (typeof value === "object" || typeof value === "function") &&
-    typeof (value as { then?: unknown }).then === "function";
-}
 
 function runHandler<A extends unknown[]>(
   handler: (request: Request, ...rest: A) => Response | Promise<Response>,

@@ -41,13 +41,20 @@ export async function findBun(): Promise<string> {
   );
 }
 
-/** Bundles examples/node.ts for Node into `dir`; returns the file. */
-export async function bundleForNode(dir: string): Promise<string> {
-  const outfile = join(dir, "node.mjs");
+/**
+ * Bundles examples/node.ts (or another entry point) for Node into `dir`;
+ * returns the file.
+ */
+export async function bundleForNode(
+  dir: string,
+  entry: string = NODE_SERVER,
+  name = "node.mjs",
+): Promise<string> {
+  const outfile = join(dir, name);
   const esbuild = await import("esbuild");
   try {
     await esbuild.build({
-      entryPoints: [NODE_SERVER],
+      entryPoints: [entry],
       outfile,
       bundle: true,
       platform: "node",

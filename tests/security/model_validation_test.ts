@@ -5,16 +5,17 @@ import assert from "node:assert/strict";
 import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { newEnforcer, Util } from "casbin";
+import { newEnforcer } from "casbin";
 import {
   CachedFileEnforcerProvider,
   EnforcerLoadError,
 } from "../../src/guard/cached_file_enforcer_provider.ts";
+import { CASBIN_EXAMPLES, examplePath } from "../fixtures/casbin_examples.ts";
 import {
-  CASBIN_EXAMPLES,
-  type CasbinExample,
-  examplePath,
-} from "../fixtures/casbin_examples.ts";
+  decide,
+  keyMatchCustom,
+  requestsFor,
+} from "../fixtures/casbin_example_requests.ts";
 import { MODEL } from "../fixtures/guard/casbin.ts";
 
 const POLICY = "p, editor, post, write\np, viewer, post, read\n";
@@ -140,93 +141,6 @@ Deno.test("A model that reads deeper attributes loads when probe gives the real 
     await rm(files.dir, { recursive: true });
   }
 });
-
-/** A deterministic pseudo-random source (mulberry32). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Request tokens of the default request definition, as `sub`, `obj`... */
-function requestTokens(modelText: string): string[] {
-  const line = modelText.split("\n").find((l) => /^\s*r\s*=/.test(l))!;
-  return line.split("=")[1]!.split(",").map((token) => token.trim());
-}
-
-/** Policy tokens of the default policy definition. */
-function policyTokensOf(modelText: string): string[] {
-  const line = modelText.split("\n").find((l) => /^\s*p\s*=/.test(l))!;
-  return line.split("=")[1]!.split(",").map((token) => token.trim());
-}
-
-/** Requests over values from the policy, plus outsiders, sampled. */
-function requestsFor(
-  example: CasbinExample,
-  modelText: string,
-  policyText: string,
-): unknown[][] {
-  const strings = new Set<string>(["nobody", "/other", "10.0.0.1"]);
-  for (const line of policyText.split("\n")) {
-    const fields = line.split(",").map((field) => field.trim());
-    if (fields.length < 2 || fields[0]!.startsWith("#")) continue;
-    for (const field of fields.slice(1)) strings.add(field);
-    // Concrete keys for patterns: /data/:id -> /data/1, /foo/* -> /foo/x.
-    for (const field of fields.slice(1)) {
-      strings.add(field.replace(/:[^/]+|\{[^/}]*\}|\*/g, "1"));
-      if (/^\d+\.\d+\.\d+\.\d+\/\d+$/.test(field)) {
-        strings.add(field.replace(/\.\d+\/\d+$/, ".7"));
-      }
-    }
-  }
-  const pool = [...strings];
-  const tokens = requestTokens(modelText);
-  const next = random(7);
-  const pick = (token: string): unknown => {
-    const values = example.values?.[token] ?? pool;
-    return values[Math.floor(next() * values.length)];
-  };
-  const requests: unknown[][] = [];
-  // One request per rule: the rule's value for each token of the same name.
-  const policyTokens = policyTokensOf(modelText);
-  for (const line of policyText.split("\n")) {
-    const fields = line.split(",").map((field) => field.trim());
-    if (fields[0] !== "p") continue;
-    requests.push(tokens.map((token, position) => {
-      let index = policyTokens.indexOf(token);
-      if (index === -1 && tokens.length === policyTokens.length) {
-        index = position;
-      }
-      return index === -1 || example.values?.[token] !== undefined
-        ? pick(token)
-        : fields[index + 1];
-    }));
-  }
-  const total = Math.min(600, pool.length ** tokens.length);
-  for (let i = 0; i < total; i++) {
-    requests.push(tokens.map(pick));
-  }
-  return requests;
-}
-
-/** casbin's decision, or "throws". */
-async function decide(
-  enforce: (...values: unknown[]) => boolean | Promise<boolean>,
-  values: unknown[],
-): Promise<boolean | "throws"> {
-  try {
-    return await enforce(...values);
-  } catch {
-    return "throws";
-  }
-}
-
-function keyMatchCustom(key1: string, key2: string): boolean {
-  return Util.keyMatch2Func(key1, key2) && !key1.endsWith("/private");
-}
 
 for (const example of CASBIN_EXAMPLES) {
   Deno.test(`casbin's ${example.model} with ${example.policy} loads and decides as casbin`, async () => {
