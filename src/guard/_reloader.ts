@@ -128,6 +128,14 @@ export class Reloader<S, E> {
     return this.#current;
   }
 
+  /**
+   * The snapshot behind the live enforcer (or the newest one read with the
+   * same content).
+   */
+  get loaded(): S {
+    return this.#loaded;
+  }
+
   /** Where the live enforcer was loaded. */
   get loadedIn(): "worker" | "main" {
     return this.#loadedIn;

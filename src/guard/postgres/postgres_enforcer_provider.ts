@@ -235,7 +235,6 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
   #changedWhileStarting = false;
   // A write of this process is waiting for its reload.
   #awaitingOwnWrite = false;
-  #revision = 0;
   #closed = false;
 
   private constructor(options: PostgresEnforcerProviderOptions<E>) {
@@ -297,7 +296,7 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
    * ```
    */
   get revision(): number {
-    return this.#revision;
+    return this.#reloader?.loaded.revision ?? 0;
   }
 
   /**
@@ -447,7 +446,6 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
       this.#build(modelBytes, snapshot);
     const snapshot = await source.read();
     const built = await build(snapshot);
-    this.#revision = snapshot.revision;
     this.#reloader = new Reloader<RuleTableSnapshot, E>(
       {
         source,
@@ -494,7 +492,6 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
   }
 
   #swapped(event: SwapEvent<RuleTableSnapshot>): void {
-    this.#revision = event.snapshot.revision;
     this.#options.onReload?.({
       revision: event.snapshot.revision,
       previousRevision: event.previous.revision,
