@@ -146,26 +146,25 @@ export class PolicyRowRenderer {
 
 /**
  * The policy line of a rule, such that casbin's line splitter gives back
- * the values (trimmed, as it trims them): plain when no value holds a
- * comma, quote or bracket; otherwise with those values quoted, or plain if
- * that is what round-trips. Undefined when neither form does.
+ * the values (trimmed, as it trims them): plain when that round-trips (no
+ * value holds a comma or quote; brackets are fine), otherwise with the
+ * values holding a comma, quote or bracket quoted. Undefined when neither
+ * form does.
  */
 export function formatPolicyLine(
   ptype: string,
   values: readonly string[],
   parser: BracketAwareCsvParser,
 ): string | undefined {
-  if (!values.some((value) => SPECIAL.test(value))) {
-    return `${ptype}, ${values.join(", ")}`;
-  }
+  const plain = `${ptype}, ${values.join(", ")}`;
+  if (!values.some((value) => SPECIAL.test(value))) return plain;
+  if (roundTrips(plain, ptype, values, parser)) return plain;
   const quoted = `${ptype}, ${
     values.map((value) =>
       SPECIAL.test(value) ? `"${value.replaceAll('"', '""')}"` : value
     ).join(", ")
   }`;
-  if (roundTrips(quoted, ptype, values, parser)) return quoted;
-  const plain = `${ptype}, ${values.join(", ")}`;
-  return roundTrips(plain, ptype, values, parser) ? plain : undefined;
+  return roundTrips(quoted, ptype, values, parser) ? quoted : undefined;
 }
 
 function roundTrips(

@@ -70,7 +70,7 @@ class PostgresJsClient implements SqlClient {
   }
 
   async query(text: string, params: readonly unknown[] = []): Promise<Rows> {
-    return await this.#sql.unsafe(text, params as never[]).values();
+    return [...await this.#sql.unsafe(text, params as never[]).values()];
   }
 
   async transaction<T>(
@@ -82,8 +82,9 @@ class PostgresJsClient implements SqlClient {
     }`;
     return await this.#sql.begin(settings, (tx) =>
       fn({
-        query: async (text, params = []) =>
-          await tx.unsafe(text, params as never[]).values(),
+        query: async (text, params = []) => [
+          ...await tx.unsafe(text, params as never[]).values(),
+        ],
       })) as T;
   }
 

@@ -65,9 +65,9 @@ export class RuleWrites {
     this.#schema = schema;
     this.#columns = columns;
     // The rules of a JSON array parameter, as rows of the table's columns.
-    this.#input = `SELECT DISTINCT r->>0 AS ptype, ${
+    this.#input = `SELECT r->>0 AS ptype, ${
       columns.map((c, i) => `r->>${i + 1} AS ${c}`).join(", ")
-    } FROM jsonb_array_elements($1::text::jsonb) AS r`;
+    }, n FROM jsonb_array_elements($1::text::jsonb) WITH ORDINALITY AS e(r, n)`;
     this.#matches = [
       "x.ptype = i.ptype",
       ...columns.map((c) => `coalesce(x.${c}, '') = coalesce(i.${c}, '')`),
@@ -105,11 +105,12 @@ export class RuleWrites {
 
   /** Inserts the rules not in the table yet; returns how many. */
   async add(tx: SqlSession, rules: string[][]): Promise<number> {
+    rules = distinct(rules);
     if (rules.length === 0) return 0;
     const missing = await tx.query(
       `SELECT jsonb_agg(jsonb_build_array(${
         ["ptype", ...this.#columns].map((c) => `i.${c}`).join(", ")
-      })) FROM (${this.#input}) i WHERE NOT EXISTS (SELECT 1 FROM ${this.#schema.rules} x WHERE ${this.#matches})`,
+      }) ORDER BY i.n) FROM (${this.#input}) i WHERE NOT EXISTS (SELECT 1 FROM ${this.#schema.rules} x WHERE ${this.#matches})`,
       [JSON.stringify(rules)],
     );
     const rows = missing[0]?.[0];
@@ -157,6 +158,17 @@ export class RuleWrites {
     );
     return rows.length;
   }
+}
+
+/** The rules without repeats, in their first order. */
+function distinct(rules: string[][]): string[][] {
+  const seen = new Set<string>();
+  return rules.filter((rule) => {
+    const key = JSON.stringify(rule);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Whether two rule lists hold the same rules (order aside). */
