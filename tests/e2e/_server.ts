@@ -73,7 +73,7 @@ let installed: Promise<void> | undefined;
  * node_modules/, which `deno install` fills with the versions pinned in
  * deno.json. Runs once per test process.
  */
-function installNodeModules(): Promise<void> {
+export function installNodeModules(): Promise<void> {
   installed ??= (async () => {
     const output = await new Deno.Command(Deno.execPath(), {
       args: ["install"],
