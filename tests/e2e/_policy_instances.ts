@@ -114,6 +114,13 @@ export interface RunOptions {
   readonly changes: number;
   /** Pause between two commits (0: back to back). */
   readonly paceMs: number;
+  /**
+   * Pause between two requests to one instance (0: back to back, which
+   * with four instances on two cores measures CPU contention as much as
+   * convergence).
+   * @default {0}
+   */
+  readonly requestGapMs?: number;
 }
 
 /** What {@linkcode runChanges} observed. */
@@ -134,6 +141,7 @@ export interface RunResult {
 /** Starts the instances, commits the changes, and checks every answer. */
 export async function runChanges(options: RunOptions): Promise<RunResult> {
   const { url, changes, paceMs } = options;
+  const gap = options.requestGapMs ?? 0;
   if (changes > 1023) throw new RangeError("at most 1023 changes");
   await using database = await PolicyDatabase.open(url);
   await database.replaceRules(rulesOf(0));
@@ -180,6 +188,7 @@ export async function runChanges(options: RunOptions): Promise<RunResult> {
         for (; seen < state && seen < changes; seen++) {
           first[i]![seen + 1] = received;
         }
+        if (gap > 0) await new Promise((r) => setTimeout(r, gap));
       }
     });
     for (let n = 1; n <= changes; n++) {

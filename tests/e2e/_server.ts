@@ -19,7 +19,7 @@ const LINE_WATCHDOG_MS = 60_000;
 export const DENO_PERMISSIONS: readonly string[] = [
   "--allow-net",
   "--allow-read",
-  "--allow-env=PORT,MODEL_PATH,POLICY_PATH,__MINIMATCH_TESTING_PLATFORM__",
+  "--allow-env=PORT,MODEL_PATH,POLICY_PATH,POLICY_DATABASE_URL,PG*,__MINIMATCH_TESTING_PLATFORM__",
 ];
 
 /** Finds `bun` on PATH, then in the project's `.tools/`. */
