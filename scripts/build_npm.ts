@@ -24,6 +24,7 @@ try {
 } catch {
   // No CLI in this build.
 }
+bins["portcullis-policy-db"] = "./src/guard/postgres/cli.ts";
 
 // Every pinned package into node_modules/, for the type check below.
 const install = await new Deno.Command(Deno.execPath(), {

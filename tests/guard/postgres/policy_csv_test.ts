@@ -17,7 +17,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `importPolicyCsv() and exportPolicyCsv() (${kind}) move a policy file into the table and back`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       await using database = await PolicyDatabase.open(test.url);
       const text = [
@@ -69,7 +69,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `importPolicyCsv() (${kind}) refuses a file with a broken line and leaves the table as it was`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       await using database = await PolicyDatabase.open(test.url);
       await importPolicyCsv(database, "p, admin, post, write\n");

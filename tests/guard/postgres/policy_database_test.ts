@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   PolicyDatabase,
   PolicyDatabaseError,
+  type PolicyWriteResult,
 } from "../../../src/guard/postgres/mod.ts";
 import { internalsOf } from "../../../src/guard/postgres/policy_database.ts";
 import { freshDatabase, KINDS } from "./_databases.ts";
@@ -28,7 +29,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PolicyDatabase (${kind}) adds, removes and replaces rules, bumping the revision only on a change`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       await using database = await PolicyDatabase.open(test.url);
       assert.equal(database.kind, kind);
@@ -80,7 +81,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PolicyDatabase (${kind}) loses no update when writers run read-modify-write concurrently`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       await using first = await PolicyDatabase.open(test.url);
       // A second pool on a server (another instance); PGlite has one client.
@@ -88,7 +89,9 @@ for (const { kind, ignore } of KINDS) {
         ? await PolicyDatabase.open(test.url)
         : undefined;
       await first.replaceRules([["p", "counter", "post", "0"]]);
-      const increment = (database: PolicyDatabase) =>
+      const increment = (
+        database: PolicyDatabase,
+      ): Promise<PolicyWriteResult<string>> =>
         database.update(async (tx) => {
           const rule = (await tx.rules()).find((r) => r[1] === "counter")!;
           const next = String(Number(rule[3]) + 1);
@@ -113,7 +116,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PolicyDatabase (${kind}) rolls a failed update back and rethrows its error`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       await using database = await PolicyDatabase.open(test.url);
       await database.replaceRules([["p", "alice", "post", "read"]]);
@@ -166,7 +169,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PolicyDatabase (${kind}) uses another table when asked, and does not create one when told not to`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       await assert.rejects(
         PolicyDatabase.open(test.url, {

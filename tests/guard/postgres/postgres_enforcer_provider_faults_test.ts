@@ -36,7 +36,9 @@ async function eventually(
 }
 
 /** GET /posts (post, read) and POST /posts (post, write) behind a guard. */
-function app(provider: PostgresEnforcerProvider) {
+function app(
+  provider: PostgresEnforcerProvider,
+): (role: string, method: "GET" | "POST") => Promise<number> {
   const guard = new PermissionGuard({
     userProvider: bearerUserProvider,
     enforcerProvider: provider,
@@ -62,7 +64,7 @@ Deno.test({
   name:
     "PostgresEnforcerProvider keeps the last good policy while the database is down, reports it once, and resyncs after a restart",
   ignore,
-  async fn() {
+  async fn(): Promise<void> {
     await using cluster = await PostgresCluster.start();
     const errors: EnforcerLoadError[] = [];
     const database = await PolicyDatabase.open(cluster.url, {
@@ -130,7 +132,7 @@ Deno.test({
   name:
     "PostgresEnforcerProvider relistens after its connection is cut and catches the changes made meanwhile, without the poll",
   ignore,
-  async fn() {
+  async fn(): Promise<void> {
     await using test = await freshDatabase("postgres");
     const errors: EnforcerLoadError[] = [];
     const database = await PolicyDatabase.open(test.url);
@@ -175,7 +177,7 @@ Deno.test({
   name:
     "PostgresEnforcerProvider never sees a transaction that has not committed, and nothing of one rolled back",
   ignore,
-  async fn() {
+  async fn(): Promise<void> {
     await using test = await freshDatabase("postgres");
     const database = await PolicyDatabase.open(test.url);
     await database.replaceRules(RULES);
@@ -236,7 +238,7 @@ Deno.test({
   name:
     "PolicyDatabase.open() fails with CONNECT_FAILED when the server is down, and no provider opens",
   ignore,
-  async fn() {
+  async fn(): Promise<void> {
     await using cluster = await PostgresCluster.start();
     await cluster.stopServer();
     await assert.rejects(

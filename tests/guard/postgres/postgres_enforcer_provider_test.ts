@@ -106,7 +106,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PostgresEnforcerProvider (${kind}) serves the table's rules and a writer's next request sees its write`,
     ignore,
-    async fn(t) {
+    async fn(t): Promise<void> {
       await using test = await freshDatabase(kind);
       for (const loadIn of ["main", "worker"] as const) {
         await t.step(`loaded in ${loadIn}`, async () => {
@@ -132,7 +132,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PostgresEnforcerProvider (${kind}) reloads on a change written by another client`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       await using s = await setup(test);
       const before = s.provider.revision;
@@ -151,7 +151,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PostgresEnforcerProvider (${kind}) catches a lost notification with the revision poll`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       await using s = await setup(test, { pollIntervalMs: 50 });
       const before = s.provider.revision;
@@ -173,7 +173,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PostgresEnforcerProvider (${kind}) refuses a malformed row like a bad policy line and keeps the last good policy`,
     ignore,
-    async fn(t) {
+    async fn(t): Promise<void> {
       await using test = await freshDatabase(kind);
       await using s = await setup(test);
       const cases: [string, string, RegExp][] = [
@@ -236,7 +236,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PostgresEnforcerProvider (${kind}) refuses an effect other than allow or deny`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       const model = MODEL.replace("p = sub, obj, act", "p = sub, obj, act, eft")
         .replace(
@@ -263,7 +263,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PostgresEnforcerProvider (${kind}) fails to open on an invalid table, with no enforcer`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       const database = await PolicyDatabase.open(test.url);
       try {
@@ -296,7 +296,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PostgresEnforcerProvider (${kind}) opens its own database from a URL and a model file, and closes both`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       {
         await using database = await PolicyDatabase.open(test.url);
@@ -324,7 +324,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PostgresEnforcerProvider (${kind}) loads rows written by casbin adapters (NULL or empty trailing values, a v6 column)`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       // The table typeorm-adapter creates, with rows as it writes them.
       const database = await PolicyDatabase.open(test.url, {
@@ -408,7 +408,7 @@ for (const { kind, ignore } of KINDS) {
     name:
       `PostgresEnforcerProvider (${kind}) serves values with commas, quotes and brackets unchanged`,
     ignore,
-    async fn() {
+    async fn(): Promise<void> {
       await using test = await freshDatabase(kind);
       const rules = [
         ["p", "a,b", "post", "read"],
