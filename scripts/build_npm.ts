@@ -116,6 +116,10 @@ for (const output of Object.values(result.metafile.outputs)) {
 }
 const pinned: Record<string, string> = denoJson.imports;
 const dependencies: Record<string, string> = {};
+// The database drivers of `./guard/postgres`, imported only when a database
+// is opened: optional peers, installed by the users who need one.
+const optionalPeers = new Set(["postgres", "@electric-sql/pglite"]);
+const peerDependencies: Record<string, string> = {};
 for (const name of [...imported].sort()) {
   const specifier = pinned[name];
   const match = specifier?.match(/^npm:(@?[^@]+)@(.+)$/);
@@ -124,7 +128,8 @@ for (const name of [...imported].sort()) {
       `Cannot build the npm package: "${name}" is imported but not pinned as an npm: import in deno.json`,
     );
   }
-  dependencies[match[1]!] = match[2]!;
+  if (optionalPeers.has(name)) peerDependencies[match[1]!] = match[2]!;
+  else dependencies[match[1]!] = match[2]!;
 }
 
 // 2. Declarations, with Node's types at the version deno.json pins (read
@@ -216,6 +221,10 @@ const packageJson = {
   ...(Object.keys(binMap).length > 0 ? { bin: binMap } : {}),
   files: ["esm", "types", "README.md", "LICENSE"],
   dependencies,
+  peerDependencies,
+  peerDependenciesMeta: Object.fromEntries(
+    Object.keys(peerDependencies).map((name) => [name, { optional: true }]),
+  ),
 };
 await Deno.writeTextFile(
   new URL("package.json", outDir),

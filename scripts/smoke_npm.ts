@@ -31,6 +31,9 @@ async function run(
   return text;
 }
 
+const { peerDependencies = {} } = JSON.parse(
+  await Deno.readTextFile(`${npmDir}package.json`),
+) as { peerDependencies?: Record<string, string> };
 const work = await Deno.makeTempDir({ prefix: "portcullis-npm-" });
 try {
   const packed = await run("npm", ["pack", npmDir, "--silent"], work);
@@ -49,7 +52,11 @@ try {
       name: "consumer",
       private: true,
       type: "module",
-      dependencies: { portcullis: `file:${tarball}` },
+      dependencies: {
+        portcullis: `file:${tarball}`,
+        // The optional peers of portcullis/guard/postgres.
+        ...peerDependencies,
+      },
       devDependencies: { typescript: "5.9.3", "@types/node": "20.19.43" },
     }),
   );
@@ -59,7 +66,7 @@ try {
     consumer,
   );
   for (const runtime of ["node", "bun"]) {
-    for (const script of ["smoke.mjs", "worker_only.mjs"]) {
+    for (const script of ["smoke.mjs", "worker_only.mjs", "postgres.mjs"]) {
       const out = await run(runtime, [script], consumer);
       // deno-lint-ignore no-console
       console.log(`${runtime}: ${out.trim()}`);

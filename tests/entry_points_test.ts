@@ -39,3 +39,18 @@ Deno.test("the boundary entry point imports no node: module and no casbin", asyn
     modules.some((specifier) => specifier.endsWith("/boundary/mod.ts")),
   );
 });
+
+Deno.test("the guard entry point loads no database code and no driver", async () => {
+  for (const entry of ["../src/guard/mod.ts", "../mod.ts"]) {
+    const modules = await moduleGraph(entry);
+    const database = modules.filter((specifier) =>
+      specifier.includes("/src/guard/postgres/") ||
+      /npm:\/?postgres@|pglite/.test(specifier)
+    );
+    assert.deepEqual(database, [], `${entry} loads ${database.join(", ")}`);
+  }
+  // The database entry point itself has them.
+  const modules = await moduleGraph("../src/guard/postgres/mod.ts");
+  assert.ok(modules.some((specifier) => /postgres@3/.test(specifier)));
+  assert.ok(modules.some((specifier) => specifier.includes("pglite")));
+});

@@ -156,13 +156,14 @@ export class RuleTableSource implements ReloadSource<RuleTableSnapshot> {
    * the first attempt to listen succeeded or failed.
    */
   start(): Promise<void> {
-    const first = Promise.withResolvers<void>();
-    this.#listening = this.#listen(first.resolve);
+    let attempted = (): void => {};
+    const first = new Promise<void>((resolve) => attempted = resolve);
+    this.#listening = this.#listen(() => attempted());
     const { pollIntervalMs } = this.#options;
     if (pollIntervalMs > 0) {
       this.#pollTimer = setInterval(() => this.poll(), pollIntervalMs);
     }
-    return first.promise;
+    return first;
   }
 
   /** Compares the database's revision with the newest one read. */
@@ -208,11 +209,12 @@ export class RuleTableSource implements ReloadSource<RuleTableSnapshot> {
     const { reconnectMinMs, reconnectMaxMs } = this.#options;
     let delay = reconnectMinMs;
     while (!isClosed()) {
-      const lost = Promise.withResolvers<unknown>();
+      let onLost = (_error: unknown): void => {};
+      const lost = new Promise<unknown>((resolve) => onLost = resolve);
       try {
         this.#listener = await client.listen(schema.channel, {
           onNotify: (payload) => this.#notified(payload),
-          onLost: (error) => lost.resolve(error),
+          onLost: (error) => onLost(error),
         });
       } catch (error) {
         attempted();
@@ -229,8 +231,8 @@ export class RuleTableSource implements ReloadSource<RuleTableSnapshot> {
       // (before the first read there is nothing to compare with).
       if (this.#seenRevision !== -1) await this.#check();
       const ended = await Promise.race([
-        lost.promise.then((error) => ({ error })),
-        this.#closing.promise.then(() => undefined),
+        lost.then((error) => ({ error })),
+        this.#closing.then(() => undefined),
       ]);
       if (ended === undefined) break;
       this.#listener = undefined;
@@ -239,11 +241,12 @@ export class RuleTableSource implements ReloadSource<RuleTableSnapshot> {
     attempted();
   }
 
-  readonly #closing = Promise.withResolvers<void>();
+  #stop = (): void => {};
+  readonly #closing = new Promise<void>((resolve) => this.#stop = resolve);
 
   /** Wakes the listening loop so that `close()` does not wait for it. */
   stop(): void {
-    this.#closing.resolve();
+    this.#stop();
   }
 
   #outage(error: unknown): void {

@@ -6,6 +6,11 @@ import {
   type User,
 } from "portcullis/guard";
 import { BoundaryGraph, linkGraph, normalizeHttpPath } from "portcullis/boundary";
+import {
+  PolicyDatabase,
+  type PolicyReloadEvent,
+  PostgresEnforcerProvider,
+} from "portcullis/guard/postgres";
 
 const guard: PermissionGuard = new PermissionGuard({
   userProvider: bearerUserProvider,
@@ -17,4 +22,10 @@ const error: HttpError = new HttpError(404, "Not Found");
 const path: string = normalizeHttpPath("/users/:id");
 const graph = new BoundaryGraph();
 const linked: number = linkGraph(graph, {}).relationsAdded;
-export { error, handler, linked, path };
+const openProvider = async (url: string): Promise<PostgresEnforcerProvider> =>
+  await PostgresEnforcerProvider.open({
+    database: await PolicyDatabase.open(url),
+    modelPath: "model.conf",
+    onReload: (event: PolicyReloadEvent) => void event.revision,
+  });
+export { error, handler, linked, openProvider, path };
