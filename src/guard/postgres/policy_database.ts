@@ -5,7 +5,7 @@ import {
   policySchema,
   valueColumns,
 } from "./_schema.ts";
-import { checkRules, type RuleFields, RuleWrites } from "./_rule_writes.ts";
+import { checkRules, RuleWrites } from "./_rule_writes.ts";
 import { PolicyDatabaseError } from "./policy_database_error.ts";
 
 /**
@@ -63,14 +63,14 @@ export interface PolicyTransaction {
   /** Every rule, in id order: the policy type first, then the values. */
   rules(): Promise<string[][]>;
   /** Adds the rules not present yet; resolves to how many were added. */
-  add(rules: readonly RuleFields[]): Promise<number>;
+  add(rules: readonly (readonly string[])[]): Promise<number>;
   /** Removes every row of these rules; resolves to how many went. */
-  remove(rules: readonly RuleFields[]): Promise<number>;
+  remove(rules: readonly (readonly string[])[]): Promise<number>;
   /**
    * Makes the table hold exactly these rules; resolves to whether it
    * changed.
    */
-  replace(rules: readonly RuleFields[]): Promise<boolean>;
+  replace(rules: readonly (readonly string[])[]): Promise<boolean>;
 }
 
 /**
@@ -342,7 +342,7 @@ export class PolicyDatabase implements AsyncDisposable {
    * await database.addRules([["p", "editor", "post", "write"], ["g", "alice", "editor"]]);
    * ```
    */
-  addRules(rules: readonly RuleFields[]): Promise<PolicyWriteResult> {
+  addRules(rules: readonly (readonly string[])[]): Promise<PolicyWriteResult> {
     return this.update((tx) => tx.add(rules));
   }
 
@@ -357,7 +357,9 @@ export class PolicyDatabase implements AsyncDisposable {
    * await database.removeRules([["g", "alice", "editor"]]);
    * ```
    */
-  removeRules(rules: readonly RuleFields[]): Promise<PolicyWriteResult> {
+  removeRules(
+    rules: readonly (readonly string[])[],
+  ): Promise<PolicyWriteResult> {
     return this.update((tx) => tx.remove(rules));
   }
 
@@ -374,7 +376,7 @@ export class PolicyDatabase implements AsyncDisposable {
    * ```
    */
   replaceRules(
-    rules: readonly RuleFields[],
+    rules: readonly (readonly string[])[],
   ): Promise<PolicyWriteResult<boolean>> {
     return this.update((tx) => tx.replace(rules));
   }
