@@ -264,6 +264,36 @@ export class PostgresCluster implements AsyncDisposable {
     return this.stop();
   }
 
+  /** `stop()` for an `unload` handler, where nothing async runs. */
+  stopSync(): void {
+    if (this.#running) {
+      this.#running = false;
+      const stop = [
+        join(this.bin, "pg_ctl"),
+        "-D",
+        join(this.dir, "data"),
+        "-m",
+        "immediate",
+        "-w",
+        "stop",
+      ];
+      const [command, ...args] = this.#user === undefined
+        ? stop
+        : ["runuser", "-u", this.#user, "--", ...stop];
+      try {
+        new Deno.Command(command!, { args, stdout: "null", stderr: "null" })
+          .outputSync();
+      } catch {
+        // Best effort.
+      }
+    }
+    try {
+      Deno.removeSync(this.dir, { recursive: true });
+    } catch {
+      // Best effort.
+    }
+  }
+
   /** Runs a PostgreSQL binary as the server's user. */
   async #as(
     command: string,

@@ -28,19 +28,18 @@ if (POSTGRES_SKIP_REASON !== undefined) {
 }
 
 let cluster: Promise<PostgresCluster> | undefined;
+let started: PostgresCluster | undefined;
 
 /** The server's admin URL (a cluster of this process if none is given). */
 export async function serverUrl(): Promise<string> {
   const given = Deno.env.get("PORTCULLIS_POSTGRES_URL");
   if (given !== undefined) return given;
-  cluster ??= PostgresCluster.start();
+  cluster ??= PostgresCluster.start().then((c) => started = c);
   return (await cluster).url;
 }
 
-globalThis.addEventListener("unload", () => {
-  // Best effort: the cluster of this process, if one was started.
-  void cluster?.then((c) => c.stop());
-});
+// The cluster of this process, if one was started, goes with it.
+globalThis.addEventListener("unload", () => started?.stopSync());
 
 let template: Promise<string> | undefined;
 
