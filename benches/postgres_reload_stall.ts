@@ -56,8 +56,11 @@ await sql.unsafe(
 );
 
 let reloaded = (): void => {};
-const reloads: { durationMs: number; loadedIn: string; commitToSwap: number }[] =
-  [];
+const reloads: {
+  durationMs: number;
+  loadedIn: string;
+  commitToSwap: number;
+}[] = [];
 let committedAt = 0;
 const provider = await PostgresEnforcerProvider.open({
   database,
@@ -110,5 +113,7 @@ console.log(
     reloads.map((r) => r.loadedIn)[0]
   }); commit to swap ${
     ms(reloads.map((r) => r.commitToSwap))
-  } ms; longest event-loop stall ${longest.toFixed(1)} ms; wrong answers ${wrong}`,
+  } ms; longest event-loop stall ${
+    longest.toFixed(1)
+  } ms; wrong answers ${wrong}`,
 );

@@ -5,7 +5,7 @@
 // An empty table is filled from policy.csv once, so that a new database
 // starts with the example policy.
 import { readFile } from "node:fs/promises";
-import type { EnforcerProvider } from "../src/guard/mod.ts";
+import type { EnforcerSource } from "../src/guard/mod.ts";
 import {
   importPolicyCsv,
   PolicyDatabase,
@@ -13,7 +13,7 @@ import {
 } from "../src/guard/postgres/mod.ts";
 
 /** A provider on the database at `url`, and how to close it. */
-export interface DatabaseProvider extends EnforcerProvider {
+export interface DatabaseProvider extends EnforcerSource {
   close(): Promise<void>;
 }
 
