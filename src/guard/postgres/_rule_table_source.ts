@@ -146,9 +146,14 @@ export class RuleTableSource implements ReloadSource<RuleTableSnapshot> {
    */
   detect(): void {}
 
-  /** A write of this process committed at `revision`. */
-  written(revision: number): void {
-    if (revision > this.#seenRevision) this.#options.onChange();
+  /**
+   * A write of this process committed at `revision`: signals a change
+   * unless a read has seen it already. Returns whether it did.
+   */
+  written(revision: number): boolean {
+    if (revision <= this.#seenRevision) return false;
+    this.#options.onChange();
+    return true;
   }
 
   /**

@@ -273,6 +273,8 @@ export class PolicyDatabase implements AsyncDisposable {
    * never loses a concurrent update. A rejection rolls everything back.
    * Once it resolves, the {@linkcode PostgresEnforcerProvider}s of this
    * process answer the next request with this revision or a newer one.
+   * Inside `fn`, read and write through `tx` only: PGlite has one session,
+   * so a query on the database itself would wait for this transaction.
    *
    * @typeParam T What `fn` resolves to.
    * @param fn The changes, given the transaction.

@@ -433,9 +433,9 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
     });
     const ownWrite = (revision: number): void => {
       if (this.#closed) return;
-      this.#awaitingOwnWrite = true;
-      if (this.#reloader === undefined) this.#changedWhileStarting = true;
-      else source.written(revision);
+      if (this.#reloader === undefined) {
+        this.#changedWhileStarting = this.#awaitingOwnWrite = true;
+      } else if (source.written(revision)) this.#awaitingOwnWrite = true;
     };
     onCommit.add(ownWrite);
     this.#unsubscribe = () => onCommit.delete(ownWrite);
