@@ -1,11 +1,10 @@
-import { type MatchingFunction, type Model, newModelFromString } from "casbin";
-import { readFile } from "node:fs/promises";
+import type { MatchingFunction } from "casbin";
 import type { Enforcer } from "../enforcer.ts";
 import type { IndexableEnforcer } from "../indexed_enforcer.ts";
 import { EnforcerLoadError } from "../_policy_error.ts";
 import { EnforcerLoader } from "../_enforcer_loader.ts";
 import { type Built, Reloader, type SwapEvent } from "../_reloader.ts";
-import { messageOf } from "./_sql.ts";
+import { modelOf, parseModel } from "./_model_text.ts";
 import {
   type RuleTableSnapshot,
   RuleTableSource,
@@ -517,44 +516,5 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
       }, ms);
       this.#timers.set(id, resolve);
     });
-  }
-}
-
-/** The model text, from `model` or read from `modelPath`. */
-async function modelOf(
-  options: { model?: string; modelPath?: string },
-): Promise<{ text: string; path: string }> {
-  if ((options.model === undefined) === (options.modelPath === undefined)) {
-    throw new TypeError(
-      "Cannot open enforcer provider: give either model or modelPath",
-    );
-  }
-  if (options.model !== undefined) {
-    return { text: options.model, path: "model" };
-  }
-  const path = options.modelPath!;
-  try {
-    return { text: await readFile(path, "utf8"), path };
-  } catch (error) {
-    const missing = (error as { code?: unknown }).code === "ENOENT";
-    throw new EnforcerLoadError(
-      missing ? "NOT_FOUND" : "READ_FAILED",
-      `Cannot load model: "${path}" ${
-        missing ? "does not exist" : `could not be read (${messageOf(error)})`
-      }`,
-      { path, cause: error },
-    );
-  }
-}
-
-function parseModel(text: string, path: string): Model {
-  try {
-    return newModelFromString(text);
-  } catch (error) {
-    throw new EnforcerLoadError(
-      "MODEL_INVALID",
-      `Cannot load model "${path}": ${messageOf(error)}`,
-      { path, cause: error },
-    );
   }
 }
