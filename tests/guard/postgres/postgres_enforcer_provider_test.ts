@@ -437,3 +437,31 @@ for (const { kind, ignore } of KINDS) {
     },
   });
 }
+
+Deno.test("PostgresEnforcerProvider.open() refuses a missing, doubled or invalid model before connecting", async () => {
+  // The URL is never used: the model is checked first.
+  const database = "postgres://nobody@127.0.0.1:1/none";
+  await assert.rejects(
+    PostgresEnforcerProvider.open({
+      database,
+      modelPath: "/nonexistent/model.conf",
+    }),
+    (error: EnforcerLoadError) => error.code === "NOT_FOUND",
+  );
+  await assert.rejects(
+    PostgresEnforcerProvider.open({ database, model: MODEL, modelPath: "x" }),
+    TypeError,
+  );
+  await assert.rejects(
+    PostgresEnforcerProvider.open({ database, model: "[matchers]\nm = (" }),
+    (error: EnforcerLoadError) => error.code === "MODEL_INVALID",
+  );
+  await assert.rejects(
+    PostgresEnforcerProvider.open({
+      database,
+      model: MODEL,
+      pollIntervalMs: -1,
+    }),
+    RangeError,
+  );
+});
