@@ -38,15 +38,23 @@ export async function serverUrl(): Promise<string> {
   return (await cluster).url;
 }
 
-// The cluster of this process, if one was started, goes with it.
-globalThis.addEventListener("unload", () => started?.stopSync());
+// The cluster and the PGlite template of this process go with it.
+globalThis.addEventListener("unload", () => {
+  started?.stopSync();
+  if (templateDir !== undefined) {
+    Deno.removeSync(templateDir, { recursive: true });
+  }
+});
 
 let template: Promise<string> | undefined;
+let templateDir: string | undefined;
 
 /** A PGlite data directory with nothing in it but the system catalogue. */
 function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
-    const dir = await mkdtemp(join(tmpdir(), "portcullis-pglite-template-"));
+    const dir = templateDir = await mkdtemp(
+      join(tmpdir(), "portcullis-pglite-template-"),
+    );
     const database = await PolicyDatabase.open(`pglite:${dir}/data`, {
       createSchema: false,
     }).catch((error) => {
