@@ -5,7 +5,9 @@
 //   bun run examples/server.ts       (Bun.serve)
 //
 // Environment: PORT (default 8000; 0 picks a free port), MODEL_PATH and
-// POLICY_PATH (default: model.conf and policy.csv next to this file).
+// POLICY_PATH (default: model.conf and policy.csv next to this file), and
+// POLICY_DATABASE_URL to serve the policy from PostgreSQL or PGlite
+// instead (see examples/policy_database.ts and docs/postgres.md).
 //
 //   curl -H "Authorization: Bearer viewer" http://localhost:8000/posts
 //   curl -H "Authorization: Bearer editor" -d '{"title":"Hi"}' http://localhost:8000/posts
@@ -24,6 +26,7 @@ import {
   PermissionGuard,
   readJsonBody,
 } from "../src/guard/mod.ts";
+import { openDatabaseProvider } from "./policy_database.ts";
 
 // Node before 23.8 has no URLPattern; Deno and Bun do.
 if (!("URLPattern" in globalThis)) await import("urlpattern-polyfill");
@@ -202,26 +205,29 @@ async function main(): Promise<void> {
   const policyPath = process.env.POLICY_PATH ||
     fileURLToPath(new URL("./policy.csv", import.meta.url));
 
-  const provider = await CachedFileEnforcerProvider.open({
-    modelPath,
-    policyPath,
-    onReload: (event) =>
-      // deno-lint-ignore no-console
-      console.log(
-        `Policy reloaded: ${
-          event.changed.join(" and ")
-        } changed, ${event.rules} rules (loaded ${
-          event.loadedIn === "worker"
-            ? "in a worker thread"
-            : "on the event loop"
-        })`,
-      ),
-    onError: (error) =>
-      // deno-lint-ignore no-console
-      console.error(
-        `Policy not reloaded, still serving the last good one: [${error.code}] ${error.message}`,
-      ),
-  });
+  const databaseUrl = process.env.POLICY_DATABASE_URL;
+  const provider = databaseUrl
+    ? await openDatabaseProvider(databaseUrl, modelPath, policyPath)
+    : await CachedFileEnforcerProvider.open({
+      modelPath,
+      policyPath,
+      onReload: (event) =>
+        // deno-lint-ignore no-console
+        console.log(
+          `Policy reloaded: ${
+            event.changed.join(" and ")
+          } changed, ${event.rules} rules (loaded ${
+            event.loadedIn === "worker"
+              ? "in a worker thread"
+              : "on the event loop"
+          })`,
+        ),
+      onError: (error) =>
+        // deno-lint-ignore no-console
+        console.error(
+          `Policy not reloaded, still serving the last good one: [${error.code}] ${error.message}`,
+        ),
+    });
   let server: RunningServer;
   try {
     server = await serve(createApp(provider), port);

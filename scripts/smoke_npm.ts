@@ -97,6 +97,9 @@ try {
     pin("@types/node"),
     pin("hono"),
     pin("@opentelemetry/api"),
+    // The optional peers of portcullis/guard/postgres.
+    pin("postgres"),
+    pin("@electric-sql/pglite"),
     pin("express"),
     pin("@types/express"),
     pin("urlpattern-polyfill"),
@@ -111,7 +114,14 @@ try {
     await Deno.copyFile(join(rootPath, "examples", file), join(full, file));
   }
   for (const runtime of RUNTIMES) {
-    for (const args of [["scan.mjs"], ["require.cjs"], ["run_cases.mjs"]]) {
+    for (
+      const args of [
+        ["scan.mjs"],
+        ["require.cjs"],
+        ["run_cases.mjs"],
+        ["postgres.mjs"],
+      ]
+    ) {
       log(`${runtime}: ${(await run(runtime, args, full)).trim()}`);
     }
     for (const [i, snippet] of snippets.entries()) {

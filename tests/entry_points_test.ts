@@ -65,3 +65,18 @@ Deno.test("the adapters load no parser, and the node adapter no casbin", async (
     assert.deepEqual(heavy, [], `${entry} loads ${heavy.join(", ")}`);
   }
 });
+
+Deno.test("the guard entry point loads no database code and no driver", async () => {
+  for (const entry of ["../src/guard/mod.ts", "../mod.ts"]) {
+    const modules = await moduleGraph(entry);
+    const database = modules.filter((specifier) =>
+      specifier.includes("/src/guard/postgres/") ||
+      /npm:\/?postgres@|pglite/.test(specifier)
+    );
+    assert.deepEqual(database, [], `${entry} loads ${database.join(", ")}`);
+  }
+  // The database entry point itself has them.
+  const modules = await moduleGraph("../src/guard/postgres/mod.ts");
+  assert.ok(modules.some((specifier) => /postgres@3/.test(specifier)));
+  assert.ok(modules.some((specifier) => specifier.includes("pglite")));
+});

@@ -49,6 +49,7 @@ function source(subpath: string): string {
 const GUARD_SUBPATHS = [
   "./guard",
   "./guard/otel",
+  "./guard/postgres",
   "./policy",
   "./node",
   "./hono",
@@ -80,7 +81,10 @@ export const PACKAGES: readonly NpmPackage[] = [{
     ".": ".",
     ...Object.fromEntries(GUARD_SUBPATHS.map((sub) => [sub, sub])),
   },
-  bins: { portcullis: "./src/cli/portcullis.ts" },
+  bins: {
+    portcullis: "./src/cli/portcullis.ts",
+    "portcullis-policy-db": "./src/guard/postgres/cli.ts",
+  },
   resolvedAtRunTime: [],
   owns: (file) =>
     file.startsWith("src/guard/") || file.startsWith("src/adapters/") ||

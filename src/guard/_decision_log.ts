@@ -11,6 +11,7 @@ import { isThenable } from "./_thenable.ts";
 function revisionOf(provider: EnforcerProvider): string | undefined {
   try {
     const revision = (provider as { revision?: unknown }).revision;
+    if (typeof revision === "number") return String(revision);
     return typeof revision === "string" ? revision : undefined;
   } catch {
     return undefined; // a throwing getter: no revision

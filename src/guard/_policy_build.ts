@@ -75,7 +75,7 @@ export function yieldToEventLoop(): Promise<void> {
  * The number of fields each policy type of the model expects: the tokens of
  * `p = sub, obj, act` (3) or the `_` of `g = _, _` (2).
  */
-function expectedFieldCounts(model: Model): Map<string, number> {
+export function expectedFieldCounts(model: Model): Map<string, number> {
   const counts = new Map<string, number>();
   for (const [key, assertion] of model.model.get("p") ?? []) {
     counts.set(key, assertion.tokens.length);
@@ -87,7 +87,7 @@ function expectedFieldCounts(model: Model): Map<string, number> {
 }
 
 /** Index of the `eft` field of each policy type that has one. */
-function effectFieldIndexes(model: Model): Map<string, number> {
+export function effectFieldIndexes(model: Model): Map<string, number> {
   const indexes = new Map<string, number>();
   for (const [key, assertion] of model.model.get("p") ?? []) {
     const index = assertion.tokens.indexOf(`${key}_eft`);
@@ -168,7 +168,7 @@ function hasUnquotedCarriageReturn(text: string): boolean {
 }
 
 /** True for the characters `String.prototype.trim()` removes. */
-function isTrimmed(code: number): boolean {
+export function isTrimmed(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 ||
     code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
     code === 0x2028 || code === 0x2029 || code === 0x202f ||

@@ -15,6 +15,10 @@
 //   build is swapped in then without building again.
 // - A failure is reported once per distinct failure, and never while a
 //   newer change may still repair it (up to a few rounds).
+// - A source whose every snapshot is a committed state (a database read in
+//   one transaction) sets `consistent`: its builds are swapped in even when
+//   a newer change was signalled meanwhile (the next round follows), so a
+//   stream of changes never starves the swap.
 import { EnforcerLoadError } from "./_policy_error.ts";
 import { BuildCancelledError } from "./_policy_build.ts";
 
@@ -43,6 +47,12 @@ export interface ReloadSource<S> {
    * event is still on its way) and signals them through `changed()`.
    */
   detect(): void | Promise<void>;
+  /**
+   * Whether every snapshot `read()` returns is a state the inputs really
+   * had (never a write in progress): rounds then neither read again nor
+   * discard a build when a newer change is signalled during them.
+   */
+  readonly consistent?: boolean;
 }
 
 /** What a reloader reports after each swap. */
@@ -116,6 +126,14 @@ export class Reloader<S, E> {
   /** The live enforcer. */
   get current(): E {
     return this.#current;
+  }
+
+  /**
+   * The snapshot behind the live enforcer (or the newest one read with the
+   * same content).
+   */
+  get loaded(): S {
+    return this.#loaded;
   }
 
   /** Where the live enforcer was loaded. */
@@ -195,8 +213,9 @@ export class Reloader<S, E> {
   }
 
   /** One round: read, compare, build, check for newer changes, swap. */
-  async #round(count: number, mayDefer: boolean): Promise<Round> {
+  async #round(count: number, retryOnChange: boolean): Promise<Round> {
     const { source, isClosed } = this.#options;
+    const mayDefer = retryOnChange && source.consistent !== true;
     const started = performance.now();
     let snapshot: S;
     try {
@@ -250,7 +269,7 @@ export class Reloader<S, E> {
     // change events of a write still on their way are looked for first.
     await source.detect();
     if (isClosed()) return "handled";
-    if (this.#changeCount > count) {
+    if (this.#changeCount > count && source.consistent !== true) {
       this.#discarded = { snapshot, built };
       return "discarded";
     }

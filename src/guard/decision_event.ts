@@ -79,7 +79,8 @@ export interface DecisionEvent<U = User> {
   readonly result: "allow" | "deny" | "error";
   /**
    * The revision of the policy that decided, when the enforcer provider
-   * reports one (`CachedFileEnforcerProvider.revision`: a content hash).
+   * reports one (`CachedFileEnforcerProvider.revision`: a content hash;
+   * `PostgresEnforcerProvider.revision`: the database revision, as text).
    */
   readonly revision: string | undefined;
   /**

@@ -96,5 +96,5 @@ export interface EnforcerSource {
    * database revision), if it knows one. A decision log
    * (`PermissionGuard`'s `onDecision`) reports it with every decision.
    */
-  readonly revision?: string;
+  readonly revision?: string | number;
 }

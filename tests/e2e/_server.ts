@@ -19,7 +19,7 @@ const LINE_WATCHDOG_MS = 60_000;
 export const DENO_PERMISSIONS: readonly string[] = [
   "--allow-net",
   "--allow-read",
-  "--allow-env=PORT,MODEL_PATH,POLICY_PATH,__MINIMATCH_TESTING_PLATFORM__",
+  "--allow-env=PORT,MODEL_PATH,POLICY_PATH,POLICY_DATABASE_URL,PG*,__MINIMATCH_TESTING_PLATFORM__",
 ];
 
 /** Finds `bun` on PATH, then in the project's `.tools/`. */
@@ -80,7 +80,7 @@ let installed: Promise<void> | undefined;
  * node_modules/, which `deno install` fills with the versions pinned in
  * deno.json. Runs once per test process.
  */
-function installNodeModules(): Promise<void> {
+export function installNodeModules(): Promise<void> {
   installed ??= (async () => {
     const output = await new Deno.Command(Deno.execPath(), {
       args: ["install"],

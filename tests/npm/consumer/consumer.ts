@@ -21,6 +21,11 @@ import {
 import { type ScanResult, javascriptExtractor, scan } from "portcullis-scan";
 import { Hono } from "hono";
 import express from "express";
+import {
+  PolicyDatabase,
+  type PolicyReloadEvent,
+  PostgresEnforcerProvider,
+} from "portcullis/guard/postgres";
 
 const guard: PermissionGuard = new PermissionGuard({
   userProvider: bearerUserProvider,
@@ -55,6 +60,13 @@ const merged: Promise<MergeResult> = scanned.then((result) =>
 );
 const extractor: string = javascriptExtractor.name;
 
+const openProvider = async (url: string): Promise<PostgresEnforcerProvider> =>
+  await PostgresEnforcerProvider.open({
+    database: await PolicyDatabase.open(url),
+    modelPath: "model.conf",
+    onReload: (event: PolicyReloadEvent) => void event.revision,
+  });
+
 export {
   app,
   confidence,
@@ -65,6 +77,7 @@ export {
   jwt,
   linked,
   merged,
+  openProvider,
   path,
   running,
   write,
