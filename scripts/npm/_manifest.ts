@@ -9,6 +9,9 @@ const OPTIONAL_PEERS: Record<string, string> = {
   hono: "Hono middleware (portcullis/hono)",
   "@opentelemetry/api":
     "OpenTelemetry spans of decisions (portcullis/guard/otel)",
+  postgres: "the PostgreSQL policy provider (portcullis/guard/postgres)",
+  "@electric-sql/pglite":
+    "the embedded PGlite policy database (portcullis/guard/postgres)",
 };
 
 /**
