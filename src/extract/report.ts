@@ -8,7 +8,7 @@ import type {
   JsonValue,
 } from "../boundary/graph.ts";
 import { confidenceOf } from "../boundary/link.ts";
-import type { ExtractDiagnostic } from "./_extractor.ts";
+import type { ExtractDiagnostic } from "./extractor.ts";
 
 /**
  * One port in a report: a code element exposing or consuming a boundary.

@@ -8,7 +8,7 @@ import type {
   ExtractDiagnostic,
   LanguageExtractor,
   SourceFile,
-} from "./_extractor.ts";
+} from "./extractor.ts";
 import { EXTRACTORS } from "./registry.ts";
 import type { ExtractedPort } from "./types.ts";
 import { addBoundary } from "../boundary/add_boundary.ts";

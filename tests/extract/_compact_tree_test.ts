@@ -11,18 +11,18 @@ import {
   positionOf,
   spanOf,
   stringParts,
-} from "../../src/extract/_compact_tree.ts";
+} from "../../src/extract/_syntax/compact_tree.ts";
 import {
   type GrammarName,
   loadLanguage,
   parseSource,
-} from "../../src/extract/_parser.ts";
-import { ownerOf as wasmOwnerOf } from "../../src/extract/_owner.ts";
+} from "../../src/extract/_syntax/parser.ts";
+import { ownerOf as wasmOwnerOf } from "../../src/extract/_syntax/owner.ts";
 import {
   findAll as wasmFindAll,
   parseDiagnostic,
   stringParts as wasmStringParts,
-} from "../../src/extract/_tree.ts";
+} from "../../src/extract/_syntax/tree.ts";
 
 const FIXTURES = new URL("../fixtures/extract/", import.meta.url);
 
@@ -286,10 +286,12 @@ Deno.test("a file object is parsed once per grammar while its text is unchanged"
 });
 
 Deno.test("the gRPC and Temporal extractors give the same ports from trees shared with the language extractors", async () => {
-  const { pythonExtractor } = await import("../../src/extract/python.ts");
-  const { goExtractor } = await import("../../src/extract/go.ts");
-  const { grpcExtractor } = await import("../../src/extract/grpc.ts");
-  const { temporalExtractor } = await import("../../src/extract/temporal.ts");
+  const { pythonExtractor } = await import("../../src/extract/python/mod.ts");
+  const { goExtractor } = await import("../../src/extract/go/mod.ts");
+  const { grpcExtractor } = await import("../../src/extract/grpc/mod.ts");
+  const { temporalExtractor } = await import(
+    "../../src/extract/temporal/mod.ts"
+  );
   const all = await fixtureFiles();
   const files = all
     .filter((f) => f.path.startsWith("grpc/") || f.path.startsWith("temporal/"))

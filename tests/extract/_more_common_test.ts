@@ -13,8 +13,8 @@ import {
   queuePort,
   routeConfidence,
   splitPlaceholders,
-} from "../../src/extract/_more_common.ts";
-import { parseSource } from "../../src/extract/_parser.ts";
+} from "../../src/extract/_value/more_common.ts";
+import { parseSource } from "../../src/extract/_syntax/parser.ts";
 
 Deno.test("clientPath() keeps the path of URLs and drops a leading base", () => {
   assert.deepEqual(clientPath(literal("http://svc:8080/users/1?x=2#f")), {

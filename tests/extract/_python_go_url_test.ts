@@ -9,7 +9,7 @@ import {
   joinPaths,
   literal,
   serverPath,
-} from "../../src/extract/_python_go_url.ts";
+} from "../../src/extract/_value/python_go.ts";
 
 Deno.test("formatPrintf() substitutes resolved arguments and leaves holes for the rest", () => {
   const value = formatPrintf(literal("%s/users/%d?x=100%%"), [

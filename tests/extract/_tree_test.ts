@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
-import { type GrammarName, parseSource } from "../../src/extract/_parser.ts";
+import {
+  type GrammarName,
+  parseSource,
+} from "../../src/extract/_syntax/parser.ts";
 import {
   findAll,
   parseDiagnostic,
@@ -9,7 +12,7 @@ import {
   stringValue,
   unescapeString,
   walk,
-} from "../../src/extract/_tree.ts";
+} from "../../src/extract/_syntax/tree.ts";
 
 /** The values of every outermost string literal of a source, in order. */
 async function strings(

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { csharpExtractor } from "../../src/extract/csharp.ts";
+import { csharpExtractor } from "../../src/extract/csharp/mod.ts";
 import {
   assertRobust,
   loadFixture,

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { elixirExtractor, tokenizeElixir } from "../../src/extract/elixir.ts";
+import {
+  elixirExtractor,
+  tokenizeElixir,
+} from "../../src/extract/elixir/mod.ts";
 import {
   loadFixture,
   only,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { grpcExtractor } from "../../src/extract/grpc.ts";
-import type { SourceFile } from "../../src/extract/_extractor.ts";
+import { grpcExtractor } from "../../src/extract/grpc/mod.ts";
+import type { SourceFile } from "../../src/extract/extractor.ts";
 import { loadFixture, portSummary as summary } from "./_fixtures.ts";
 
 const FIXTURES = new URL("../fixtures/extract/grpc/", import.meta.url);

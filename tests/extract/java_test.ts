@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { javaExtractor } from "../../src/extract/java.ts";
+import { javaExtractor } from "../../src/extract/java/mod.ts";
 import {
   assertRobust,
   loadFixture,

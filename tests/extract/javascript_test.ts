@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import type { ExtractResult } from "../../src/extract/_extractor.ts";
-import { javascriptExtractor } from "../../src/extract/javascript.ts";
+import type { ExtractResult } from "../../src/extract/extractor.ts";
+import { javascriptExtractor } from "../../src/extract/javascript/mod.ts";
 import type { ExtractedPort } from "../../src/extract/types.ts";
 import { loadFixture, portLines } from "./_fixtures.ts";
 

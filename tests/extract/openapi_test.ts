@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { openapiExtractor } from "../../src/extract/openapi.ts";
+import { openapiExtractor } from "../../src/extract/openapi/mod.ts";
 import { loadFixture, portLines } from "./_fixtures.ts";
 
 Deno.test("openapiExtractor gives one server port per operation under the servers' base path", async () => {

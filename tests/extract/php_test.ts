@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { phpExtractor } from "../../src/extract/php.ts";
+import { phpExtractor } from "../../src/extract/php/mod.ts";
 import {
   assertRobust,
   loadFixture,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { pythonExtractor } from "../../src/extract/python.ts";
-import type { SourceFile } from "../../src/extract/_extractor.ts";
+import { pythonExtractor } from "../../src/extract/python/mod.ts";
+import type { SourceFile } from "../../src/extract/extractor.ts";
 import { loadFixture, portSummary as summary } from "./_fixtures.ts";
 
 function load(dir: string): Promise<SourceFile[]> {

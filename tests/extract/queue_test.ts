@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { queueExtractor } from "../../src/extract/queue.ts";
+import { queueExtractor } from "../../src/extract/queue/mod.ts";
 import type { ExtractedPort } from "../../src/extract/types.ts";
 import {
   assertRobust,

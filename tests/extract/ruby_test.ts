@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { rubyExtractor } from "../../src/extract/ruby.ts";
+import { rubyExtractor } from "../../src/extract/ruby/mod.ts";
 import {
   assertRobust,
   loadFixture,

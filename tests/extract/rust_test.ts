@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { rustExtractor } from "../../src/extract/rust.ts";
+import { rustExtractor } from "../../src/extract/rust/mod.ts";
 import {
   assertRobust,
   loadFixture,

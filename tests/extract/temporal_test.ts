@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { temporalExtractor } from "../../src/extract/temporal.ts";
-import type { SourceFile } from "../../src/extract/_extractor.ts";
+import { temporalExtractor } from "../../src/extract/temporal/mod.ts";
+import type { SourceFile } from "../../src/extract/extractor.ts";
 import { scan } from "../../src/extract/scan.ts";
 import {
   assertRobust,

@@ -1,0 +1,809 @@
+// Queue producers and consumers in Python: confluent-kafka, kafka-python,
+// aiokafka, pika, nats-py, redis-py, Dapr (client and FastAPI/gRPC
+// extensions), on receivers traced back to the library's imports.
+import type { Node } from "web-tree-sitter";
+import type { ExtractedPort } from "../types.ts";
+import {
+  bindUntilStable,
+  concat,
+  type EvaluatedString,
+  evaluateStringNode,
+  exactText,
+  hole,
+  keyText,
+  KindTable,
+  literal,
+  type QueueEmit,
+  queueEmitter,
+  splitPlaceholders,
+} from "../_value/more_common.ts";
+import { namedChildren, walk } from "../_syntax/tree.ts";
+import {
+  type ExportedKinds,
+  type ModuleConstants,
+  nameValue,
+} from "../_port/module_constants.ts";
+
+/** Kinds of names exported by each module. `*` is the module itself. */
+const MODULES: Record<string, Record<string, string>> = {
+  "confluent_kafka": {
+    "*": "ck.module",
+    Producer: "ck.ProducerClass",
+    Consumer: "ck.ConsumerClass",
+  },
+  kafka: {
+    "*": "kp.module",
+    KafkaProducer: "kp.ProducerClass",
+    KafkaConsumer: "kp.ConsumerClass",
+  },
+  aiokafka: {
+    "*": "kp.module",
+    AIOKafkaProducer: "kp.ProducerClass",
+    AIOKafkaConsumer: "kp.ConsumerClass",
+  },
+  pika: {
+    "*": "pika.module",
+    BlockingConnection: "pika.ConnectionClass",
+    SelectConnection: "pika.ConnectionClass",
+  },
+  nats: { "*": "nats.module", connect: "nats.connectFn" },
+  "nats.aio.client": { "*": "nats.clientModule", Client: "nats.ClientClass" },
+  redis: {
+    "*": "redis.module",
+    Redis: "redis.ClientClass",
+    StrictRedis: "redis.ClientClass",
+    from_url: "redis.fromUrlFn",
+  },
+  "redis.asyncio": {
+    "*": "redis.module",
+    Redis: "redis.ClientClass",
+    from_url: "redis.fromUrlFn",
+  },
+  "aio_pika": {
+    "*": "aiopika.module",
+    connect: "aiopika.connectFn",
+    "connect_robust": "aiopika.connectFn",
+  },
+  "dapr.clients": { "*": "dapr.module", DaprClient: "dapr.ClientClass" },
+  "dapr.ext.fastapi": { "*": "dapr.extModule", DaprApp: "dapr.AppClass" },
+  "dapr.ext.grpc": { "*": "dapr.extModule", App: "dapr.AppClass" },
+};
+
+/** Module kinds: attribute → kind (`pika.BlockingConnection`). */
+const MODULE_MEMBERS: Record<string, Record<string, string>> = {};
+for (const exports of Object.values(MODULES)) {
+  const { "*": self, ...rest } = exports;
+  MODULE_MEMBERS[self!] = { ...MODULE_MEMBERS[self!], ...rest };
+}
+MODULE_MEMBERS["redis.module"] = {
+  ...MODULE_MEMBERS["redis.module"],
+  asyncio: "redis.module",
+};
+
+/** Calling a class or factory kind. */
+const CALLED: Record<string, string> = {
+  "ck.ProducerClass": "ck.producer",
+  "ck.ConsumerClass": "ck.consumer",
+  "kp.ProducerClass": "kp.producer",
+  "kp.ConsumerClass": "kp.consumer",
+  "pika.ConnectionClass": "pika.connection",
+  "nats.connectFn": "nats.conn",
+  "nats.ClientClass": "nats.conn",
+  "redis.ClientClass": "redis.client",
+  "redis.fromUrlFn": "redis.client",
+  "dapr.ClientClass": "dapr.client",
+  "dapr.AppClass": "dapr.app",
+  "aiopika.connectFn": "aiopika.connection",
+};
+/** Method results by receiver kind. */
+const METHODS: Record<string, Record<string, string>> = {
+  "pika.connection": { channel: "pika.channel" },
+  "nats.conn": { jetstream: "nats.js" },
+  "redis.client": { pubsub: "redis.pubsub" },
+  "aiopika.connection": { channel: "aiopika.channel" },
+  "aiopika.channel": {
+    "declare_queue": "aiopika.queue",
+    "get_queue": "aiopika.queue",
+    "declare_exchange": "aiopika.exchange",
+    "get_exchange": "aiopika.exchange",
+  },
+};
+/** Attribute kinds by receiver kind. */
+const ATTRIBUTES: Record<string, Record<string, string>> = {
+  "aiopika.channel": { "default_exchange": "aiopika.defaultExchange" },
+};
+/** A class used as a type annotation names its instances. */
+const INSTANCE: Record<string, string> = CALLED;
+
+const SCOPES: ReadonlySet<string> = new Set(["function_definition", "lambda"]);
+
+function unwrap(node: Node): Node {
+  let n = node;
+  while (n.type === "await" || n.type === "parenthesized_expression") {
+    const inner = n.namedChild(0);
+    if (!inner) break;
+    n = inner;
+  }
+  return n;
+}
+
+function positional(call: Node): Node[] {
+  const args = call.childForFieldName("arguments");
+  return args
+    ? namedChildren(args).filter((a) =>
+      a.type !== "keyword_argument" && a.type !== "comment" &&
+      a.type !== "dictionary_splat" && a.type !== "list_splat"
+    )
+    : [];
+}
+
+function keyword(call: Node, name: string): Node | undefined {
+  const args = call.childForFieldName("arguments");
+  for (const a of args ? namedChildren(args) : []) {
+    if (
+      a.type === "keyword_argument" &&
+      a.childForFieldName("name")?.text === name
+    ) return a.childForFieldName("value") ?? undefined;
+  }
+  return undefined;
+}
+
+/** `name` or `name as alias` in an import statement: [name, alias]. */
+function importedAs(name: Node): [string | undefined, string | undefined] {
+  return name.type === "aliased_import"
+    ? [
+      name.childForFieldName("name")?.text,
+      name.childForFieldName("alias")?.text,
+    ]
+    : [name.text, name.text];
+}
+
+function argument(
+  call: Node,
+  index: number,
+  name: string,
+): Node | undefined {
+  return keyword(call, name) ?? positional(call)[index];
+}
+
+class PyQueueFile {
+  readonly path: string;
+  readonly kinds = new KindTable(SCOPES);
+  readonly constants = new Map<string, Node>();
+  readonly ports: ExtractedPort[];
+
+  readonly modules: ModuleConstants | undefined;
+  /** `from m import NAME as alias`: alias → [module, NAME]. */
+  readonly fromImports = new Map<string, [string, string]>();
+  /** `import a.b as m` / `from . import m`: m → module. */
+  readonly moduleAliases = new Map<string, string>();
+
+  readonly exported: ExportedKinds | undefined;
+  /** Only record module-level kinds, emit nothing. */
+  readonly collectOnly: boolean;
+  readonly emitAt: QueueEmit;
+
+  constructor(
+    path: string,
+    ports: ExtractedPort[],
+    modules?: ModuleConstants,
+    exported?: ExportedKinds,
+    collectOnly = false,
+  ) {
+    this.path = path;
+    this.ports = ports;
+    this.modules = modules;
+    this.exported = exported;
+    this.collectOnly = collectOnly;
+    this.emitAt = queueEmitter(
+      ports,
+      path,
+      "python",
+      (topic) => "pieces" in topic ? topic : this.value(topic),
+    );
+  }
+
+  /** Binds names imported from modules that hold queue clients. */
+  importedKinds(): boolean {
+    if (!this.exported || !this.modules) return false;
+    return this.exported.bindImports(
+      this.kinds,
+      this.modules,
+      this.path,
+      this.fromImports,
+    );
+  }
+
+  /** Records imports that may bring constants from sibling modules. */
+  importedNames(root: Node): void {
+    for (const stmt of namedChildren(root)) {
+      if (stmt.type === "import_from_statement") {
+        const module = stmt.childForFieldName("module_name")?.text ?? "";
+        for (const name of stmt.childrenForFieldName("name")) {
+          if (!name) continue;
+          const [original, alias] = importedAs(name);
+          if (!original || !alias) continue;
+          this.fromImports.set(alias, [module, original]);
+          // `from . import config` / `from app import settings`
+          const sub = module.endsWith(".")
+            ? module + original
+            : `${module}.${original}`;
+          this.moduleAliases.set(alias, sub);
+        }
+      } else if (stmt.type === "import_statement") {
+        for (const name of stmt.childrenForFieldName("name")) {
+          if (name?.type !== "aliased_import") continue;
+          const module = name.childForFieldName("name")?.text;
+          const alias = name.childForFieldName("alias")?.text;
+          if (module && alias) this.moduleAliases.set(alias, module);
+        }
+      }
+    }
+  }
+
+  run(root: Node): void {
+    if (this.modules) this.importedNames(root);
+    const bindings: Node[] = [];
+    const calls: Node[] = [];
+    walk(root, (n) => {
+      switch (n.type) {
+        case "assignment":
+        case "with_item":
+        case "typed_parameter":
+        case "typed_default_parameter":
+          bindings.push(n);
+          break;
+        case "call":
+          calls.push(n);
+          break;
+      }
+    });
+    for (const b of bindings) {
+      if (b.type !== "assignment") continue;
+      const left = b.childForFieldName("left");
+      const right = b.childForFieldName("right");
+      if (
+        left?.type === "identifier" && right && !this.constants.has(left.text)
+      ) {
+        this.constants.set(left.text, right);
+      }
+    }
+    if (!this.collectOnly && root.text.includes("dapr/subscribe")) {
+      this.daprRoutes(root);
+    }
+    const imported = this.imports(root);
+    const fromModules = this.importedKinds();
+    if (!imported && !fromModules) return;
+    bindUntilStable(bindings, (b) => this.bind(b));
+    if (this.collectOnly) {
+      for (const [name, kind] of this.kinds.globals()) {
+        if (!name.startsWith("self.")) {
+          this.exported?.set(this.path, name, kind);
+        }
+      }
+      return;
+    }
+    for (const call of calls) this.call(call);
+  }
+
+  /**
+   * Dapr programmatic subscriptions: the `{"pubsubname": ..., "topic": ...}`
+   * dicts a `/dapr/subscribe` handler returns.
+   */
+  daprRoutes(root: Node): void {
+    walk(root, (n) => {
+      if (n.type !== "dictionary") return;
+      let pubsub: Node | undefined;
+      let topic: Node | undefined;
+      for (const pair of namedChildren(n)) {
+        if (pair.type !== "pair") continue;
+        const key = pair.childForFieldName("key");
+        const name = key ? exactText(this.value(key)) : undefined;
+        const value = pair.childForFieldName("value") ?? undefined;
+        if (name === "pubsubname" || name === "pubsubName") pubsub = value;
+        if (name === "topic") topic = value;
+      }
+      if (!pubsub || !topic) return;
+      this.emit(
+        n,
+        n,
+        "server",
+        topic,
+        "dapr",
+        "dapr-subscribe",
+        "/dapr/subscribe",
+        {
+          pubsub: keyText(this.value(pubsub)),
+        },
+      );
+      return false;
+    });
+  }
+
+  imports(root: Node): boolean {
+    let any = false;
+    walk(root, (n) => {
+      if (n.type === "import_statement") {
+        for (const name of n.childrenForFieldName("name")) {
+          if (!name) continue;
+          const dotted = name.type === "aliased_import"
+            ? name.childForFieldName("name")
+            : name;
+          const alias = name.type === "aliased_import"
+            ? name.childForFieldName("alias")?.text
+            : undefined;
+          const module = dotted?.text ?? "";
+          const exports = MODULES[module];
+          if (!exports) continue;
+          any = true;
+          // `import redis.asyncio as r` binds r; `import pika` binds pika.
+          if (alias) this.kinds.bindGlobal(alias, exports["*"]!);
+          else {
+            const top = module.split(".")[0]!;
+            const topExports = MODULES[top];
+            if (topExports) this.kinds.bindGlobal(top, topExports["*"]!);
+          }
+        }
+        return false;
+      }
+      if (n.type === "import_from_statement") {
+        const module = n.childForFieldName("module_name")?.text ?? "";
+        const exports = MODULES[module];
+        if (!exports) return false;
+        any = true;
+        for (const name of n.childrenForFieldName("name")) {
+          if (!name) continue;
+          const [original, alias] = importedAs(name);
+          const kind = original ? exports[original] : undefined;
+          if (kind && alias) this.kinds.bindGlobal(alias, kind);
+        }
+        return false;
+      }
+    });
+    return any;
+  }
+
+  bind(b: Node): boolean {
+    switch (b.type) {
+      case "assignment": {
+        const left = b.childForFieldName("left");
+        const right = b.childForFieldName("right");
+        const kind = right
+          ? this.kindOf(right)
+          : this.typeKind(b.childForFieldName("type"));
+        if (!left || !kind) return false;
+        if (left.type === "identifier") {
+          return this.kinds.bind(b, left.text, kind);
+        }
+        const attr = selfAttribute(left);
+        return attr ? this.kinds.bindGlobal(attr, kind) : false;
+      }
+      case "with_item": {
+        const value = b.childForFieldName("value");
+        if (value?.type !== "as_pattern") return false;
+        const target = value.childForFieldName("alias")?.namedChild(0);
+        const expression = value.namedChild(0);
+        const kind = expression ? this.kindOf(expression) : undefined;
+        if (target?.type !== "identifier" || !kind) return false;
+        return this.kinds.bind(b, target.text, kind);
+      }
+      default: {
+        const name = namedChildren(b).find((c) => c.type === "identifier");
+        const kind = this.typeKind(b.childForFieldName("type"));
+        return name && kind ? this.kinds.bind(b, name.text, kind) : false;
+      }
+    }
+  }
+
+  typeKind(type: Node | null): string | undefined {
+    const inner = type?.namedChild(0);
+    if (!inner) return undefined;
+    const kind = this.kindOf(inner);
+    return kind ? INSTANCE[kind] ?? kind : undefined;
+  }
+
+  kindOf(expression: Node): string | undefined {
+    const n = unwrap(expression);
+    switch (n.type) {
+      case "identifier":
+        return this.kinds.lookup(n, n.text);
+      case "attribute": {
+        const attr = selfAttribute(n);
+        if (attr) return this.kinds.lookup(n, attr);
+        const object = n.childForFieldName("object");
+        const name = n.childForFieldName("attribute")?.text ?? "";
+        const kind = object ? this.kindOf(object) : undefined;
+        return kind
+          ? MODULE_MEMBERS[kind]?.[name] ?? ATTRIBUTES[kind]?.[name]
+          : undefined;
+      }
+      case "call": {
+        const fn = n.childForFieldName("function");
+        if (!fn) return undefined;
+        if (fn.type === "attribute") {
+          const object = fn.childForFieldName("object");
+          const name = fn.childForFieldName("attribute")?.text ?? "";
+          const kind = object ? this.kindOf(object) : undefined;
+          if (kind && METHODS[kind]?.[name]) return METHODS[kind]![name];
+        }
+        const kind = this.kindOf(fn);
+        return kind ? CALLED[kind] : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  value(node: Node | null | undefined, depth = 0): EvaluatedString {
+    if (!node || depth > 8) return hole("?");
+    const n = unwrap(node);
+    const str = evaluateStringNode(n, (e) => this.value(e, depth + 1));
+    if (str) return str;
+    switch (n.type) {
+      case "identifier":
+        return nameValue(
+          n,
+          this.constants.get(n.text),
+          (value) => this.value(value, depth + 1),
+          this.fromImports.get(n.text),
+          this.modules,
+          this.path,
+        );
+      case "attribute": {
+        // `settings.TOPIC` with `from app import settings`
+        const object = n.childForFieldName("object");
+        const name = n.childForFieldName("attribute")?.text ?? "";
+        const module = object?.type === "identifier"
+          ? this.moduleAliases.get(object.text) ?? object.text
+          : undefined;
+        const found = module
+          ? this.modules?.lookup(this.path, module, name)
+          : undefined;
+        return found !== undefined
+          ? { ...literal(found), resolved: true }
+          : hole(n.text);
+      }
+      case "binary_operator": {
+        const op = n.childForFieldName("operator")?.text;
+        const left = n.childForFieldName("left");
+        const right = n.childForFieldName("right");
+        if (op === "+") {
+          return concat([
+            this.value(left, depth + 1),
+            this.value(right, depth + 1),
+          ]);
+        }
+        if (op === "%" && left) {
+          const format = this.value(left, depth + 1);
+          const text = exactText(format);
+          if (text !== undefined) {
+            return {
+              pieces: splitPlaceholders(text),
+              resolved: format.resolved,
+            };
+          }
+        }
+        return hole(n.text);
+      }
+      case "boolean_operator": {
+        // `os.environ.get("T") or "events"`
+        const left = n.childForFieldName("left");
+        const right = n.childForFieldName("right");
+        if (
+          n.childForFieldName("operator")?.text === "or" && left &&
+          isEnvRead(left)
+        ) {
+          return { ...this.value(right, depth + 1), resolved: true };
+        }
+        return hole(n.text);
+      }
+      case "call": {
+        const fn = n.childForFieldName("function")?.text ?? "";
+        if (/^(os\.getenv|getenv|os\.environ\.get|environ\.get)$/.test(fn)) {
+          const fallback = argument(n, 1, "default");
+          return fallback
+            ? { ...this.value(fallback, depth + 1), resolved: true }
+            : hole(n.text);
+        }
+        if (fn.endsWith(".format")) {
+          const object = n.childForFieldName("function")?.childForFieldName(
+            "object",
+          );
+          const format = object ? this.value(object, depth + 1) : hole("?");
+          const text = exactText(format);
+          if (text !== undefined) {
+            return {
+              pieces: splitPlaceholders(
+                text.replace(/\{[A-Za-z_]\w*\}/g, "{}"),
+              ),
+              resolved: format.resolved,
+            };
+          }
+        }
+        return hole(n.text);
+      }
+      default:
+        return hole(n.text);
+    }
+  }
+
+  /**
+   * The name an aio-pika queue or exchange variable was declared with:
+   * `q = await channel.declare_queue("name")`.
+   */
+  declaredName(receiver: Node): EvaluatedString | undefined {
+    const r = unwrap(receiver);
+    const value = r.type === "identifier"
+      ? this.constants.get(r.text)
+      : r.type === "call"
+      ? r
+      : undefined;
+    const call = value ? unwrap(value) : undefined;
+    if (call?.type !== "call") return undefined;
+    const name = call.childForFieldName("function")?.childForFieldName(
+      "attribute",
+    )?.text;
+    if (!name || !/^(declare|get)_(queue|exchange)$/.test(name)) {
+      return undefined;
+    }
+    const arg = argument(call, 0, "name");
+    return arg ? this.value(arg) : undefined;
+  }
+
+  emit(
+    call: Node,
+    at: Node,
+    role: "server" | "client",
+    topic: Node | EvaluatedString | undefined,
+    system: string,
+    library: string,
+    operation: string,
+    extra?: Record<string, string>,
+  ): void {
+    // A decorator belongs to the function it decorates.
+    const decorated = at.type === "decorator"
+      ? at.parent?.childForFieldName("definition")
+      : undefined;
+    this.emitAt(
+      at,
+      role,
+      topic,
+      system,
+      library,
+      operation,
+      extra,
+      decorated ?? call,
+    );
+  }
+
+  /** The topics a kafka-python `KafkaConsumer(...)` subscribes to. */
+  consumerTopics(call: Node, topics: Iterable<Node>): void {
+    for (const t of topics) {
+      this.emit(
+        call,
+        call,
+        "server",
+        t,
+        "kafka",
+        "kafka-python",
+        "KafkaConsumer",
+      );
+    }
+  }
+
+  call(call: Node): void {
+    const fn = call.childForFieldName("function");
+    if (!fn) return;
+    // `KafkaConsumer("a", "b", ...)` subscribes at construction.
+    if (fn.type !== "attribute") {
+      if (this.kindOf(fn) === "kp.ConsumerClass") {
+        this.consumerTopics(call, positional(call));
+        this.consumerTopics(call, listItems(keyword(call, "topics")));
+      }
+      return;
+    }
+    const object = fn.childForFieldName("object");
+    const method = fn.childForFieldName("attribute")?.text ?? "";
+    const kind = object ? this.kindOf(object) : undefined;
+    if (!kind) {
+      if (this.kindOf(fn) === "kp.ConsumerClass") {
+        this.consumerTopics(call, positional(call));
+      }
+      return;
+    }
+    const at = call.parent?.type === "decorator" ? call.parent : call;
+    const emit = (
+      role: "server" | "client",
+      topic: Node | EvaluatedString | undefined,
+      system: string,
+      library: string,
+      extra?: Record<string, string>,
+    ): void => this.emit(call, at, role, topic, system, library, method, extra);
+    switch (kind) {
+      case "ck.producer":
+        if (method === "produce") {
+          emit(
+            "client",
+            argument(call, 0, "topic"),
+            "kafka",
+            "confluent-kafka",
+          );
+        }
+        return;
+      case "ck.consumer":
+      case "kp.consumer":
+        if (method === "subscribe") {
+          const library = kind === "ck.consumer"
+            ? "confluent-kafka"
+            : "kafka-python";
+          for (const t of listItems(argument(call, 0, "topics"))) {
+            emit("server", t, "kafka", library);
+          }
+        }
+        return;
+      case "kp.producer":
+        if (method === "send" || method === "send_and_wait") {
+          emit("client", argument(call, 0, "topic"), "kafka", "kafka-python");
+        }
+        return;
+      case "pika.channel":
+        if (method === "basic_publish" || method === "queue_bind") {
+          const publish = method === "basic_publish";
+          const exchangeNode = publish
+            ? argument(call, 0, "exchange")
+            : argument(call, 1, "exchange");
+          const keyNode = publish
+            ? argument(call, 1, "routing_key")
+            : argument(call, 2, "routing_key");
+          const exchange = exchangeNode
+            ? this.value(exchangeNode)
+            : literal("");
+          const routingKey = keyNode ? this.value(keyNode) : literal("");
+          const isDefault = exactText(exchange) === "";
+          const extra = {
+            exchange: keyText(exchange),
+            routingKey: keyText(routingKey),
+          };
+          if (publish) {
+            emit(
+              "client",
+              isDefault ? routingKey : exchange,
+              "rabbitmq",
+              "pika",
+              extra,
+            );
+          } else if (!isDefault) {
+            emit("server", exchange, "rabbitmq", "pika", extra);
+          }
+        } else if (method === "basic_consume") {
+          emit("server", argument(call, 0, "queue"), "rabbitmq", "pika");
+        }
+        return;
+      case "nats.conn":
+      case "nats.js":
+        if (method === "publish" || method === "request") {
+          emit("client", argument(call, 0, "subject"), "nats", "nats-py");
+        } else if (method === "subscribe") {
+          emit("server", argument(call, 0, "subject"), "nats", "nats-py");
+        }
+        return;
+      case "redis.client":
+        if (method === "publish") {
+          emit("client", argument(call, 0, "channel"), "redis", "redis-py");
+        }
+        return;
+      case "redis.pubsub":
+        if (method === "subscribe") {
+          for (const t of positional(call)) {
+            emit("server", t, "redis", "redis-py");
+          }
+          const args = call.childForFieldName("arguments");
+          for (const a of args ? namedChildren(args) : []) {
+            if (a.type !== "keyword_argument") continue;
+            const name = a.childForFieldName("name")?.text;
+            if (name) emit("server", literal(name), "redis", "redis-py");
+          }
+        }
+        return;
+      case "aiopika.defaultExchange":
+        if (method === "publish") {
+          emit(
+            "client",
+            argument(call, 1, "routing_key"),
+            "rabbitmq",
+            "aio-pika",
+            {
+              exchange: "",
+            },
+          );
+        }
+        return;
+      case "aiopika.exchange":
+        if (method === "publish") {
+          const name = object ? this.declaredName(object) : undefined;
+          const key = argument(call, 1, "routing_key");
+          emit("client", name, "rabbitmq", "aio-pika", {
+            exchange: name ? keyText(name) : "",
+            routingKey: key ? keyText(this.value(key)) : "",
+          });
+        }
+        return;
+      case "aiopika.queue":
+        if (method === "consume" || method === "iterator") {
+          const name = object ? this.declaredName(object) : undefined;
+          emit("server", name, "rabbitmq", "aio-pika");
+        } else if (method === "bind") {
+          const exchange = argument(call, 0, "exchange");
+          if (!exchange) return;
+          const name = this.kindOf(exchange) === "aiopika.exchange"
+            ? this.declaredName(exchange)
+            : this.value(exchange);
+          if (name && exactText(name) !== "") {
+            emit("server", name, "rabbitmq", "aio-pika", {
+              exchange: keyText(name),
+            });
+          }
+        }
+        return;
+      case "dapr.client":
+        if (method === "publish_event") {
+          const pubsub = argument(call, 0, "pubsub_name");
+          emit("client", argument(call, 1, "topic_name"), "dapr", "dapr", {
+            pubsub: pubsub ? keyText(this.value(pubsub)) : "",
+          });
+        }
+        return;
+      case "dapr.app":
+        if (method === "subscribe") {
+          const pubsub = keyword(call, "pubsub") ??
+            keyword(call, "pubsub_name") ??
+            positional(call)[0];
+          const topic = keyword(call, "topic") ?? positional(call)[1];
+          emit("server", topic, "dapr", "dapr", {
+            pubsub: pubsub ? keyText(this.value(pubsub)) : "",
+          });
+        }
+        return;
+    }
+  }
+}
+
+function selfAttribute(node: Node): string | undefined {
+  if (node.type !== "attribute") return undefined;
+  if (node.childForFieldName("object")?.text !== "self") return undefined;
+  const name = node.childForFieldName("attribute")?.text;
+  return name ? `self.${name}` : undefined;
+}
+
+function isEnvRead(node: Node): boolean {
+  return /^(os\.getenv|getenv|os\.environ|environ)\b/.test(unwrap(node).text);
+}
+
+function listItems(node: Node | undefined): Node[] {
+  if (!node) return [];
+  const n = unwrap(node);
+  return n.type === "list" || n.type === "tuple" || n.type === "set"
+    ? namedChildren(n)
+    : [n];
+}
+
+/** Finds queue ports in one parsed Python file. */
+export function pythonQueuePorts(
+  root: Node,
+  path: string,
+  ports: ExtractedPort[],
+  modules?: ModuleConstants,
+  exported?: ExportedKinds,
+): void {
+  new PyQueueFile(path, ports, modules, exported).run(root);
+}
+
+/** Records the queue clients one Python module holds at module level. */
+export function pythonQueueExports(
+  root: Node,
+  path: string,
+  modules: ModuleConstants,
+  exported: ExportedKinds,
+): void {
+  new PyQueueFile(path, [], modules, exported, true).run(root);
+}
