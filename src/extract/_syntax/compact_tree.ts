@@ -13,7 +13,7 @@
 // object (weakly), so a scan that hands the same file objects to every
 // extractor parses each file once per grammar.
 import type { Node as WasmNode, Tree } from "web-tree-sitter";
-import type { SourceFile } from "../extractor.ts";
+import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
 import { type GrammarName, loadLanguage, parseSource } from "./parser.ts";
 import { ownerOf as wasmOwnerOf } from "./owner.ts";
 import {
@@ -523,4 +523,56 @@ export async function parseCompact(
   perFile.set(grammar, { text, tree: result });
   if (result instanceof Error) throw result;
   return result;
+}
+
+/**
+ * {@linkcode parseCompact}, with a failure reported as an `error`
+ * diagnostic (and `undefined` returned) and, with `reportSyntax`, a tree
+ * with syntax errors reported as a `warning`.
+ */
+export async function parseOrReport(
+  grammar: GrammarName,
+  file: SourceFile,
+  diagnostics: ExtractDiagnostic[],
+  reportSyntax = false,
+): Promise<CompactTree | undefined> {
+  let tree: CompactTree;
+  try {
+    tree = await parseCompact(grammar, file);
+  } catch (error) {
+    diagnostics.push({
+      filePath: file.path,
+      severity: "error",
+      message: `Cannot parse: ${(error as Error).message}`,
+    });
+    return undefined;
+  }
+  if (reportSyntax && tree.syntaxProblem) {
+    diagnostics.push({
+      filePath: file.path,
+      severity: "warning",
+      message: `Cannot fully parse: ${tree.syntaxProblem}`,
+    });
+  }
+  return tree;
+}
+
+/** A file with its compact tree. */
+export interface ParsedFile {
+  file: SourceFile;
+  tree: CompactTree;
+}
+
+/** {@linkcode parseOrReport} of every file; the ones that parse. */
+export async function parseAllCompact(
+  files: readonly SourceFile[],
+  grammar: GrammarName,
+  diagnostics: ExtractDiagnostic[],
+): Promise<ParsedFile[]> {
+  const parsed: ParsedFile[] = [];
+  for (const file of files) {
+    const tree = await parseOrReport(grammar, file, diagnostics);
+    if (tree) parsed.push({ file, tree });
+  }
+  return parsed;
 }

@@ -968,3 +968,5 @@ export const csharpExtractor: LanguageExtractor = {
     return { ports, diagnostics };
   },
 };
+export { csharpGrpc } from "./grpc.ts";
+export { dotnetTemporal } from "./temporal.ts";

@@ -739,3 +739,5 @@ function clientOf(call: Node, project: GoProject): ClientCall | undefined {
     confidence: Math.min(result.confidence, confidence),
   };
 }
+export { goGrpc } from "./grpc.ts";
+export { goTemporal } from "./temporal.ts";

@@ -8,7 +8,7 @@ import {
   type CompactTree,
   namedChildren,
   type Node,
-  parseCompact,
+  parseOrReport,
   stringParts,
 } from "../_syntax/compact_tree.ts";
 import {
@@ -97,24 +97,8 @@ export class GoProject {
   ): Promise<GoProject> {
     const project = new GoProject();
     for (const file of files) {
-      let tree: CompactTree;
-      try {
-        tree = await parseCompact("go", file);
-      } catch (error) {
-        diagnostics.push({
-          filePath: file.path,
-          severity: "error",
-          message: `Cannot parse: ${(error as Error).message}`,
-        });
-        continue;
-      }
-      if (reportSyntax && tree.syntaxProblem) {
-        diagnostics.push({
-          filePath: file.path,
-          severity: "warning",
-          message: `Cannot fully parse: ${tree.syntaxProblem}`,
-        });
-      }
+      const tree = await parseOrReport("go", file, diagnostics, reportSyntax);
+      if (!tree) continue;
       const slash = file.path.lastIndexOf("/");
       const goFile: GoFile = {
         file,

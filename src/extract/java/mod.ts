@@ -801,3 +801,5 @@ export const javaExtractor: LanguageExtractor = {
     );
   },
 };
+export { javaGrpc } from "./grpc.ts";
+export { javaTemporal } from "./temporal.ts";

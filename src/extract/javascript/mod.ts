@@ -585,3 +585,5 @@ function renderRelative(
   }
   return renderPath(["/", ...pieces]);
 }
+export { jsGrpc } from "./grpc.ts";
+export { jsTemporal } from "./temporal.ts";

@@ -615,3 +615,5 @@ function djangoPorts(
   }
   return { ports, urls };
 }
+export { pythonGrpc } from "./grpc.ts";
+export { pythonTemporal } from "./temporal.ts";

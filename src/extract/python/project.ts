@@ -9,7 +9,7 @@ import {
   findAll,
   namedChildren,
   type Node,
-  parseCompact,
+  parseOrReport,
   stringParts,
 } from "../_syntax/compact_tree.ts";
 import {
@@ -102,24 +102,13 @@ export class PyProject {
   ): Promise<PyProject> {
     const project = new PyProject();
     for (const file of files) {
-      let tree: CompactTree;
-      try {
-        tree = await parseCompact("python", file);
-      } catch (error) {
-        diagnostics.push({
-          filePath: file.path,
-          severity: "error",
-          message: `Cannot parse: ${(error as Error).message}`,
-        });
-        continue;
-      }
-      if (reportSyntax && tree.syntaxProblem) {
-        diagnostics.push({
-          filePath: file.path,
-          severity: "warning",
-          message: `Cannot fully parse: ${tree.syntaxProblem}`,
-        });
-      }
+      const tree = await parseOrReport(
+        "python",
+        file,
+        diagnostics,
+        reportSyntax,
+      );
+      if (!tree) continue;
       const module = indexModule(file, tree);
       project.modules.set(module.name, module);
       project.list.push(module);

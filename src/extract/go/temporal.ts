@@ -1,0 +1,159 @@
+// Temporal in Go (go.temporal.io/sdk): `w.RegisterActivity(...)` (servers)
+// and `workflow.ExecuteActivity(ctx, ...)` calls (clients).
+import type { SourceFile } from "../extractor.ts";
+import { GoProject } from "./project.ts";
+import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
+import { emitActivity, type TemporalOut } from "../_port/temporal.ts";
+import { CONFIDENCE } from "../_value/confidence.ts";
+
+const GO_WORKER = "go.temporal.io/sdk/worker";
+const GO_WORKFLOW = "go.temporal.io/sdk/workflow";
+
+/** The Temporal ports of the Go files of a scan root. */
+export async function goTemporal(
+  files: SourceFile[],
+  out: TemporalOut,
+): Promise<void> {
+  const project = await GoProject.load(files, out.diagnostics);
+  try {
+    for (const file of project.files) {
+      const path = file.file.path;
+      for (
+        const call of project.callsIn(file)
+      ) {
+        const callee = call.childForFieldName("function");
+        if (callee?.type !== "selector_expression") continue;
+        const method = callee.childForFieldName("field")?.text ?? "";
+        const args = namedChildren(call.childForFieldName("arguments") ?? call)
+          .filter((n) => n.type !== "comment");
+        const qualified = project.qualified(callee);
+        if (qualified) {
+          if (
+            qualified[0] !== GO_WORKFLOW ||
+            (method !== "ExecuteActivity" && method !== "ExecuteLocalActivity")
+          ) continue;
+          const target = args[1];
+          const literal = project.evalString(target);
+          if (literal && !literal.text.includes("\u0000")) {
+            emitActivity(out, {
+              at: call,
+              filePath: path,
+              grammar: "go",
+              role: "client",
+              name: literal.text,
+              confidence: literal.composed ? CONFIDENCE.composed : 1,
+              sdk: "temporal-go",
+            });
+            continue;
+          }
+          const name = goFunctionName(target, project);
+          if (name) {
+            emitActivity(out, {
+              at: call,
+              filePath: path,
+              grammar: "go",
+              role: "client",
+              name: name,
+              confidence: 1,
+              sdk: "temporal-go",
+            });
+          }
+          continue;
+        }
+        if (
+          method !== "RegisterActivity" &&
+          method !== "RegisterActivityWithOptions"
+        ) continue;
+        const receiver = project.typeOf(callee.childForFieldName("operand"));
+        if (receiver?.pkg !== GO_WORKER) continue;
+        const target = args[0];
+        if (method === "RegisterActivityWithOptions") {
+          const name = goOptionName(args[1], project);
+          if (name) {
+            emitActivity(out, {
+              at: call,
+              filePath: path,
+              grammar: "go",
+              role: "server",
+              name: name,
+              confidence: 1,
+              sdk: "temporal-go",
+            });
+            continue;
+          }
+        }
+        const type = target?.type === "identifier" &&
+            project.functionNamed(target, target.text)
+          ? undefined
+          : project.typeOf(target);
+        const methods = type ? project.methodsOf(type) : undefined;
+        if (methods) {
+          // a struct: every exported method is an activity
+          for (const [name] of methods) {
+            if (/^[A-Z]/.test(name)) {
+              emitActivity(out, {
+                at: call,
+                filePath: path,
+                grammar: "go",
+                role: "server",
+                name: name,
+                confidence: 1,
+                sdk: "temporal-go",
+              });
+            }
+          }
+          continue;
+        }
+        const name = goFunctionName(target, project);
+        if (name) {
+          emitActivity(out, {
+            at: call,
+            filePath: path,
+            grammar: "go",
+            role: "server",
+            name: name,
+            confidence: 1,
+            sdk: "temporal-go",
+          });
+        }
+      }
+    }
+  } finally {
+    project.delete();
+  }
+}
+
+/** `ChargeCard`, `acts.ChargeCard`, `activities.ChargeCard` → `ChargeCard`. */
+function goFunctionName(
+  node: Node | undefined,
+  project: GoProject,
+): string | undefined {
+  if (!node) return undefined;
+  if (node.type === "identifier") {
+    return project.functionNamed(node, node.text) ? node.text : undefined;
+  }
+  if (node.type === "selector_expression") {
+    return node.childForFieldName("field")?.text;
+  }
+  return undefined;
+}
+
+/** `activity.RegisterOptions{Name: "charge"}` → `charge`. */
+function goOptionName(
+  node: Node | undefined,
+  project: GoProject,
+): string | undefined {
+  if (node?.type !== "composite_literal") return undefined;
+  const body = node.childForFieldName("body");
+  for (const element of body ? namedChildren(body) : []) {
+    if (element.type !== "keyed_element") continue;
+    const [key, value] = namedChildren(element);
+    if (key?.text !== "Name") continue;
+    const inner = value?.type === "literal_element"
+      ? namedChildren(value)[0]
+      : value;
+    const name = project.evalString(inner);
+    if (name && !name.text.includes("\u0000")) return name.text;
+  }
+  return undefined;
+}
