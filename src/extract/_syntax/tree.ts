@@ -285,3 +285,11 @@ export function parseDiagnostic(
     message: `Cannot fully parse: ${what} at ${where.line}:${where.col}`,
   };
 }
+
+/** The text of a file's top-level statements of one type, one per line. */
+export function statementsText(root: Node, type: string): string {
+  return namedChildren(root)
+    .filter((n) => n.type === type)
+    .map((n) => n.text)
+    .join("\n");
+}

@@ -970,3 +970,4 @@ export const csharpExtractor: LanguageExtractor = {
 };
 export { csharpGrpc } from "./grpc.ts";
 export { dotnetTemporal } from "./temporal.ts";
+export { csharpQueuePorts } from "./queue.ts";

@@ -741,3 +741,4 @@ function clientOf(call: Node, project: GoProject): ClientCall | undefined {
 }
 export { goGrpc } from "./grpc.ts";
 export { goTemporal } from "./temporal.ts";
+export { goQueuePorts } from "./queue.ts";

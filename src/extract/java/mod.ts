@@ -803,3 +803,4 @@ export const javaExtractor: LanguageExtractor = {
 };
 export { javaGrpc } from "./grpc.ts";
 export { javaTemporal } from "./temporal.ts";
+export { javaQueuePorts } from "./queue.ts";

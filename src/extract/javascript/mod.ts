@@ -587,3 +587,4 @@ function renderRelative(
 }
 export { jsGrpc } from "./grpc.ts";
 export { jsTemporal } from "./temporal.ts";
+export { jsQueueExports, jsQueuePorts } from "./queue.ts";

@@ -617,3 +617,4 @@ function djangoPorts(
 }
 export { pythonGrpc } from "./grpc.ts";
 export { pythonTemporal } from "./temporal.ts";
+export { pythonQueueExports, pythonQueuePorts } from "./queue.ts";

@@ -10,14 +10,19 @@ import type {
 } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import { eachFile, type EvaluatedString } from "../_value/more_common.ts";
-import { jsQueueExports, jsQueuePorts } from "../javascript/queue.ts";
+import { jsQueueExports, jsQueuePorts } from "../javascript/mod.ts";
 import { daprSubscriptionPorts } from "./dapr_yaml.ts";
 import { ExportedKinds, ModuleConstants } from "../_port/module_constants.ts";
-import { pythonQueueExports, pythonQueuePorts } from "../python/queue.ts";
-import { goQueuePorts } from "../go/queue.ts";
-import { csharpQueuePorts, javaQueuePorts } from "../java/queue.ts";
-import { collectConstants as javaConstants } from "../java/mod.ts";
-import { collectConstants as csharpConstants } from "../csharp/mod.ts";
+import { pythonQueueExports, pythonQueuePorts } from "../python/mod.ts";
+import { goQueuePorts } from "../go/mod.ts";
+import {
+  collectConstants as javaConstants,
+  javaQueuePorts,
+} from "../java/mod.ts";
+import {
+  collectConstants as csharpConstants,
+  csharpQueuePorts,
+} from "../csharp/mod.ts";
 
 function isYaml(path: string): boolean {
   return path.endsWith(".yaml") || path.endsWith(".yml");
