@@ -13,13 +13,17 @@ import type {
 import { GoProject, type GoType, normalizeImport } from "./project.ts";
 import {
   clientPath,
-  CONFIDENCE_PARTIAL,
-  CONFIDENCE_WEAK,
+  CONFIDENCE,
+  exactText,
+  fromText,
+  isEmpty,
   joinPaths,
   literal,
-  serverPath,
+  mapText,
+  routePath,
+  textOf,
   type Value,
-} from "../_value/python_go.ts";
+} from "../_value/mod.ts";
 import {
   findAll,
   namedChildren,
@@ -447,14 +451,11 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
         for (const prefix of routers.prefixes(ref.root)) {
           const base = joinPaths(prefix, ref.rel);
           const full = joinPaths(base, route.path);
-          const result = serverPath({
-            text: full.text,
-            composed: full.composed || base.text !== "",
-          });
+          const result = routePath(full, !isEmpty(base));
           const confidence = Math.min(
             result.confidence,
             route.confidence,
-            ref.weak ? CONFIDENCE_PARTIAL : 1,
+            ref.weak ? CONFIDENCE.partial : CONFIDENCE.literal,
           );
           for (const method of route.methods) {
             const key = httpBoundaryKey(method, result.path);
@@ -524,11 +525,8 @@ function routeOf(
       // http.Handle("/api/", apiRouter): the router serves that subtree
       const mounted = routers.refs(args[1]);
       if (mounted.length) {
-        const prefix = {
-          text: pattern.text.replace(/\/$/, ""),
-          composed: pattern.composed,
-        };
-        if (!/^[A-Z]+\s/.test(prefix.text)) {
+        const prefix = mapText(pattern, (text) => text.replace(/\/$/, ""));
+        if (!/^[A-Z]+\s/.test(textOf(prefix))) {
           for (const child of mounted) {
             for (const parent of refs) {
               child.root.mounts.push({ parent, prefix });
@@ -538,8 +536,8 @@ function routeOf(
         }
       }
       // Go 1.22: "GET /users/{id}", "POST example.com/x", "/x/{rest...}", "/{$}"
-      const match = /^([A-Z]+)\s+(.*)$/.exec(pattern.text);
-      let path = match ? match[2] ?? "" : pattern.text;
+      const match = /^([A-Z]+)\s+(.*)$/.exec(textOf(pattern));
+      let path = match ? match[2] ?? "" : textOf(pattern);
       if (!path.startsWith("/")) {
         const slash = path.indexOf("/");
         path = slash === -1 ? "/" : path.slice(slash);
@@ -549,7 +547,7 @@ function routeOf(
         call,
         refs,
         methods: [match?.[1] ?? "ANY"],
-        path: { text: path, composed: pattern.composed },
+        path: fromText(path, pattern.composed),
         raw: args[0].text,
         confidence,
         framework,
@@ -570,18 +568,18 @@ function routeOf(
         methods = ["ANY"];
         pathNode = args[0];
       } else if (method === "Handle" || method === "Add") {
-        const verb = project.evalString(args[0])?.text;
+        const verb = exactText(project.evalString(args[0]));
         methods = verb && /^[A-Za-z]+$/.test(verb)
           ? [verb.toUpperCase()]
           : ["ANY"];
-        if (methods[0] === "ANY") confidence = CONFIDENCE_WEAK;
+        if (methods[0] === "ANY") confidence = CONFIDENCE.weak;
         pathNode = args[1];
       } else if (method === "Match" && framework === "echo") {
         const list = args[0];
         const body = list?.childForFieldName("body");
         const verbs = body
           ? namedChildren(body).map((n) =>
-            project.evalString(namedChildren(n)[0] ?? n)?.text
+            exactText(project.evalString(namedChildren(n)[0] ?? n))
           )
           : [];
         methods = verbs.every((v) => v && /^[A-Za-z]+$/.test(v)) && verbs.length
@@ -599,11 +597,11 @@ function routeOf(
         methods = ["ANY"];
         pathNode = args[0];
       } else if (method === "Method" || method === "MethodFunc") {
-        const verb = project.evalString(args[0])?.text;
+        const verb = exactText(project.evalString(args[0]));
         methods = verb && /^[A-Za-z]+$/.test(verb)
           ? [verb.toUpperCase()]
           : ["ANY"];
-        if (methods[0] === "ANY") confidence = CONFIDENCE_WEAK;
+        if (methods[0] === "ANY") confidence = CONFIDENCE.weak;
         pathNode = args[1];
       } else if (method === "Mount") {
         const prefix = project.evalString(args[0]);
@@ -623,10 +621,10 @@ function routeOf(
   if (!path || !pathNode || !methods) return undefined;
   if (framework === "gorilla") {
     // {id:[0-9]+} -> {id}
-    path = {
-      text: path.text.replace(/\{(\w+):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, "{$1}"),
-      composed: path.composed,
-    };
+    path = mapText(
+      path,
+      (text) => text.replace(/\{(\w+):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, "{$1}"),
+    );
   }
   return {
     call,
@@ -671,7 +669,7 @@ function gorillaMethods(call: Node, project: GoProject): string[] {
     const chained = current.parent.parent;
     if (current.parent.childForFieldName("field")?.text === "Methods") {
       const verbs = argumentsOf(chained).map((a) =>
-        project.evalString(a)?.text
+        exactText(project.evalString(a))
       );
       if (verbs.length && verbs.every((v) => v && /^[A-Za-z]+$/.test(v))) {
         return verbs.map((v) => (v ?? "").toUpperCase());
@@ -710,11 +708,11 @@ function clientOf(call: Node, project: GoProject): ClientCall | undefined {
     if (qualified[0] !== "net/http") return undefined;
     if (name === "NewRequest" || name === "NewRequestWithContext") {
       const offset = name === "NewRequest" ? 0 : 1;
-      const verb = project.evalString(args[offset])?.text;
+      const verb = exactText(project.evalString(args[offset]));
       if (verb && /^[A-Za-z]+$/.test(verb)) method = verb.toUpperCase();
       else {
         method = "ANY";
-        confidence = CONFIDENCE_WEAK;
+        confidence = CONFIDENCE.weak;
       }
       urlNode = args[offset + 1];
     } else {

@@ -12,13 +12,13 @@ import {
   stringParts,
 } from "../_syntax/compact_tree.ts";
 import {
-  composedValue,
+  composed,
   concat,
   formatPrintf,
   hole,
   literal,
   type Value,
-} from "../_value/python_go.ts";
+} from "../_value/mod.ts";
 
 /** One parsed Go file. */
 export interface GoFile {
@@ -402,7 +402,7 @@ export class GoProject {
         if (declaration?.kind !== "value") return undefined;
         if (!declaration.single) return undefined;
         const value = this.evalString(declaration.node, depth + 1);
-        return value ? composedValue(value) : undefined;
+        return value ? composed(value) : undefined;
       }
       case "selector_expression": {
         const qualified = this.qualified(expr);
@@ -411,7 +411,7 @@ export class GoProject {
         if (method) return literal(method);
         const node = this.#packageValue(qualified[0], qualified[1]);
         const value = node ? this.evalString(node, depth + 1) : undefined;
-        return value ? composedValue(value) : undefined;
+        return value ? composed(value) : undefined;
       }
       case "call_expression": {
         const qualified = this.qualified(expr.childForFieldName("function"));
@@ -426,7 +426,9 @@ export class GoProject {
             rest.map((a) => this.evalString(a, depth + 1)),
           );
         }
-        if (qualified?.[0] === "os" && qualified[1] === "Getenv") return hole();
+        if (qualified?.[0] === "os" && qualified[1] === "Getenv") {
+          return hole(expr.text, "env");
+        }
         return undefined;
       }
       default:

@@ -4,7 +4,7 @@ import type { SourceFile } from "../extractor.ts";
 import { GoProject } from "./project.ts";
 import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
 import { emitActivity, type TemporalOut } from "../_port/temporal.ts";
-import { CONFIDENCE } from "../_value/confidence.ts";
+import { CONFIDENCE, exactText } from "../_value/mod.ts";
 
 const GO_WORKER = "go.temporal.io/sdk/worker";
 const GO_WORKFLOW = "go.temporal.io/sdk/workflow";
@@ -34,13 +34,14 @@ export async function goTemporal(
           ) continue;
           const target = args[1];
           const literal = project.evalString(target);
-          if (literal && !literal.text.includes("\u0000")) {
+          const text = exactText(literal);
+          if (literal && text !== undefined) {
             emitActivity(out, {
               at: call,
               filePath: path,
               grammar: "go",
               role: "client",
-              name: literal.text,
+              name: text,
               confidence: literal.composed ? CONFIDENCE.composed : 1,
               sdk: "temporal-go",
             });
@@ -153,7 +154,8 @@ function goOptionName(
       ? namedChildren(value)[0]
       : value;
     const name = project.evalString(inner);
-    if (name && !name.text.includes("\u0000")) return name.text;
+    const text = exactText(name);
+    if (text !== undefined) return text;
   }
   return undefined;
 }

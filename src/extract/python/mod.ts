@@ -22,13 +22,16 @@ import {
 } from "./project.ts";
 import {
   clientPath,
-  CONFIDENCE_PARTIAL,
-  CONFIDENCE_WEAK,
+  CONFIDENCE,
+  exactText,
+  hole,
+  isEmpty,
   joinPaths,
   literal,
-  serverPath,
+  routePath,
+  textOf,
   type Value,
-} from "../_value/python_go.ts";
+} from "../_value/mod.ts";
 import {
   namedChildren,
   type Node,
@@ -186,7 +189,7 @@ async function extractPython(
         child.mounts.push({
           parent,
           prefix: prefixNode
-            ? project.evalString(prefixNode) ?? literal("\u0000")
+            ? project.evalString(prefixNode) ?? hole(prefixNode.text)
             : undefined,
         });
       }
@@ -202,8 +205,7 @@ async function extractPython(
           const { line, col } = positionOf(anchor);
           for (const prefix of prefixesOf(route.router, new Set())) {
             const full = joinPaths(prefix, route.path);
-            const composed = prefix.text !== "" || full.composed;
-            const result = serverPath({ text: full.text, composed });
+            const result = routePath(full, !isEmpty(prefix));
             for (const method of route.methods) {
               ports.push({
                 ref: {
@@ -348,11 +350,12 @@ function routeOf(
           ? namedChildren(list).map((n) => project.evalString(n))
           : [undefined];
       for (const item of items) {
-        if (item && /^[A-Za-z]+$/.test(item.text)) {
-          methods.push(item.text.toUpperCase());
+        const text = exactText(item);
+        if (text && /^[A-Za-z]+$/.test(text)) {
+          methods.push(text.toUpperCase());
         } else {
           methods = ["ANY"];
-          confidence = CONFIDENCE_WEAK;
+          confidence = CONFIDENCE.weak;
           break;
         }
       }
@@ -402,11 +405,12 @@ function clientCall(call: Node, project: PyProject): ClientCall | undefined {
   } else if (verb === "request" || verb === "stream") {
     const methodNode = argument(args, 0, "method");
     const value = methodNode ? project.evalString(methodNode) : undefined;
-    if (value && /^[A-Za-z]+$/.test(value.text)) {
-      method = value.text.toUpperCase();
+    const text = exactText(value);
+    if (text && /^[A-Za-z]+$/.test(text)) {
+      method = text.toUpperCase();
     } else {
       method = "ANY";
-      confidence = CONFIDENCE_WEAK;
+      confidence = CONFIDENCE.weak;
     }
     urlNode = argument(args, 1, "url");
   } else return undefined;
@@ -536,11 +540,13 @@ function djangoPorts(
         if (!innerValue) continue;
         let child: string | undefined;
         if (innerValue.type === "string") {
-          const text = project.evalString(innerValue)?.text;
+          const text = textOrUndefined(project.evalString(innerValue));
           child = text ? project.findModule(text)?.name : undefined;
         } else if (innerValue.type === "tuple") {
           const first = namedChildren(innerValue)[0];
-          const text = first ? project.evalString(first)?.text : undefined;
+          const text = first
+            ? textOrUndefined(project.evalString(first))
+            : undefined;
           child = text ? project.findModule(text)?.name : undefined;
         } else if (
           innerValue.type === "identifier" || innerValue.type === "attribute"
@@ -585,13 +591,10 @@ function djangoPorts(
     const { line, col } = positionOf(call);
     for (const prefix of modulePrefixes(name, new Set())) {
       const full = joinPaths(prefix, own);
-      const result = serverPath({
-        text: full.text,
-        composed: full.composed || prefix.text !== "" || inline.text !== "",
-      });
+      const result = routePath(full, !isEmpty(prefix) || !isEmpty(inline));
       const confidence = regex &&
-          /[\\()[\]|*+?]/.test(route.text.replace(/\(\?P<\w+>[^)]*\)/g, ""))
-        ? Math.min(result.confidence, CONFIDENCE_PARTIAL)
+          /[\\()[\]|*+?]/.test(textOf(route).replace(/\(\?P<\w+>[^)]*\)/g, ""))
+        ? Math.min(result.confidence, CONFIDENCE.partial)
         : result.confidence;
       ports.push({
         ref: {
@@ -604,7 +607,7 @@ function djangoPorts(
           detail: {
             method: "ANY",
             path: result.path,
-            raw: route.text,
+            raw: textOf(route),
             framework: "django",
           },
         },
@@ -618,3 +621,7 @@ function djangoPorts(
 export { pythonGrpc } from "./grpc.ts";
 export { pythonTemporal } from "./temporal.ts";
 export { pythonQueueExports, pythonQueuePorts } from "./queue.ts";
+
+function textOrUndefined(value: Value | undefined): string | undefined {
+  return value ? textOf(value) : undefined;
+}

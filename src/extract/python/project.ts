@@ -13,13 +13,13 @@ import {
   stringParts,
 } from "../_syntax/compact_tree.ts";
 import {
-  composedValue,
+  composed,
   concat,
   formatBraces,
   formatPrintf,
   literal,
   type Value,
-} from "../_value/python_go.ts";
+} from "../_value/mod.ts";
 
 /** What an imported local name refers to. */
 export interface PyImport {
@@ -283,7 +283,7 @@ export class PyProject {
         const target = this.resolveExpr(node, depth + 1);
         if (target?.kind !== "value") return undefined;
         const value = this.evalString(target.node, depth + 1);
-        return value ? composedValue(value) : undefined;
+        return value ? composed(value) : undefined;
       }
       case "call":
         return this.#evalCall(node, depth);
@@ -323,7 +323,7 @@ export class PyProject {
     ) {
       const [, fallback] = positionalArgs(args);
       const value = fallback ? this.evalString(fallback, depth + 1) : undefined;
-      return value ? composedValue(value) : undefined;
+      return value ? composed(value) : undefined;
     }
     return undefined;
   }

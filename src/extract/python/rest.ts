@@ -21,14 +21,19 @@ import {
   unwrap,
 } from "./project.ts";
 import {
-  CONFIDENCE_PARTIAL,
-  CONFIDENCE_WEAK,
+  composed,
+  CONFIDENCE,
+  exactText,
   HOLE,
+  hole,
+  isEmpty,
   joinPaths,
+  keyText,
   literal,
-  serverPath,
+  mapText,
+  routePath,
   type Value,
-} from "../_value/python_go.ts";
+} from "../_value/mod.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 
 /** What the Django URLconf support knows, for routers mounted in URLconfs. */
@@ -41,16 +46,16 @@ export interface DjangoUrls {
 
 /** A Django route (`users/<int:pk>/` or a `re_path` regex) as a path with `{name}` parameters. */
 export function djangoRoute(value: Value, regex: boolean): Value {
-  let text = value.text;
-  if (regex) {
-    text = text.replace(/^\^/, "").replace(/\$$/, "")
-      .replace(/\(\?P<(\w+)>[^)]*\)/g, "{$1}")
-      .replace(/\([^)]*\)/g, HOLE)
-      .replace(/\\(.)/g, "$1");
-  } else {
-    text = text.replace(/<(?:\w+:)?(\w+)>/g, "{$1}");
-  }
-  return { text, composed: value.composed };
+  return mapText(
+    value,
+    (text) =>
+      regex
+        ? text.replace(/^\^/, "").replace(/\$$/, "")
+          .replace(/\(\?P<(\w+)>[^)]*\)/g, "{$1}")
+          .replace(/\([^)]*\)/g, HOLE)
+          .replace(/\\(.)/g, "$1")
+        : text.replace(/<(?:\w+:)?(\w+)>/g, "{$1}"),
+  );
 }
 
 /**
@@ -81,10 +86,10 @@ export function enclosingRoutePrefix(
 
 /** A Flask rule with converters (`<int:id>`) as a path with `{id}` parameters. */
 export function flaskRule(value: Value): Value {
-  return {
-    text: value.text.replace(/<(?:[\w.]+(?:\([^)]*\))?:)?(\w+)>/g, "{$1}"),
-    composed: value.composed,
-  };
+  return mapText(
+    value,
+    (text) => text.replace(/<(?:[\w.]+(?:\([^)]*\))?:)?(\w+)>/g, "{$1}"),
+  );
 }
 
 interface HttpPort {
@@ -99,7 +104,7 @@ interface HttpPort {
 }
 
 function toPort(port: HttpPort): ExtractedPort {
-  const result = serverPath(port.path);
+  const result = routePath(port.path);
   const { line, col } = positionOf(port.anchor);
   return {
     ref: {
@@ -338,12 +343,12 @@ export function drfPorts(
     // a router whose urls are mounted nowhere we can see: at the root, weakly
     const mounted = router.mounts.length > 0;
     const mounts = mounted ? router.mounts : [literal("")];
-    const cap = mounted ? 1 : CONFIDENCE_WEAK;
+    const cap = mounted ? 1 : CONFIDENCE.weak;
     if (router.isDefault) {
       const seen = new Set<string>();
       for (const mount of mounts) {
-        if (seen.has(mount.text)) continue;
-        seen.add(mount.text);
+        if (seen.has(keyText(mount))) continue;
+        seen.add(keyText(mount));
         ports.push({
           module: router.module,
           anchor: router.node,
@@ -362,7 +367,7 @@ export function drfPorts(
       const viewsetNode = argument(args, 1, "viewset");
       if (!prefixNode || !viewsetNode) continue;
       const prefix = djangoRoute(
-        project.evalString(prefixNode) ?? literal(HOLE),
+        project.evalString(prefixNode) ?? hole(),
         true,
       );
       const cls = classOf(project, viewsetNode);
@@ -403,8 +408,8 @@ export function drfPorts(
         literal(router.trailing),
       );
       if (!viewset?.known) {
-        push(listPath, "ANY", CONFIDENCE_WEAK, classOwner);
-        push(detailPath, "ANY", CONFIDENCE_WEAK, classOwner);
+        push(listPath, "ANY", CONFIDENCE.weak, classOwner);
+        push(detailPath, "ANY", CONFIDENCE.weak, classOwner);
       } else {
         for (const [name, definition] of viewset.actions) {
           const action = DRF_ACTIONS.get(name);
@@ -438,7 +443,7 @@ export function drfPorts(
             literal(router.trailing),
           );
           const confidence = extra.detail === undefined
-            ? CONFIDENCE_WEAK
+            ? CONFIDENCE.weak
             : extra.confidence;
           for (const method of extra.methods) {
             push(path, method, confidence, owner);
@@ -448,11 +453,6 @@ export function drfPorts(
     }
   }
   return ports.map(toPort);
-}
-
-/** A router-generated path: never better than composed. */
-function composed(value: Value): Value {
-  return { text: value.text, composed: true };
 }
 
 /**
@@ -532,7 +532,7 @@ function analyzeViewset(project: PyProject, cls: ClassRef): Viewset {
   };
   for (const attr of ["lookup_url_kwarg", "lookup_field"]) {
     const value = classAttribute(cls.node, attr);
-    const text = value ? project.evalString(value)?.text : undefined;
+    const text = value ? exactText(project.evalString(value)) : undefined;
     if (text && /^\w+$/.test(text)) {
       viewset.lookup = text;
       break;
@@ -631,8 +631,8 @@ function drfAction(
     const value = project.evalString(pathNode);
     if (value) path = djangoRoute(value, true);
     else {
-      path = literal(HOLE);
-      confidence = CONFIDENCE_PARTIAL;
+      path = hole();
+      confidence = CONFIDENCE.partial;
     }
   }
   let methods = ["GET"];
@@ -644,12 +644,13 @@ function drfAction(
         ? namedChildren(list).map((n) => project.evalString(n))
         : [undefined];
     for (const item of items) {
-      if (item && /^[A-Za-z]+$/.test(item.text)) {
-        const method = item.text.toUpperCase();
+      const text = exactText(item);
+      if (text && /^[A-Za-z]+$/.test(text)) {
+        const method = text.toUpperCase();
         if (!methods.includes(method)) methods.push(method);
       } else {
         methods = ["ANY"];
-        confidence = CONFIDENCE_WEAK;
+        confidence = CONFIDENCE.weak;
         break;
       }
     }
@@ -720,7 +721,7 @@ export function flaskRestfulPorts(
       api = {
         module: target.module,
         prefix: prefixNode
-          ? project.evalString(prefixNode) ?? literal(HOLE)
+          ? project.evalString(prefixNode) ?? hole()
           : undefined,
         apps: app && app.text !== "None" ? [app] : [],
       };
@@ -778,11 +779,11 @@ export function flaskRestfulPorts(
       const prefixes = flaskPrefixes(app);
       if (prefixes) {
         for (const prefix of prefixes) mounts.push({ prefix, cap: 1 });
-      } else mounts.push({ prefix: literal(""), cap: CONFIDENCE_PARTIAL });
+      } else mounts.push({ prefix: literal(""), cap: CONFIDENCE.partial });
     }
     // an Api bound to no app we can see: at the root, weakly
     if (mounts.length === 0) {
-      mounts.push({ prefix: literal(""), cap: CONFIDENCE_WEAK });
+      mounts.push({ prefix: literal(""), cap: CONFIDENCE.weak });
     }
     const owner = (verb: string): PortOwner => {
       const definition = verbs?.definitions.get(verb);
@@ -800,14 +801,11 @@ export function flaskRestfulPorts(
       for (const { prefix, cap } of mounts) {
         const base = api.prefix ? joinPaths(prefix, api.prefix) : prefix;
         const full = joinPaths(base, path);
-        const value = {
-          text: full.text,
-          composed: full.composed || base.text !== "",
-        };
+        const value = isEmpty(base) ? full : composed(full);
         const methods = verbs?.known
           ? [...verbs.definitions.keys()].map((v) => v.toUpperCase())
           : ["ANY"];
-        const confidence = verbs?.known ? cap : Math.min(cap, CONFIDENCE_WEAK);
+        const confidence = verbs?.known ? cap : Math.min(cap, CONFIDENCE.weak);
         for (const method of methods) {
           ports.push({
             module,

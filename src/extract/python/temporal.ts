@@ -8,7 +8,7 @@ import {
   stringValue,
 } from "../_syntax/compact_tree.ts";
 import { emitActivity, type TemporalOut } from "../_port/temporal.ts";
-import { CONFIDENCE } from "../_value/confidence.ts";
+import { CONFIDENCE, exactText } from "../_value/mod.ts";
 
 const PY_CALLS: ReadonlySet<string> = new Set([
   "temporalio.workflow.execute_activity",
@@ -110,7 +110,8 @@ function pythonActivityName(
     if (expr.type === "call") {
       const nameNode = keywordArg(expr.childForFieldName("arguments"), "name");
       const explicit = nameNode ? project.evalString(nameNode) : undefined;
-      if (explicit && !explicit.text.includes("\u0000")) return explicit.text;
+      const text = exactText(explicit);
+      if (text !== undefined) return text;
     }
     return definition.childForFieldName("name")?.text;
   }

@@ -1,0 +1,35 @@
+// The symbolic string value of the extractors (literal parts, holes and
+// where they came from), path joining and the confidence scale.
+export {
+  composed,
+  concat,
+  exactText,
+  fromParts,
+  fromText,
+  hasHoles,
+  HOLE,
+  type Hole,
+  hole,
+  type HoleSource,
+  isEmpty,
+  keyText,
+  literal,
+  mapText,
+  type Part,
+  textOf,
+  type Value,
+} from "./value.ts";
+export {
+  formatBraces,
+  formatPlaceholders,
+  formatPrintf,
+  formatRust,
+} from "./format.ts";
+export { clientPath, joinPaths, type PathResult, routePath } from "./path.ts";
+export {
+  CONFIDENCE,
+  type ConfidenceFacts,
+  type ConfidenceLevel,
+  confidenceLevel,
+  confidenceOf,
+} from "./confidence.ts";

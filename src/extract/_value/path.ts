@@ -1,0 +1,115 @@
+// HTTP paths from values: joining route prefixes, the path a server route
+// serves and the path a client URL calls, each with its confidence.
+import { CONFIDENCE, confidenceOf } from "./confidence.ts";
+import {
+  fromParts,
+  HOLE,
+  isEmpty,
+  type Part,
+  textOf,
+  type Value,
+} from "./value.ts";
+
+/** An HTTP path taken from a value. */
+export interface PathResult {
+  /** The path, starting with `/`: holes written `{}`, query and fragment cut. */
+  path: string;
+  /** Whether a part of the path is unresolved. */
+  holes: boolean;
+  /** The confidence level's number (see `CONFIDENCE`). */
+  confidence: number;
+}
+
+/**
+ * Joins route path segments with exactly one slash at each seam (empty
+ * segments add nothing); everything else is kept as written.
+ */
+export function joinPaths(...values: readonly Value[]): Value {
+  const parts: Part[] = [];
+  let composed = false;
+  for (const value of values) {
+    composed ||= value.composed;
+    if (isEmpty(value)) continue;
+    const next = [...value.parts];
+    const last = parts[parts.length - 1];
+    if (last !== undefined) {
+      const left = typeof last === "string" && last.endsWith("/");
+      const first = next[0];
+      const right = typeof first === "string" && first.startsWith("/");
+      if (left && right) next[0] = (first as string).slice(1);
+      else if (!left && !right) parts.push("/");
+    }
+    parts.push(...next);
+  }
+  return fromParts(parts, composed);
+}
+
+/**
+ * The path a server route serves, from its value (already joined with its
+ * prefixes): a missing leading slash is added; `prefixed` (a prefix from
+ * elsewhere went into it) counts as composed.
+ */
+export function routePath(value: Value, prefixed = false): PathResult {
+  let text = textOf(value);
+  if (!text.startsWith("/")) text = "/" + text;
+  return finishPath(text, value.composed || prefixed, false);
+}
+
+const ORIGIN = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\/[^/?#]*/;
+
+/**
+ * The path of a URL a client calls: an absolute URL keeps its path (holes
+ * in the host do not count); a leading unresolved base (`BASE + "/users"`)
+ * is dropped, which leaves the path partly known; a relative URL is joined
+ * to the path of the client's `base` URL. `undefined` when no path can be
+ * told (a wholly unresolved URL, a relative one without a base, a URL whose
+ * path is the unresolved part).
+ */
+export function clientPath(url: Value, base?: Value): PathResult | undefined {
+  let text = textOf(url);
+  let composed = url.composed;
+  let partial = false;
+  if (text.startsWith(HOLE)) {
+    text = text.slice(1);
+    if (text === "" || text.startsWith(HOLE) || /^[?#]/.test(text)) {
+      return undefined;
+    }
+    partial = true;
+    if (!text.startsWith("/") && !ORIGIN.test(text)) text = "/" + text;
+  }
+  const origin = ORIGIN.exec(text);
+  if (origin) {
+    text = text.slice(origin[0].length);
+    // `http://${host}${path}`: the path is what is unknown
+    if (origin[0].endsWith(HOLE) && !text.startsWith("/")) return undefined;
+    if (!text.startsWith("/")) text = "/" + text;
+  } else if (base && !partial) {
+    const basePath = clientPath(base);
+    if (!basePath) return undefined;
+    const prefix = basePath.path === "/"
+      ? ""
+      : basePath.path.replace(/\/$/, "");
+    text = prefix + (text.startsWith("/") || text === "" ? text : "/" + text);
+    composed ||= prefix !== "" || basePath.confidence < CONFIDENCE.literal;
+    partial ||= basePath.confidence < CONFIDENCE.composed;
+  } else if (!text.startsWith("/")) {
+    return undefined;
+  }
+  return finishPath(text, composed, partial);
+}
+
+function finishPath(
+  text: string,
+  composed: boolean,
+  partial: boolean,
+): PathResult {
+  const cut = text.search(/[?#]/);
+  if (cut !== -1) text = text.slice(0, cut);
+  if (text === "") text = "/";
+  const holes = text.includes(HOLE);
+  return {
+    path: holes ? text.replaceAll(HOLE, "{}") : text,
+    holes: holes || partial,
+    confidence: confidenceOf({ holes: holes || partial, composed }),
+  };
+}
