@@ -5,12 +5,8 @@
 // environment read with a literal default.
 
 import type { Node } from "web-tree-sitter";
-import {
-  type EvaluatedString,
-  hole,
-  type KindTable,
-  literal,
-} from "../_value/more_common.ts";
+import { composed, hole, literal, type Value } from "../_value/mod.ts";
+import { KindTable } from "../_port/queue.ts";
 
 const PY_ASSIGN = /^([A-Z_][A-Z0-9_]*)\s*(?::\s*[\w.]+\s*)?=\s*(.*)$/;
 const PY_STRING = /^(["'])([^"'\\]*)\1\s*(?:#.*)?$/;
@@ -185,22 +181,20 @@ export class ExportedKinds {
 export function nameValue(
   name: Node,
   assigned: Node | undefined,
-  evaluate: (node: Node) => EvaluatedString,
+  evaluate: (node: Node) => Value,
   imported: readonly [string, string] | undefined,
   modules: ModuleConstants | undefined,
   from: string,
-): EvaluatedString {
+): Value {
   if (
     assigned &&
     !(assigned.startIndex <= name.startIndex &&
       assigned.endIndex >= name.endIndex)
   ) {
-    return { ...evaluate(assigned), resolved: true };
+    return composed(evaluate(assigned));
   }
   const found = imported
     ? modules?.lookup(from, imported[0], imported[1])
     : undefined;
-  return found !== undefined
-    ? { ...literal(found), resolved: true }
-    : hole(name.text);
+  return found !== undefined ? literal(found, true) : hole(name.text);
 }

@@ -293,3 +293,12 @@ export function statementsText(root: Node, type: string): string {
     .map((n) => n.text)
     .join("\n");
 }
+
+/**
+ * Where a port written as a method call is reported: the call's start, or
+ * the method name when a chain puts it on a later line than the receiver
+ * (`Router::new()\n  .route(...)` reports the `.route` line).
+ */
+export function anchorOf(call: Node, name: Node): Node {
+  return name.startPosition.row > call.startPosition.row ? name : call;
+}

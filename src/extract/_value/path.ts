@@ -5,6 +5,7 @@ import {
   fromParts,
   HOLE,
   isEmpty,
+  literal,
   type Part,
   textOf,
   type Value,
@@ -21,13 +22,15 @@ export interface PathResult {
 }
 
 /**
- * Joins route path segments with exactly one slash at each seam (empty
- * segments add nothing); everything else is kept as written.
+ * Joins route path segments (values or literal texts) with exactly one
+ * slash at each seam (an empty segment adds nothing); everything else,
+ * such as a trailing slash, is kept as written.
  */
-export function joinPaths(...values: readonly Value[]): Value {
+export function joinPaths(...values: ReadonlyArray<Value | string>): Value {
   const parts: Part[] = [];
   let composed = false;
-  for (const value of values) {
+  for (const item of values) {
+    const value = typeof item === "string" ? literal(item) : item;
     composed ||= value.composed;
     if (isEmpty(value)) continue;
     const next = [...value.parts];
@@ -60,8 +63,10 @@ const ORIGIN = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\/[^/?#]*/;
 /**
  * The path of a URL a client calls: an absolute URL keeps its path (holes
  * in the host do not count); a leading unresolved base (`BASE + "/users"`)
- * is dropped, which leaves the path partly known; a relative URL is joined
- * to the path of the client's `base` URL. `undefined` when no path can be
+ * is dropped: held in the program it is taken for the service's origin
+ * (`composed`), read from the environment it may hide a path prefix
+ * (`partial`); a relative URL is joined to the path of the client's `base`
+ * URL. `undefined` when no path can be
  * told (a wholly unresolved URL, a relative one without a base, a URL whose
  * path is the unresolved part).
  */
@@ -69,12 +74,19 @@ export function clientPath(url: Value, base?: Value): PathResult | undefined {
   let text = textOf(url);
   let composed = url.composed;
   let partial = false;
-  if (text.startsWith(HOLE)) {
+  let dropped = false;
+  const lead = url.parts[0];
+  if (lead !== undefined && typeof lead !== "string") {
+    // the client's base address: a value of the program is the service's
+    // origin (the path is the one written), an environment read may hold a
+    // path prefix too
     text = text.slice(1);
     if (text === "" || text.startsWith(HOLE) || /^[?#]/.test(text)) {
       return undefined;
     }
-    partial = true;
+    dropped = true;
+    if (lead.hole === "env") partial = true;
+    else composed = true;
     if (!text.startsWith("/") && !ORIGIN.test(text)) text = "/" + text;
   }
   const origin = ORIGIN.exec(text);
@@ -83,7 +95,7 @@ export function clientPath(url: Value, base?: Value): PathResult | undefined {
     // `http://${host}${path}`: the path is what is unknown
     if (origin[0].endsWith(HOLE) && !text.startsWith("/")) return undefined;
     if (!text.startsWith("/")) text = "/" + text;
-  } else if (base && !partial) {
+  } else if (base && !dropped) {
     const basePath = clientPath(base);
     if (!basePath) return undefined;
     const prefix = basePath.path === "/"

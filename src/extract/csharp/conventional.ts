@@ -2,7 +2,7 @@
 // `MapDefaultControllerRoute`, `MapAreaControllerRoute`, `MapRoute`...) and
 // the URLs they give the actions of controllers that are not attribute-routed.
 import type { Node } from "web-tree-sitter";
-import { type EvaluatedString, exactText } from "../_value/more_common.ts";
+import { exactText, type Value } from "../_value/mod.ts";
 import { namedChildren } from "../_syntax/tree.ts";
 
 /** A piece of a route template segment. */
@@ -198,7 +198,7 @@ function isRouteBuilder(
 /** `new { controller = "Home", id = UrlParameter.Optional }`. */
 function readDefaults(
   node: Node | undefined,
-  evaluate: (node: Node) => EvaluatedString,
+  evaluate: (node: Node) => Value,
   route: ConventionalRoute,
 ): void {
   if (node?.type !== "anonymous_object_creation_expression") return;
@@ -229,7 +229,7 @@ function readDefaults(
  */
 export function conventionalRoute(
   call: Node,
-  evaluate: (node: Node) => EvaluatedString,
+  evaluate: (node: Node) => Value,
   typeOf: (node: Node) => string | undefined,
 ): ConventionalRoute | undefined {
   const fn = call.childForFieldName("function");

@@ -12,27 +12,29 @@ import type {
 } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import {
-  anchorOf,
   clientPath,
+  composed,
   concat,
-  eachFile,
-  evaluateConcatenation,
-  type EvaluatedString,
-  evaluateStringNode,
+  CONFIDENCE,
   exactText,
+  formatPlaceholders,
   hole,
-  HTTP_METHODS,
-  httpPort,
   joinPaths,
   keyText,
   literal,
+  mapText,
+  routePath,
+  type Value,
+} from "../_value/mod.ts";
+import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { eachFile, syntaxWarning } from "../_syntax/passes.ts";
+import {
+  evaluateConcatenation,
+  evaluateStringNode,
   literalString,
-  routeConfidence,
-  splitPlaceholders,
-  syntaxWarning,
-} from "../_value/more_common.ts";
+} from "../_value/literals.ts";
 import { ownerOf } from "../_syntax/owner.ts";
-import { namedChildren, walk } from "../_syntax/tree.ts";
+import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
 import {
   conventionalPaths,
   type ConventionalRoute,
@@ -158,7 +160,7 @@ interface Declaration {
 /** One C# file being scanned: string evaluation and declared types. */
 export class CSharpFile {
   readonly file: SourceFile;
-  readonly constants: Map<string, EvaluatedString>;
+  readonly constants: Map<string, Value>;
   readonly ports: ExtractedPort[];
 
   /** Invocations `x.Name(...)` of a method name across the scan. */
@@ -172,7 +174,7 @@ export class CSharpFile {
 
   constructor(
     file: SourceFile,
-    constants: Map<string, EvaluatedString>,
+    constants: Map<string, Value>,
     ports: ExtractedPort[],
     invocations?: (name: string) => Node[],
     conventional: readonly ConventionalRoute[] = [],
@@ -235,7 +237,7 @@ export class CSharpFile {
     return out;
   }
 
-  evaluate(node: Node | null | undefined, depth = 0): EvaluatedString {
+  evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
     const n = unwrap(node);
     const str = evaluateStringNode(n, (e) => this.evaluate(e, depth + 1));
@@ -250,10 +252,10 @@ export class CSharpFile {
       case "identifier": {
         const decl = this.declaration(n.text, n);
         if (decl?.value) {
-          return { ...this.evaluate(decl.value, depth + 1), resolved: true };
+          return composed(this.evaluate(decl.value, depth + 1));
         }
         const c = this.constants.get(n.text);
-        return c ? { ...c, resolved: true } : hole(n.text);
+        return c ? composed(c) : hole(n.text);
       }
       case "member_access_expression": {
         const c = this.constants.get(
@@ -261,7 +263,7 @@ export class CSharpFile {
             n.childForFieldName("name")?.text ?? ""
           }`,
         );
-        return c ? { ...c, resolved: true } : hole(n.text);
+        return c ? composed(c) : hole(n.text);
       }
       case "invocation_expression": {
         const fn = n.childForFieldName("function");
@@ -272,9 +274,7 @@ export class CSharpFile {
         ) {
           const format = this.evaluate(args[0], depth + 1);
           const text = exactText(format);
-          return text === undefined
-            ? format
-            : { pieces: splitPlaceholders(text), resolved: format.resolved };
+          return text === undefined ? format : formatPlaceholders(format);
         }
         return hole(n.text);
       }
@@ -408,7 +408,7 @@ export class CSharpFile {
     const controllerName = className.endsWith("Controller")
       ? className.slice(0, -"Controller".length)
       : className;
-    const prefixes: EvaluatedString[] = [];
+    const prefixes: Value[] = [];
     let isController = className.endsWith("Controller");
     let area = "{}";
     let areaName: string | undefined;
@@ -499,21 +499,24 @@ export class CSharpFile {
         const absolute = templateText.startsWith("/") ||
           templateText.startsWith("~/");
         for (const prefix of absolute ? [literal("")] : prefixes) {
-          const composed = concat([prefix, literal("/"), template]);
-          let text = keyText(composed);
-          text = text.replace(/^\/*~/, "")
-            .replaceAll("[controller]", controllerName)
-            .replaceAll("[action]", action)
-            .replaceAll("[area]", area);
+          const joined = mapText(
+            joinPaths(prefix, template),
+            (text) =>
+              text.replace(/^\/*~/, "")
+                .replaceAll("[controller]", controllerName)
+                .replaceAll("[action]", action)
+                .replaceAll("[area]", area),
+          );
           const prefixed = (exactText(prefix) ?? "x") !== "";
+          const path = routePath(joined, prefixed);
           const port = httpPort({
             role: "server",
             method: route.verb,
-            path: joinPaths(text),
+            path: path.path,
             node: route.node.parent ?? route.node,
             owner,
             filePath: this.file.path,
-            confidence: routeConfidence(composed, prefixed),
+            confidence: path.confidence,
             framework: "aspnetcore",
           });
           if (port) this.ports.push(port);
@@ -583,7 +586,7 @@ export class CSharpFile {
             node,
             owner,
             filePath: this.file.path,
-            confidence: 0.95,
+            confidence: CONFIDENCE.composed,
             framework: "aspnetcore",
             extra: {
               routing: "conventional",
@@ -605,7 +608,7 @@ export class CSharpFile {
    * an extension method (`MapTodos(this RouteGroupBuilder group)`), every
    * call site of that method in the scan.
    */
-  groupPrefixes(node: Node | null | undefined, depth = 0): EvaluatedString[] {
+  groupPrefixes(node: Node | null | undefined, depth = 0): Value[] {
     if (!node || depth > 8) return [literal("")];
     const n = unwrap(node);
     if (n.type === "invocation_expression") {
@@ -617,14 +620,14 @@ export class CSharpFile {
       if (name !== "MapGroup") return above; // `.RequireAuthorization()`...
       const arg = callArgs(n)[0];
       const own = arg ? this.evaluate(arg) : hole("?");
-      return above.map((a) => concat([a, literal("/"), own]));
+      return above.map((a) => joinPaths(a, own));
     }
     if (n.type !== "identifier") return [literal("")];
     const decl = this.declaration(n.text, n);
     if (decl?.value) return this.groupPrefixes(decl.value, depth + 1);
     const method = this.extensionMethodOf(n);
     if (!method || !this.invocations) return [literal("")];
-    const out: EvaluatedString[] = [];
+    const out: Value[] = [];
     for (const site of this.invocations(method)) {
       const fn = site.childForFieldName("function");
       out.push(
@@ -706,27 +709,26 @@ export class CSharpFile {
       (this.invocations?.(method).length ?? 0) === 0;
     const seen = new Set<string>();
     for (const prefix of this.groupPrefixes(receiver)) {
-      const composed = concat([prefix, literal("/"), path]);
-      const text = keyText(composed);
-      if (seen.has(text)) continue;
-      seen.add(text);
       const prefixed = (exactText(prefix) ?? "x") !== "";
-      const confidence = orphan ? 0.8 : routeConfidence(composed, prefixed);
-      this.minimalRoute(call, verbs, text, confidence);
+      const route = routePath(joinPaths(prefix, path), prefixed);
+      if (seen.has(route.path)) continue;
+      seen.add(route.path);
+      const confidence = orphan ? CONFIDENCE.partial : route.confidence;
+      this.minimalRoute(call, verbs, route.path, confidence);
     }
   }
 
   minimalRoute(
     call: Node,
     verbs: readonly string[],
-    text: string,
+    path: string,
     confidence: number,
   ): void {
     for (const verb of verbs) {
       const port = httpPort({
         role: "server",
         method: verb,
-        path: joinPaths(text),
+        path,
         node: anchorOf(
           call,
           call.childForFieldName("function")?.childForFieldName("name") ??
@@ -770,9 +772,11 @@ export class CSharpFile {
     const url = this.evaluate(urlNode);
     let path = clientPath(url);
     // A relative URI resolves against the client's BaseAddress.
-    if (!path && url.pieces[0]?.kind === "text") {
+    if (!path && typeof url.parts[0] === "string") {
       const relative = clientPath(concat([literal("/"), url]));
-      if (relative) path = { path: relative.path, confidence: 0.8 };
+      if (relative) {
+        path = { ...relative, holes: true, confidence: CONFIDENCE.partial };
+      }
     }
     if (!path) return;
     const port = httpPort({
@@ -800,7 +804,7 @@ function modifiersOf(decl: Node): Set<string> {
 /** `const string X = "..."` / `static readonly string X = "..."`. */
 export function collectConstants(
   root: Node,
-  constants: Map<string, EvaluatedString>,
+  constants: Map<string, Value>,
 ): void {
   walk(root, (node) => {
     if (node.type !== "field_declaration") return true;
@@ -878,7 +882,7 @@ export const csharpExtractor: LanguageExtractor = {
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const diagnostics: ExtractDiagnostic[] = [];
     const ports: ExtractedPort[] = [];
-    const constants = new Map<string, EvaluatedString>();
+    const constants = new Map<string, Value>();
     await eachFile(files, diagnostics, async (file) => {
       if (!/\bconst\b|\breadonly\b/.test(file.text)) return;
       const tree = await parseSource("c-sharp", file.text);

@@ -2,11 +2,8 @@
 // `PublishEventAsync`) and Confluent.Kafka.
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
-import {
-  type EvaluatedString,
-  keyText,
-  queueEmitter,
-} from "../_value/more_common.ts";
+import { keyText, type Value } from "../_value/mod.ts";
+import { queueEmitter } from "../_port/queue.ts";
 import { statementsText, walk } from "../_syntax/tree.ts";
 import {
   attributeArgs,
@@ -21,7 +18,7 @@ import type { SourceFile } from "../extractor.ts";
 export function csharpQueuePorts(
   root: Node,
   file: SourceFile,
-  constants: Map<string, EvaluatedString>,
+  constants: Map<string, Value>,
   ports: ExtractedPort[],
 ): void {
   const usings = statementsText(root, "using_directive");
@@ -33,7 +30,7 @@ export function csharpQueuePorts(
     ports,
     file.path,
     "c-sharp",
-    (topic) => "pieces" in topic ? topic : cs.evaluate(topic),
+    (topic) => "parts" in topic ? topic : cs.evaluate(topic),
   );
   const pubsubOf = (node: Node | undefined): Record<string, string> => ({
     pubsub: node ? keyText(cs.evaluate(node)) : "",

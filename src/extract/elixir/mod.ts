@@ -10,7 +10,8 @@ import type {
 } from "../extractor.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 import { httpBoundaryKey } from "../../boundary/http_path.ts";
-import { HTTP_VERBS, joinPaths } from "../_value/more_common.ts";
+import { CONFIDENCE, joinPaths, routePath } from "../_value/mod.ts";
+import { HTTP_VERBS } from "../_port/http.ts";
 import { moduleOwner } from "../_syntax/owner.ts";
 
 type TokenType = "string" | "atom" | "word" | "key" | "punct" | "newline";
@@ -572,7 +573,7 @@ class RouterScan {
     candidates.push(plug.text);
     module.forwards.push({
       at: head,
-      path: joinPaths(...this.prefixes(), path),
+      path: joinRoute(...this.prefixes(), path),
       candidates,
       plug: plug.text,
       dev: this.frames.some((f) => f.dev),
@@ -594,8 +595,10 @@ class RouterScan {
     derived = false,
   ): void {
     const prefixes = this.prefixes();
-    const full = joinPaths(...prefixes, path);
-    const confidence = prefixes.length > 0 || derived ? 0.95 : 1;
+    const full = joinRoute(...prefixes, path);
+    const confidence = prefixes.length > 0 || derived
+      ? CONFIDENCE.composed
+      : CONFIDENCE.literal;
     const module = this.module();
     for (const verb of verbs) {
       module.routes.push({
@@ -611,7 +614,12 @@ class RouterScan {
 }
 
 /** Confidence of a `forward` to a plug that is not a router of the scan. */
-const FORWARD_PLUG_CONFIDENCE = 0.6;
+const FORWARD_PLUG_CONFIDENCE = CONFIDENCE.weak;
+
+/** Route path texts joined, starting with a slash. */
+function joinRoute(...texts: string[]): string {
+  return routePath(joinPaths(...texts)).path;
+}
 
 function httpServerPort(
   at: Token,
@@ -684,7 +692,7 @@ function resolvePorts(
     for (const forward of forwards) {
       for (const outer of mountsOf(from.get(forward)!, next)) {
         mounts.push({
-          prefix: joinPaths(outer.prefix, forward.path),
+          prefix: joinRoute(outer.prefix, forward.path),
           via: forward,
         });
       }
@@ -700,8 +708,8 @@ function resolvePorts(
           ? httpServerPort(
             route.at,
             route.verb,
-            joinPaths(mount.prefix, route.path),
-            Math.min(route.confidence, 0.95),
+            joinRoute(mount.prefix, route.path),
+            Math.min(route.confidence, CONFIDENCE.composed),
             route.owner,
             route.filePath,
             {
@@ -723,7 +731,7 @@ function resolvePorts(
     for (const forward of info.forwards) {
       if (routerNamed(forward) !== undefined || forward.dev) continue;
       for (const mount of mounts) {
-        const path = joinPaths(mount.prefix, forward.path, "*path");
+        const path = joinRoute(mount.prefix, forward.path, "*path");
         const port = httpServerPort(
           forward.at,
           "ANY",
@@ -732,7 +740,7 @@ function resolvePorts(
           forward.owner,
           forward.filePath,
           {
-            forward: joinPaths(mount.prefix, forward.path),
+            forward: joinRoute(mount.prefix, forward.path),
             plug: forward.plug,
             ...(mount.via
               ? { mountedAt: `${mount.via.filePath}:${mount.via.at.line}` }

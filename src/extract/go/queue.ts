@@ -4,18 +4,21 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import {
-  bindUntilStable,
+  composed,
   concat,
-  type EvaluatedString,
-  evaluateStringNode,
   exactText,
+  formatPlaceholders,
   hole,
   keyText,
+  type Value,
+} from "../_value/mod.ts";
+import { evaluateStringNode } from "../_value/literals.ts";
+import {
+  bindUntilStable,
   KindTable,
   type QueueEmit,
   queueEmitter,
-  splitPlaceholders,
-} from "../_value/more_common.ts";
+} from "../_port/queue.ts";
 import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
 
 /** Libraries by import path (a trailing major version is ignored). */
@@ -150,7 +153,7 @@ class GoQueueFile {
       ports,
       path,
       "go",
-      (topic) => "pieces" in topic ? topic : this.value(topic),
+      (topic) => "parts" in topic ? topic : this.value(topic),
     );
   }
 
@@ -315,7 +318,7 @@ class GoQueueFile {
     return undefined;
   }
 
-  value(node: Node | null | undefined, depth = 0): EvaluatedString {
+  value(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
     const n = unwrap(node);
     const str = evaluateStringNode(n, (e) => hole(e.text));
@@ -329,7 +332,7 @@ class GoQueueFile {
         ) {
           return hole(n.text);
         }
-        return { ...this.value(value, depth + 1), resolved: true };
+        return composed(this.value(value, depth + 1));
       }
       case "binary_expression": {
         if (n.childForFieldName("operator")?.text !== "+") return hole(n.text);
@@ -344,13 +347,11 @@ class GoQueueFile {
         if (fn === "fmt.Sprintf" && a[0]) {
           const format = this.value(a[0], depth + 1);
           const text = exactText(format);
-          return text === undefined
-            ? format
-            : { pieces: splitPlaceholders(text), resolved: format.resolved };
+          return text === undefined ? format : formatPlaceholders(format);
         }
         // `getEnv("TOPIC", "events")`, `cmp.Or(os.Getenv("T"), "events")`
         if ((this.envHelpers.has(fn) || fn === "cmp.Or") && a.length >= 2) {
-          return { ...this.value(a[a.length - 1], depth + 1), resolved: true };
+          return composed(this.value(a[a.length - 1], depth + 1));
         }
         return hole(n.text);
       }

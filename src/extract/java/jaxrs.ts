@@ -4,15 +4,16 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import {
+  composed,
   concat,
-  type EvaluatedString,
   hole,
-  httpPort,
   joinPaths,
   keyText,
   literal,
-  routeConfidence,
-} from "../_value/more_common.ts";
+  routePath,
+  type Value,
+} from "../_value/mod.ts";
+import { httpPort } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { stringParts } from "../_syntax/tree.ts";
 
@@ -293,13 +294,13 @@ function pathExpr(node: Node, depth: number): PathExpr | undefined {
 /** Evaluates a path expression with the scan's `static final` constants. */
 function evaluatePath(
   expr: PathExpr,
-  constants: ReadonlyMap<string, EvaluatedString>,
-): EvaluatedString {
+  constants: ReadonlyMap<string, Value>,
+): Value {
   return concat(expr.map((part) => {
     if ("text" in part) return literal(part.text);
     const found = constants.get(part.name) ??
       constants.get(part.name.slice(part.name.lastIndexOf(".") + 1));
-    return found ? { ...found, resolved: true } : hole(part.name);
+    return found ? composed(found) : hole(part.name);
   }));
 }
 
@@ -313,7 +314,7 @@ function evaluatePath(
 export function jaxRsPorts(
   decl: Node,
   index: JaxRsIndex,
-  constants: ReadonlyMap<string, EvaluatedString>,
+  constants: ReadonlyMap<string, Value>,
   imports: Imports,
   filePath: string,
   ports: ExtractedPort[],
@@ -370,7 +371,7 @@ function emitSide(
   role: "server" | "client",
   bases: readonly PathExpr[][],
   index: JaxRsIndex,
-  constants: ReadonlyMap<string, EvaluatedString>,
+  constants: ReadonlyMap<string, Value>,
   imports: Imports,
   filePath: string,
   ports: ExtractedPort[],
@@ -395,23 +396,20 @@ function emitSide(
         const parts = [...(app ? [app] : []), ...base];
         if (methodPath) parts.push(methodPath);
         const values = parts.map((p) => evaluatePath(p, constants));
-        const composed = concat(
-          values.flatMap((v) => [literal("/"), v]),
-        );
         // Composed from a prefix when two parts add path segments.
         const nonEmpty = values.filter((v) =>
           keyText(v).replaceAll("/", "") !== ""
         ).length;
-        const path = joinPaths(keyText(composed));
+        const route = routePath(joinPaths(...values), nonEmpty > 1);
         for (const verb of verbs) {
           const port = httpPort({
             role,
             method: simpleName(verb),
-            path,
+            path: route.path,
             node: verb,
             owner,
             filePath,
-            confidence: routeConfidence(composed, nonEmpty > 1),
+            confidence: route.confidence,
             framework: "jax-rs",
           });
           if (!port || seen.has(port.ref.key)) continue;

@@ -10,24 +10,23 @@ import type {
 } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import {
-  anchorOf,
   clientPath,
+  composed,
   concat,
-  evaluateConcatenation,
-  type EvaluatedString,
   exactText,
+  formatPlaceholders,
   hole,
-  HTTP_METHODS,
-  httpPort,
   joinPaths,
   keyText,
   literal,
-  routeConfidence,
-  splitPlaceholders,
-  twoPasses,
-} from "../_value/more_common.ts";
+  routePath,
+  type Value,
+} from "../_value/mod.ts";
+import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { twoPasses } from "../_syntax/passes.ts";
+import { evaluateConcatenation } from "../_value/literals.ts";
 import { ownerOf } from "../_syntax/owner.ts";
-import { stringParts, walk } from "../_syntax/tree.ts";
+import { anchorOf, stringParts, walk } from "../_syntax/tree.ts";
 import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
 
 const MAPPING_METHOD: Record<string, string> = {
@@ -126,7 +125,7 @@ export function elements(node: Node | undefined): Node[] {
 /** One Java file being scanned: string evaluation and declared types. */
 export class JavaFile {
   readonly file: SourceFile;
-  readonly constants: Map<string, EvaluatedString>;
+  readonly constants: Map<string, Value>;
   readonly ports: ExtractedPort[];
   /**
    * Interfaces implemented by controllers, with the controller's literal
@@ -138,7 +137,7 @@ export class JavaFile {
 
   constructor(
     file: SourceFile,
-    constants: Map<string, EvaluatedString>,
+    constants: Map<string, Value>,
     ports: ExtractedPort[],
     implementers: Map<string, string | null> = new Map(),
     jaxrs?: JaxRsIndex,
@@ -151,7 +150,7 @@ export class JavaFile {
   }
 
   /** Evaluates a string expression (literals, `+`, constants, format). */
-  evaluate(node: Node | null | undefined, depth = 0): EvaluatedString {
+  evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
     switch (node.type) {
       case "string_literal": {
@@ -173,7 +172,7 @@ export class JavaFile {
         const found = object === "this"
           ? this.resolveName(field, node, depth)
           : this.constants.get(`${object}.${field}`);
-        return found ? { ...found, resolved: true } : hole(node.text);
+        return found ? composed(found) : hole(node.text);
       }
       case "method_invocation": {
         const name = node.childForFieldName("name")?.text;
@@ -201,11 +200,9 @@ export class JavaFile {
     }
   }
 
-  formatted(format: Node, depth: number): EvaluatedString {
+  formatted(format: Node, depth: number): Value {
     const value = this.evaluate(format, depth + 1);
-    const text = exactText(value);
-    if (text === undefined) return value;
-    return { pieces: splitPlaceholders(text), resolved: value.resolved };
+    return exactText(value) === undefined ? value : formatPlaceholders(value);
   }
 
   /** Resolves a name to a local variable, field, or constant. */
@@ -213,16 +210,16 @@ export class JavaFile {
     name: string,
     at: Node,
     depth: number,
-  ): EvaluatedString | undefined {
+  ): Value | undefined {
     const decl = this.findDeclaration(name, at);
     if (decl) {
       const value = decl.declarator.childForFieldName("value");
       if (!value) return undefined;
       const result = this.evaluate(value, depth + 1);
-      return { ...result, resolved: true };
+      return composed(result);
     }
     const constant = this.constants.get(name);
-    return constant ? { ...constant, resolved: true } : undefined;
+    return constant ? composed(constant) : undefined;
   }
 
   /** Finds the declaration of a name in scope at a node. */
@@ -374,12 +371,12 @@ export class JavaFile {
     const first = args[0];
     if (!first) return;
     const path = this.evaluate(first);
-    const text = path.pieces[0]?.kind === "text" ? path.pieces[0].text : "";
-    if (!text.startsWith("/")) return;
+    const head = path.parts[0];
+    if (typeof head !== "string" || !head.startsWith("/")) return;
     // A predicate `GET("/x")` counts inside `route(...)`/`andRoute(...)`/
     // `nest(...)`; a builder call `.GET("/x", handler)` on its own.
     if (args.length < 2 && !this.insideRoute(call)) return;
-    const prefixes: EvaluatedString[] = [];
+    const prefixes: Value[] = [];
     for (let n: Node | null = call.parent; n; n = n?.parent ?? null) {
       if (n.type !== "lambda_expression" && n.type !== "argument_list") {
         continue;
@@ -409,21 +406,15 @@ export class JavaFile {
       }
       if (n.type === "lambda_expression") n = n.parent;
     }
-    const composed = concat([
-      ...prefixes.flatMap((p) => [literal("/"), p]),
-      literal("/"),
-      path,
-    ]);
+    const route = routePath(joinPaths(...prefixes, path), prefixes.length > 0);
     const port = httpPort({
       role: "server",
       method: name,
-      path: joinPaths(
-        keyText(composed),
-      ),
+      path: route.path,
       node: anchorOf(call, call.childForFieldName("name") ?? call),
       owner: ownerOf(call, this.file.path, "java"),
       filePath: this.file.path,
-      confidence: routeConfidence(composed, prefixes.length > 0),
+      confidence: route.confidence,
       framework: "spring-functional",
     });
     if (port) this.ports.push(port);
@@ -449,7 +440,7 @@ export class JavaFile {
   /** Spring controllers and Feign clients. */
   controller(cls: Node): void {
     const annotations = annotationsOf(cls);
-    let prefixes: EvaluatedString[] = [literal("")];
+    let prefixes: Value[] = [literal("")];
     let role: "server" | "client" = "server";
     let framework = "spring";
     for (const a of annotations) {
@@ -489,7 +480,7 @@ export class JavaFile {
   mapping(
     method: Node,
     annotation: Node,
-    prefixes: readonly EvaluatedString[],
+    prefixes: readonly Value[],
     role: "server" | "client",
     framework: string,
   ): void {
@@ -527,20 +518,17 @@ export class JavaFile {
     const owner = ownerOf(method, this.file.path, "java");
     for (const prefix of prefixes) {
       for (const path of paths) {
-        const composed = concat([prefix, literal("/"), path]);
-        const text = keyText(composed);
         const hasPrefix = (exactText(prefix) ?? "x") !== "";
-        const confidence = routeConfidence(composed, hasPrefix);
-        const full = joinPaths(text);
+        const route = routePath(joinPaths(prefix, path), hasPrefix);
         for (const verb of verbs) {
           const port = httpPort({
             role,
             method: verb,
-            path: full,
+            path: route.path,
             node: annotation,
             owner,
             filePath: this.file.path,
-            confidence,
+            confidence: route.confidence,
             framework,
           });
           if (port) this.ports.push(port);
@@ -681,7 +669,7 @@ export function typeName(node: Node | null): string {
 /** Collects `static final String` constants of every class: `X`, `C.X`. */
 export function collectConstants(
   root: Node,
-  constants: Map<string, EvaluatedString>,
+  constants: Map<string, Value>,
 ): void {
   walk(root, (node) => {
     if (node.type !== "field_declaration") return;
@@ -775,7 +763,7 @@ export const javaExtractor: LanguageExtractor = {
     return path.endsWith(".java");
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
-    const constants = new Map<string, EvaluatedString>();
+    const constants = new Map<string, Value>();
     const implementers = new Map<string, string | null>();
     const jaxrs = new JaxRsIndex();
     // Whether the file the first pass is reading may hold JAX-RS code.

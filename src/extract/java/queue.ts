@@ -3,13 +3,13 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import {
-  type EvaluatedString,
   exactText,
   hole,
   keyText,
   literal,
-  queueEmitter,
-} from "../_value/more_common.ts";
+  type Value,
+} from "../_value/mod.ts";
+import { queueEmitter } from "../_port/queue.ts";
 import { namedChildren, statementsText, walk } from "../_syntax/tree.ts";
 import {
   annotationElement,
@@ -24,14 +24,14 @@ import type { SourceFile } from "../extractor.ts";
  * A Spring property placeholder `${name:default}` gives its default; one
  * without a default is unknown.
  */
-function placeholder(value: EvaluatedString): EvaluatedString {
+function placeholder(value: Value): Value {
   const text = exactText(value);
   if (text === undefined || !text.startsWith("${") || !text.endsWith("}")) {
     return value;
   }
   const colon = text.indexOf(":");
   if (colon < 0) return hole(text);
-  return { ...literal(text.slice(colon + 1, -1)), resolved: true };
+  return literal(text.slice(colon + 1, -1), true);
 }
 
 /** Topic nodes of `List.of(..)`, `Arrays.asList(..)`, `{..}`, or one string. */
@@ -57,7 +57,7 @@ function javaList(node: Node | undefined): Node[] {
 export function javaQueuePorts(
   root: Node,
   file: SourceFile,
-  constants: Map<string, EvaluatedString>,
+  constants: Map<string, Value>,
   ports: ExtractedPort[],
 ): void {
   const imports = statementsText(root, "import_declaration");
@@ -71,7 +71,7 @@ export function javaQueuePorts(
     ports,
     file.path,
     "java",
-    (topic) => placeholder("pieces" in topic ? topic : java.evaluate(topic)),
+    (topic) => placeholder("parts" in topic ? topic : java.evaluate(topic)),
   );
   walk(root, (node) => {
     if (

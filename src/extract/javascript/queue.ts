@@ -4,17 +4,21 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import {
-  bindUntilStable,
+  composed,
   concat,
-  type EvaluatedString,
-  evaluateStringNode,
+  exactText,
   hole,
   keyText,
-  KindTable,
   literal,
+  type Value,
+} from "../_value/mod.ts";
+import { evaluateStringNode } from "../_value/literals.ts";
+import {
+  bindUntilStable,
+  KindTable,
   type QueueEmit,
   queueEmitter,
-} from "../_value/more_common.ts";
+} from "../_port/queue.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
 import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
 import {
@@ -179,7 +183,7 @@ class JsQueueFile {
       ports,
       path,
       grammar,
-      (topic) => "pieces" in topic ? topic : this.value(topic),
+      (topic) => "parts" in topic ? topic : this.value(topic),
     );
   }
 
@@ -498,7 +502,7 @@ class JsQueueFile {
   }
 
   /** Evaluates a topic expression. */
-  value(node: Node | null | undefined, depth = 0): EvaluatedString {
+  value(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
     const n = unwrap(node);
     const str = evaluateStringNode(n, (e) => this.value(e, depth + 1));
@@ -518,7 +522,7 @@ class JsQueueFile {
         const left = n.childForFieldName("left");
         const right = n.childForFieldName("right");
         if ((op === "??" || op === "||") && left && isEnvRead(unwrap(left))) {
-          return { ...this.value(right, depth + 1), resolved: true };
+          return composed(this.value(right, depth + 1));
         }
         if (op === "+") {
           return concat([
@@ -583,7 +587,7 @@ class JsQueueFile {
       .filter((a) => a.type !== "comment");
     const emit = (
       role: "server" | "client",
-      topic: Node | EvaluatedString | undefined,
+      topic: Node | Value | undefined,
       system: string,
       library: string,
       extra?: Record<string, string>,
@@ -619,10 +623,7 @@ class JsQueueFile {
             : [args[1], args[2]];
           if (!exchangeNode) return;
           const exchange = this.value(exchangeNode);
-          const defaultExchange = exchange.pieces.length === 0 ||
-            (exchange.pieces.length === 1 &&
-              exchange.pieces[0]!.kind === "text" &&
-              exchange.pieces[0]!.text === "");
+          const defaultExchange = exactText(exchange) === "";
           const routingKey = keyNode ? this.value(keyNode) : literal("");
           const extra: Record<string, string> = {
             exchange: keyText(exchange),

@@ -9,26 +9,28 @@ import type {
 } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import {
-  anchorOf,
   clientPath,
+  composed,
   concat,
-  evaluateConcatenation,
-  type EvaluatedString,
-  evaluateStringNode,
+  CONFIDENCE,
   exactText,
+  formatPlaceholders,
   hole,
-  HTTP_METHODS,
-  httpPort,
   joinPaths,
   keyText,
   literal,
+  routePath,
+  type Value,
+} from "../_value/mod.ts";
+import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { twoPasses } from "../_syntax/passes.ts";
+import {
+  evaluateConcatenation,
+  evaluateStringNode,
   literalString,
-  routeConfidence,
-  splitPlaceholders,
-  twoPasses,
-} from "../_value/more_common.ts";
+} from "../_value/literals.ts";
 import { ownerOf } from "../_syntax/owner.ts";
-import { namedChildren, walk } from "../_syntax/tree.ts";
+import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
 
 const ROUTE_VERBS: Record<string, string> = {
   get: "GET",
@@ -113,7 +115,7 @@ function lastName(text: string): string {
 
 class PhpFile {
   readonly file: SourceFile;
-  readonly constants: Map<string, EvaluatedString>;
+  readonly constants: Map<string, Value>;
   readonly ports: ExtractedPort[];
   /** Local class names imported from Guzzle / Slim / Symfony routing. */
   readonly guzzleClasses = new Set<string>();
@@ -124,7 +126,7 @@ class PhpFile {
 
   constructor(
     file: SourceFile,
-    constants: Map<string, EvaluatedString>,
+    constants: Map<string, Value>,
     ports: ExtractedPort[],
   ) {
     this.file = file;
@@ -168,7 +170,7 @@ class PhpFile {
     });
   }
 
-  evaluate(node: Node | null | undefined, depth = 0): EvaluatedString {
+  evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
     const str = evaluateStringNode(node, (e) => this.evaluate(e, depth + 1));
     if (str) return str;
@@ -190,12 +192,12 @@ class PhpFile {
           cls = enclosingClass(node) ?? "";
         }
         const value = this.constants.get(`${cls}::${name}`);
-        return value ? { ...value, resolved: true } : hole(node.text);
+        return value ? composed(value) : hole(node.text);
       }
       case "variable_name": {
         const value = this.localValue(node);
         return value
-          ? { ...this.evaluate(value, depth + 1), resolved: true }
+          ? composed(this.evaluate(value, depth + 1))
           : hole(node.text);
       }
       case "function_call_expression": {
@@ -204,15 +206,10 @@ class PhpFile {
         if (fn === "sprintf" && first) {
           const format = this.evaluate(first, depth + 1);
           const text = exactText(format);
-          return text === undefined
-            ? format
-            : { pieces: splitPlaceholders(text), resolved: format.resolved };
+          return text === undefined ? format : formatPlaceholders(format);
         }
         if ((fn === "env" || fn === "getenv") && positional(node)[1]) {
-          return {
-            ...this.evaluate(positional(node)[1], depth + 1),
-            resolved: true,
-          };
+          return composed(this.evaluate(positional(node)[1], depth + 1));
         }
         return hole(node.text);
       }
@@ -251,8 +248,8 @@ class PhpFile {
   }
 
   /** Prefixes from enclosing Laravel/Slim `group` closures, outermost first. */
-  groupPrefixes(node: Node, slimOnly: boolean): EvaluatedString[] {
-    const prefixes: EvaluatedString[] = [];
+  groupPrefixes(node: Node, slimOnly: boolean): Value[] {
+    const prefixes: Value[] = [];
     for (let n: Node | null = node.parent; n; n = n.parent) {
       if (n.type !== "anonymous_function" && n.type !== "arrow_function") {
         continue;
@@ -371,7 +368,7 @@ class PhpFile {
   emitServer(
     call: Node,
     verbs: readonly string[],
-    parts: readonly EvaluatedString[],
+    parts: readonly Value[],
     framework: string,
     slimOnly = false,
   ): void {
@@ -380,18 +377,16 @@ class PhpFile {
     const apiFile = framework === "laravel" &&
       /(^|\/)routes\/api\.php$/.test(this.file.path);
     const all = [...(apiFile ? [literal("api")] : []), ...prefixes, ...parts];
-    const composed = concat(all.flatMap((p) => [literal("/"), p]));
-    const text = keyText(composed);
-    const prefixed = all.length > parts.length;
+    const route = routePath(joinPaths(...all), all.length > parts.length);
     for (const verb of verbs) {
       const port = httpPort({
         role: "server",
         method: verb,
-        path: joinPaths(text),
+        path: route.path,
         node: call,
         owner: ownerOf(call, this.file.path, "php"),
         filePath: this.file.path,
-        confidence: routeConfidence(composed, prefixed),
+        confidence: route.confidence,
         framework,
       });
       if (port) this.ports.push(port);
@@ -429,7 +424,7 @@ class PhpFile {
     ) {
       const args = positional(call);
       if (args.length < 2) return;
-      const chain: EvaluatedString[] = [];
+      const chain: Value[] = [];
       for (let o: Node | null = object; o; o = o.childForFieldName("object")) {
         if (o.childForFieldName("name")?.text === "prefix") {
           const first = positional(o)[0];
@@ -453,7 +448,7 @@ class PhpFile {
       const verb = CLIENT_VERBS[name];
       const url = positional(call)[0];
       if (!verb || !url) return;
-      let base: EvaluatedString | undefined;
+      let base: Value | undefined;
       for (let o: Node | null = object; o; o = o.childForFieldName("object")) {
         if (o.childForFieldName("name")?.text === "baseUrl") {
           const b = positional(o)[0];
@@ -510,7 +505,7 @@ class PhpFile {
   }
 
   /** A Guzzle client receiver, with its `base_uri` when known. */
-  guzzleClient(object: Node): { base?: EvaluatedString } | undefined {
+  guzzleClient(object: Node): { base?: Value } | undefined {
     let creation: Node | undefined;
     let type = "";
     if (object.type === "variable_name") {
@@ -584,20 +579,20 @@ class PhpFile {
   emitClient(
     call: Node,
     method: string,
-    url: EvaluatedString,
+    url: Value,
     framework: string,
-    base?: EvaluatedString,
+    base?: Value,
   ): void {
     let value = url;
-    const first = url.pieces[0];
-    const relative = first?.kind === "text" && !first.text.startsWith("/") &&
-      !/^[a-z][a-z0-9+.-]*:\/\//i.test(first.text);
+    const first = url.parts[0];
+    const relative = typeof first === "string" && !first.startsWith("/") &&
+      !/^[a-z][a-z0-9+.-]*:\/\//i.test(first);
     if (base && relative) {
       // RFC 3986: a relative reference replaces the base's last segment.
       const basePath = clientPath(base)?.path ?? "/";
       const dir = basePath.slice(0, basePath.lastIndexOf("/") + 1);
       value = concat([literal(dir), url]);
-      value = { ...value, resolved: true };
+      value = composed(value);
     } else if (relative) {
       value = concat([literal("/"), url]);
     }
@@ -610,7 +605,7 @@ class PhpFile {
       node: anchorOf(call, call.childForFieldName("name") ?? call),
       owner: ownerOf(call, this.file.path, "php"),
       filePath: this.file.path,
-      confidence: relative && !base ? 0.8 : path.confidence,
+      confidence: relative && !base ? CONFIDENCE.partial : path.confidence,
       framework,
     });
     if (port) this.ports.push(port);
@@ -625,18 +620,17 @@ class PhpFile {
       if (method.type !== "method_declaration") continue;
       for (const route of this.routeAttributes(method)) {
         for (const prefix of prefixes) {
-          const composed = concat([prefix, literal("/"), route.path]);
-          const text = keyText(composed);
           const prefixed = (exactText(prefix) ?? "x") !== "";
+          const path = routePath(joinPaths(prefix, route.path), prefixed);
           for (const verb of route.verbs) {
             const port = httpPort({
               role: "server",
               method: verb,
-              path: joinPaths(text),
+              path: path.path,
               node: route.node,
               owner: ownerOf(method, this.file.path, "php"),
               filePath: this.file.path,
-              confidence: routeConfidence(composed, prefixed),
+              confidence: path.confidence,
               framework: "symfony",
             });
             if (port) this.ports.push(port);
@@ -648,9 +642,8 @@ class PhpFile {
 
   routeAttributes(
     decl: Node,
-  ): Array<{ node: Node; path: EvaluatedString; verbs: string[] }> {
-    const out: Array<{ node: Node; path: EvaluatedString; verbs: string[] }> =
-      [];
+  ): Array<{ node: Node; path: Value; verbs: string[] }> {
+    const out: Array<{ node: Node; path: Value; verbs: string[] }> = [];
     const lists = decl.childForFieldName("attributes");
     if (!lists) return out;
     for (const group of namedChildren(lists)) {
@@ -702,7 +695,7 @@ function enclosingClass(node: Node): string | undefined {
 /** `const X = '...'` in classes and interfaces: `Class::X`. */
 function collectConstants(
   root: Node,
-  constants: Map<string, EvaluatedString>,
+  constants: Map<string, Value>,
 ): void {
   walk(root, (n) => {
     if (n.type !== "const_declaration") return;
@@ -764,7 +757,7 @@ export const phpExtractor: LanguageExtractor = {
     return path.endsWith(".php");
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
-    const constants = new Map<string, EvaluatedString>();
+    const constants = new Map<string, Value>();
     return await twoPasses(
       files,
       "php",

@@ -17,6 +17,7 @@ import {
   concat,
   formatBraces,
   formatPrintf,
+  hole,
   literal,
   type Value,
 } from "../_value/mod.ts";
@@ -287,6 +288,13 @@ export class PyProject {
       }
       case "call":
         return this.#evalCall(node, depth);
+      case "subscript": {
+        // os.environ["BASE_URL"]
+        const object = node.childForFieldName("value");
+        return object && this.externalName(object) === "os.environ"
+          ? hole(node.text, "env")
+          : undefined;
+      }
       default:
         return undefined;
     }
@@ -322,7 +330,8 @@ export class PyProject {
       name === "os.environ.setdefault"
     ) {
       const [, fallback] = positionalArgs(args);
-      const value = fallback ? this.evalString(fallback, depth + 1) : undefined;
+      if (!fallback) return hole(node.text, "env");
+      const value = this.evalString(fallback, depth + 1);
       return value ? composed(value) : undefined;
     }
     return undefined;

@@ -4,19 +4,23 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import {
-  bindUntilStable,
+  composed,
   concat,
-  type EvaluatedString,
-  evaluateStringNode,
   exactText,
+  formatPlaceholders,
   hole,
   keyText,
-  KindTable,
   literal,
+  mapText,
+  type Value,
+} from "../_value/mod.ts";
+import { evaluateStringNode } from "../_value/literals.ts";
+import {
+  bindUntilStable,
+  KindTable,
   type QueueEmit,
   queueEmitter,
-  splitPlaceholders,
-} from "../_value/more_common.ts";
+} from "../_port/queue.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import {
   type ExportedKinds,
@@ -199,7 +203,7 @@ class PyQueueFile {
       ports,
       path,
       "python",
-      (topic) => "pieces" in topic ? topic : this.value(topic),
+      (topic) => "parts" in topic ? topic : this.value(topic),
     );
   }
 
@@ -434,7 +438,7 @@ class PyQueueFile {
     }
   }
 
-  value(node: Node | null | undefined, depth = 0): EvaluatedString {
+  value(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
     const n = unwrap(node);
     const str = evaluateStringNode(n, (e) => this.value(e, depth + 1));
@@ -459,9 +463,7 @@ class PyQueueFile {
         const found = module
           ? this.modules?.lookup(this.path, module, name)
           : undefined;
-        return found !== undefined
-          ? { ...literal(found), resolved: true }
-          : hole(n.text);
+        return found !== undefined ? literal(found, true) : hole(n.text);
       }
       case "binary_operator": {
         const op = n.childForFieldName("operator")?.text;
@@ -477,10 +479,7 @@ class PyQueueFile {
           const format = this.value(left, depth + 1);
           const text = exactText(format);
           if (text !== undefined) {
-            return {
-              pieces: splitPlaceholders(text),
-              resolved: format.resolved,
-            };
+            return formatPlaceholders(format);
           }
         }
         return hole(n.text);
@@ -493,7 +492,7 @@ class PyQueueFile {
           n.childForFieldName("operator")?.text === "or" && left &&
           isEnvRead(left)
         ) {
-          return { ...this.value(right, depth + 1), resolved: true };
+          return composed(this.value(right, depth + 1));
         }
         return hole(n.text);
       }
@@ -502,8 +501,8 @@ class PyQueueFile {
         if (/^(os\.getenv|getenv|os\.environ\.get|environ\.get)$/.test(fn)) {
           const fallback = argument(n, 1, "default");
           return fallback
-            ? { ...this.value(fallback, depth + 1), resolved: true }
-            : hole(n.text);
+            ? composed(this.value(fallback, depth + 1))
+            : hole(n.text, "env");
         }
         if (fn.endsWith(".format")) {
           const object = n.childForFieldName("function")?.childForFieldName(
@@ -512,12 +511,9 @@ class PyQueueFile {
           const format = object ? this.value(object, depth + 1) : hole("?");
           const text = exactText(format);
           if (text !== undefined) {
-            return {
-              pieces: splitPlaceholders(
-                text.replace(/\{[A-Za-z_]\w*\}/g, "{}"),
-              ),
-              resolved: format.resolved,
-            };
+            return formatPlaceholders(
+              mapText(format, (t) => t.replace(/\{[A-Za-z_]\w*\}/g, "{}")),
+            );
           }
         }
         return hole(n.text);
@@ -531,7 +527,7 @@ class PyQueueFile {
    * The name an aio-pika queue or exchange variable was declared with:
    * `q = await channel.declare_queue("name")`.
    */
-  declaredName(receiver: Node): EvaluatedString | undefined {
+  declaredName(receiver: Node): Value | undefined {
     const r = unwrap(receiver);
     const value = r.type === "identifier"
       ? this.constants.get(r.text)
@@ -554,7 +550,7 @@ class PyQueueFile {
     call: Node,
     at: Node,
     role: "server" | "client",
-    topic: Node | EvaluatedString | undefined,
+    topic: Node | Value | undefined,
     system: string,
     library: string,
     operation: string,
@@ -614,7 +610,7 @@ class PyQueueFile {
     const at = call.parent?.type === "decorator" ? call.parent : call;
     const emit = (
       role: "server" | "client",
-      topic: Node | EvaluatedString | undefined,
+      topic: Node | Value | undefined,
       system: string,
       library: string,
       extra?: Record<string, string>,

@@ -9,7 +9,8 @@ import type {
   SourceFile,
 } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
-import { eachFile, type EvaluatedString } from "../_value/more_common.ts";
+import { type Value } from "../_value/mod.ts";
+import { eachFile } from "../_syntax/passes.ts";
 import { jsQueueExports, jsQueuePorts } from "../javascript/mod.ts";
 import { daprSubscriptionPorts } from "./dapr_yaml.ts";
 import { ExportedKinds, ModuleConstants } from "../_port/module_constants.ts";
@@ -156,8 +157,8 @@ export const queueExtractor: LanguageExtractor = {
         ),
       );
     }
-    const javaConstantsMap = new Map<string, EvaluatedString>();
-    const csharpConstantsMap = new Map<string, EvaluatedString>();
+    const javaConstantsMap = new Map<string, Value>();
+    const csharpConstantsMap = new Map<string, Value>();
     // Constants of every Java/C# file (topic names often live in a
     // separate class).
     const jvm = relevant.some((f) => /\.(java|cs)$/.test(f.path));

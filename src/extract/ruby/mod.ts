@@ -11,28 +11,28 @@ import type {
 } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import {
-  anchorOf,
   clientPath,
+  composed,
   concat,
-  eachFile,
-  evaluateConcatenation,
-  type EvaluatedString,
-  evaluateStringNode,
+  CONFIDENCE,
   exactText,
   hole,
-  HTTP_METHODS,
-  HTTP_VERBS,
-  httpPort,
   joinPaths,
   keyText,
   literal,
+  routePath,
+  type Value,
+} from "../_value/mod.ts";
+import { HTTP_METHODS, HTTP_VERBS, httpPort } from "../_port/http.ts";
+import { eachFile, twoPasses } from "../_syntax/passes.ts";
+import {
+  evaluateConcatenation,
+  evaluateStringNode,
   literalString,
-  routeConfidence,
-  twoPasses,
-} from "../_value/more_common.ts";
+} from "../_value/literals.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { parseSource } from "../_syntax/parser.ts";
-import { namedChildren, walk } from "../_syntax/tree.ts";
+import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
 
 /** Rails resource actions: method, suffix after the collection path. */
 const PLURAL_ACTIONS: ReadonlyArray<[string, string, string]> = [
@@ -72,13 +72,13 @@ interface RailsProject {
 }
 
 /** Confidence of a mounted Rack app whose routes are unknown. */
-const MOUNT_CONFIDENCE = 0.6;
+const MOUNT_CONFIDENCE = CONFIDENCE.weak;
 
 interface RouteContext {
   /** Path parts composed so far (namespaces, scopes, nesting). */
-  prefix: EvaluatedString[];
+  prefix: Value[];
   /** Inside a `resources` block: where member/collection routes go. */
-  resource?: { collection: EvaluatedString[]; member: EvaluatedString[] };
+  resource?: { collection: Value[]; member: Value[] };
   /** `member do`/`collection do`: verbs go exactly under the prefix. */
   direct?: boolean;
 }
@@ -150,13 +150,13 @@ function singular(name: string): string {
 
 class RubyFile {
   readonly file: SourceFile;
-  readonly constants: Map<string, EvaluatedString>;
+  readonly constants: Map<string, Value>;
   readonly ports: ExtractedPort[];
   readonly rails: RailsProject | undefined;
 
   constructor(
     file: SourceFile,
-    constants: Map<string, EvaluatedString>,
+    constants: Map<string, Value>,
     ports: ExtractedPort[],
     rails?: RailsProject,
   ) {
@@ -166,7 +166,7 @@ class RubyFile {
     this.rails = rails;
   }
 
-  evaluate(node: Node | null | undefined, depth = 0): EvaluatedString {
+  evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
     const str = evaluateStringNode(node, (e) => this.evaluate(e, depth + 1));
     if (str) return str;
@@ -187,12 +187,12 @@ class RubyFile {
           ? node.text
           : node.childForFieldName("name")?.text ?? "";
         const value = this.constants.get(name);
-        return value ? { ...value, resolved: true } : hole(node.text);
+        return value ? composed(value) : hole(node.text);
       }
       case "identifier": {
         const value = this.localValue(node);
         return value
-          ? { ...this.evaluate(value, depth + 1), resolved: true }
+          ? composed(this.evaluate(value, depth + 1))
           : hole(node.text);
       }
       case "call": {
@@ -213,7 +213,7 @@ class RubyFile {
           return concat(a.map((x) => this.evaluate(x, depth + 1)));
         }
         if (receiver === "ENV" && method === "fetch" && a[1]) {
-          return { ...this.evaluate(a[1], depth + 1), resolved: true };
+          return composed(this.evaluate(a[1], depth + 1));
         }
         return hole(node.text);
       }
@@ -278,7 +278,7 @@ class RubyFile {
         case "scope": {
           const path = option(stmt, "path") ??
             (first && first.type !== "pair" ? first : undefined);
-          const part = path ? this.routePath(path) : undefined;
+          const part = path ? this.railsPath(path) : undefined;
           this.railsBody(blockBody(stmt), {
             ...ctx,
             prefix: part ? [...ctx.prefix, part] : ctx.prefix,
@@ -342,28 +342,28 @@ class RubyFile {
   }
 
   /** The path of `get "/x"`, `get :x`, `get "x" => "c#a"`. */
-  verbPath(call: Node): EvaluatedString | undefined {
+  verbPath(call: Node): Value | undefined {
     const first = positional(call)[0];
-    if (first) return this.routePath(first);
+    if (first) return this.railsPath(first);
     const rocket = args(call).find((a) =>
       a.type === "pair" && a.childForFieldName("key")?.type === "string"
     );
     const key = rocket?.childForFieldName("key");
-    return key ? this.routePath(key) : undefined;
+    return key ? this.railsPath(key) : undefined;
   }
 
-  routePath(node: Node): EvaluatedString {
+  railsPath(node: Node): Value {
     const value = this.evaluate(node);
     const text = exactText(value);
     return text === undefined
       ? value
-      : { ...value, pieces: [{ kind: "text", text: dropOptional(text) }] };
+      : literal(dropOptional(text), value.composed);
   }
 
   railsRoute(
     call: Node,
     verbs: readonly string[],
-    path: EvaluatedString,
+    path: Value,
     ctx: RouteContext,
   ): void {
     let prefix = ctx.prefix;
@@ -462,7 +462,7 @@ class RubyFile {
   mount(call: Node, ctx: RouteContext): void {
     const mounted = mountTarget(call);
     if (!mounted) return;
-    const path = this.routePath(mounted.at);
+    const path = this.railsPath(mounted.at);
     const name = mounted.target.text.replace(/^::/, "");
     const engine = this.rails?.engines.get(name);
     const key = `engine:${name}`;
@@ -492,7 +492,7 @@ class RubyFile {
     if (!HTTP_VERBS.has(method) || !call.childForFieldName("block")) return;
     const first = positional(call)[0];
     if (!first) return;
-    const prefixes: EvaluatedString[] = [];
+    const prefixes: Value[] = [];
     for (let n: Node | null = call.parent; n; n = n.parent) {
       if (
         n.type === "call" &&
@@ -515,22 +515,21 @@ class RubyFile {
   emitServer(
     call: Node,
     verbs: readonly string[],
-    parts: readonly EvaluatedString[],
+    parts: readonly Value[],
     framework: string,
     composedPrefix: boolean,
     options: { confidence?: number; extra?: Record<string, string> } = {},
   ): void {
-    const composed = concat(parts.flatMap((p) => [literal("/"), p]));
-    const text = keyText(composed);
+    const route = routePath(joinPaths(...parts), composedPrefix);
     const confidence = Math.min(
-      routeConfidence(composed, composedPrefix),
-      options.confidence ?? 1,
+      route.confidence,
+      options.confidence ?? CONFIDENCE.literal,
     );
     for (const verb of verbs) {
       const port = httpPort({
         role: "server",
         method: verb,
-        path: joinPaths(text),
+        path: route.path,
         node: call,
         owner: ownerOf(call, this.file.path, "ruby"),
         filePath: this.file.path,
@@ -595,7 +594,7 @@ class RubyFile {
   /** A receiver made by `Net::HTTP.new/start` or `Faraday.new(url: ...)`. */
   receiverKind(
     receiver: Node,
-  ): { framework: string; base?: EvaluatedString } | undefined {
+  ): { framework: string; base?: Value } | undefined {
     let value: Node | undefined;
     if (receiver.type === "identifier") {
       value = this.localValue(receiver);
@@ -653,7 +652,7 @@ class RubyFile {
   emitClient(
     call: Node,
     method: string,
-    url: EvaluatedString,
+    url: Value,
     framework: string,
   ): void {
     const path = clientPath(url);
@@ -674,18 +673,18 @@ class RubyFile {
 
 /** Resolves a request path against a client's base URL (RFC 3986 style). */
 function resolveAgainst(
-  base: EvaluatedString,
-  url: EvaluatedString,
-): EvaluatedString {
-  const first = url.pieces[0];
-  if (first?.kind !== "text") return url;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(first.text)) return url;
+  base: Value,
+  url: Value,
+): Value {
+  const first = url.parts[0];
+  if (typeof first !== "string") return url;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(first)) return url;
   const basePath = clientPath(base)?.path ?? "/";
   // Faraday: a path with a leading slash replaces the base path; a relative
   // one is appended to it.
-  if (first.text.startsWith("/")) return url;
+  if (first.startsWith("/")) return url;
   const dir = basePath.endsWith("/") ? basePath : basePath + "/";
-  return { ...concat([literal(dir), url]), resolved: true };
+  return composed(concat([literal(dir), url]));
 }
 
 /**
@@ -751,7 +750,7 @@ function bareCall(node: Node, method: string): boolean {
  */
 async function extractRails(
   files: readonly SourceFile[],
-  constants: Map<string, EvaluatedString>,
+  constants: Map<string, Value>,
   ports: ExtractedPort[],
   diagnostics: ExtractDiagnostic[],
 ): Promise<void> {
@@ -828,7 +827,7 @@ async function extractRails(
 /** `NAME = "..."` constants (any nesting). */
 function collectConstants(
   root: Node,
-  constants: Map<string, EvaluatedString>,
+  constants: Map<string, Value>,
 ): void {
   walk(root, (n) => {
     if (n.type !== "assignment") return;
@@ -886,7 +885,7 @@ export const rubyExtractor: LanguageExtractor = {
     return path.endsWith(".rb");
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
-    const constants = new Map<string, EvaluatedString>();
+    const constants = new Map<string, Value>();
     const result = await twoPasses(
       files,
       "ruby",

@@ -12,27 +12,28 @@ import type {
 } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import {
-  anchorOf,
   clientPath,
+  composed,
   concat,
-  eachFile,
-  evaluateConcatenation,
-  type EvaluatedString,
-  evaluateStringNode,
+  CONFIDENCE,
   exactText,
+  formatRust,
   hole,
-  HTTP_METHODS,
-  HTTP_VERBS,
-  httpPort,
   joinPaths,
   keyText,
   literal,
+  routePath,
+  type Value,
+} from "../_value/mod.ts";
+import { HTTP_METHODS, HTTP_VERBS, httpPort } from "../_port/http.ts";
+import { eachFile, syntaxWarning } from "../_syntax/passes.ts";
+import {
+  evaluateConcatenation,
+  evaluateStringNode,
   literalString,
-  routeConfidence,
-  syntaxWarning,
-} from "../_value/more_common.ts";
+} from "../_value/literals.ts";
 import { ownerOf } from "../_syntax/owner.ts";
-import { namedChildren, walk } from "../_syntax/tree.ts";
+import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
 import {
   crateOf,
   importsForeign,
@@ -69,7 +70,7 @@ interface RocketMount {
   qualifier: string[];
   /** The file of the `routes!` invocation. */
   site: RustFile;
-  prefix: EvaluatedString;
+  prefix: Value;
 }
 
 /** Unwraps `x.await`, `&x`, `x?`, `(x)`. */
@@ -139,10 +140,10 @@ function chainRoot(call: Node): Node {
 
 class RustScan {
   readonly files: RustFile[];
-  readonly constants: Map<string, EvaluatedString>;
+  readonly constants: Map<string, Value>;
   readonly ports: ExtractedPort[] = [];
   readonly #uses = new Map<string, Node[]>();
-  readonly #memo = new Map<string, EvaluatedString[]>();
+  readonly #memo = new Map<string, Value[]>();
   readonly #byTree = new Map<unknown, RustFile>();
   #indexed = false;
   /** Handler name → where `routes!` lists mount it (built on first use). */
@@ -152,7 +153,7 @@ class RustScan {
   /** Whether some file of the scan names the `rocket` crate. */
   readonly #anyRocket: boolean;
 
-  constructor(files: RustFile[], constants: Map<string, EvaluatedString>) {
+  constructor(files: RustFile[], constants: Map<string, Value>) {
     this.files = files;
     this.constants = constants;
     for (const f of files) {
@@ -194,7 +195,7 @@ class RustScan {
     return this.#uses.get(name) ?? [];
   }
 
-  evaluate(node: Node | null | undefined, depth = 0): EvaluatedString {
+  evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > MAX_DEPTH) return hole("?");
     const n = unwrap(node);
     const str = evaluateStringNode(n, (e) => hole(e.text));
@@ -206,7 +207,7 @@ class RustScan {
         const first = tokens ? namedChildren(tokens)[0] : undefined;
         if (name === "format" && first) {
           const text = exactText(this.evaluate(first, depth + 1));
-          if (text !== undefined) return formatPieces(text);
+          if (text !== undefined) return formatRust(literal(text));
         }
         if (name === "concat" && tokens) {
           return concat(
@@ -221,10 +222,10 @@ class RustScan {
           ? this.letValue(n.text, n)
           : undefined;
         if (local) {
-          return { ...this.evaluate(local, depth + 1), resolved: true };
+          return composed(this.evaluate(local, depth + 1));
         }
         const c = this.constants.get(lastSegment(n));
-        return c ? { ...c, resolved: true } : hole(n.text);
+        return c ? composed(c) : hole(n.text);
       }
       case "binary_expression":
         return evaluateConcatenation(
@@ -285,7 +286,7 @@ class RustScan {
    * out through method chains, `let` bindings, function returns, `.nest`,
    * `.merge`, `.service` and `.configure`.
    */
-  prefixes(node: Node, depth = 0): EvaluatedString[] {
+  prefixes(node: Node, depth = 0): Value[] {
     if (depth > MAX_DEPTH) return [literal("")];
     const key = `p:${node.id}`;
     const cached = this.#memo.get(key);
@@ -295,7 +296,7 @@ class RustScan {
     return result;
   }
 
-  prefixesOf(node: Node, depth: number): EvaluatedString[] {
+  prefixesOf(node: Node, depth: number): Value[] {
     const parent = node.parent;
     if (!parent) return [literal("")];
     switch (parent.type) {
@@ -320,9 +321,7 @@ class RustScan {
         const index = args.findIndex((a) => a.id === node.id);
         if ((m.name === "nest" || m.name === "nest_service") && index === 1) {
           const p = this.evaluate(args[0]);
-          return this.mountedBelow(call, depth).map((pre) =>
-            concat([pre, literal("/"), p])
-          );
+          return this.mountedBelow(call, depth).map((pre) => joinPaths(pre, p));
         }
         if (
           m.name === "merge" || m.name === "service" ||
@@ -336,7 +335,7 @@ class RustScan {
         const pattern = parent.childForFieldName("pattern");
         if (pattern?.type !== "identifier") return [literal("")];
         const block = parent.parent;
-        const out: EvaluatedString[] = [];
+        const out: Value[] = [];
         if (block) {
           walk(block, (n) => {
             if (
@@ -370,12 +369,12 @@ class RustScan {
   }
 
   /** Prefixes for the calls of function `name` (other than its own body). */
-  callSitePrefixes(name: string, fn: Node, depth: number): EvaluatedString[] {
+  callSitePrefixes(name: string, fn: Node, depth: number): Value[] {
     const key = `fn:${fn.id}`;
     const cached = this.#memo.get(key);
     if (cached) return cached;
     const home = this.fileOf(fn);
-    const out: EvaluatedString[] = [];
+    const out: Value[] = [];
     for (const use of this.uses(name)) {
       if (use.parent?.id === fn.id) continue; // the definition's name
       if (!home || !this.refersTo(use, home)) continue;
@@ -433,18 +432,18 @@ class RustScan {
    * Prefixes that apply to values mounted by a `.nest/.service(...)` call:
    * those above the call's own chain, plus the chain's root scope.
    */
-  mountedBelow(call: Node, depth: number): EvaluatedString[] {
+  mountedBelow(call: Node, depth: number): Value[] {
     const above = this.prefixes(call, depth + 1);
     const own = this.rootPrefixes(chainRoot(call), depth);
-    const out: EvaluatedString[] = [];
+    const out: Value[] = [];
     for (const a of above) {
-      for (const o of own) out.push(concat([a, literal("/"), o]));
+      for (const o of own) out.push(joinPaths(a, o));
     }
     return out;
   }
 
   /** The prefix a chain root contributes: `web::scope("/api")`. */
-  rootPrefixes(root: Node, depth: number): EvaluatedString[] {
+  rootPrefixes(root: Node, depth: number): Value[] {
     if (depth > MAX_DEPTH) return [literal("")];
     if (root.type === "call_expression") {
       const fn = root.childForFieldName("function");
@@ -630,7 +629,7 @@ class RustScan {
     const seen = new Set<string>();
     for (const a of above) {
       for (const o of own) {
-        const composed = concat([a, literal("/"), o, literal("/"), path]);
+        const composed = joinPaths(a, o, path);
         this.emitComposed(
           f,
           at,
@@ -648,24 +647,23 @@ class RustScan {
   emitComposed(
     f: RustFile,
     at: Node,
-    composed: EvaluatedString,
+    composed: Value,
     verbs: readonly string[],
     framework: string,
     seen: Set<string>,
     node: Node = at,
     prefixed = false,
   ): void {
-    const text = keyText(composed);
-    const path = joinPaths(text);
+    const route = routePath(composed, prefixed);
     for (const verb of verbs) {
       const port = httpPort({
         role: "server",
         method: verb,
-        path,
+        path: route.path,
         node,
         owner: ownerOf(at, f.file.path, "rust"),
         filePath: f.file.path,
-        confidence: routeConfidence(composed, prefixed),
+        confidence: route.confidence,
         framework,
       });
       if (!port || seen.has(port.ref.key)) continue;
@@ -716,7 +714,7 @@ class RustScan {
       this.emitComposed(
         f,
         fn,
-        concat([pre, literal("/"), path]),
+        joinPaths(pre, path),
         verbs,
         "actix-web",
         seen,
@@ -775,7 +773,7 @@ class RustScan {
         this.emitComposed(
           f,
           fn,
-          concat([mount.prefix, literal("/"), path]),
+          joinPaths(mount.prefix, path),
           route.verbs,
           "rocket",
           seen,
@@ -789,11 +787,11 @@ class RustScan {
       const port = httpPort({
         role: "server",
         method: verb,
-        path: joinPaths(route.path),
+        path: routePath(literal(route.path)).path,
         node: item,
         owner: ownerOf(fn, f.file.path, "rust"),
         filePath: f.file.path,
-        confidence: 0.8,
+        confidence: CONFIDENCE.partial,
         framework: "rocket",
         extra: { mounted: "false" },
       });
@@ -849,7 +847,7 @@ class RustScan {
    * with: `.mount(prefix, value)` on a Rocket instance, followed through
    * `let` bindings and functions returning the list.
    */
-  mountPrefixes(node: Node, depth: number): EvaluatedString[] {
+  mountPrefixes(node: Node, depth: number): Value[] {
     if (depth > MAX_DEPTH) return [];
     const parent = node.parent;
     if (!parent) return [];
@@ -871,7 +869,7 @@ class RustScan {
         const pattern = parent.childForFieldName("pattern");
         const block = parent.parent;
         if (pattern?.type !== "identifier" || !block) return [];
-        const out: EvaluatedString[] = [];
+        const out: Value[] = [];
         walk(block, (n) => {
           if (
             n.type === "identifier" && n.text === pattern.text &&
@@ -890,7 +888,7 @@ class RustScan {
         const name = owner?.childForFieldName("name")?.text;
         const home = owner ? this.fileOf(owner) : undefined;
         if (!owner || !name || !home) return [];
-        const out: EvaluatedString[] = [];
+        const out: Value[] = [];
         for (const use of this.uses(name)) {
           if (use.parent?.id === owner.id || !this.refersTo(use, home)) {
             continue;
@@ -1028,18 +1026,18 @@ class RustScan {
 }
 
 /** Whether a prefix adds a path segment (not empty, not just `/`). */
-function hasPath(prefix: EvaluatedString): boolean {
-  return prefix.pieces.some((p) =>
-    p.kind === "hole" || p.text.replaceAll("/", "") !== ""
+function hasPath(prefix: Value): boolean {
+  return prefix.parts.some((p) =>
+    typeof p !== "string" || p.replaceAll("/", "") !== ""
   );
 }
 
 /** Distinct prefixes (by their text). */
-function dedupe(list: readonly EvaluatedString[]): EvaluatedString[] {
+function dedupe(list: readonly Value[]): Value[] {
   const seen = new Set<string>();
-  const out: EvaluatedString[] = [];
+  const out: Value[] = [];
   for (const item of list) {
-    const text = keyText(item) + (item.resolved ? "#" : "");
+    const text = keyText(item) + (item.composed ? "#" : "");
     if (seen.has(text)) continue;
     seen.add(text);
     out.push(item);
@@ -1064,37 +1062,10 @@ function verbName(name: string): string {
   return name === "any" ? "ANY" : name.toUpperCase();
 }
 
-/** `format!` pieces: `{}`, `{0}`, `{name}`, `{:?}` are holes; `{{` is `{`. */
-function formatPieces(text: string): EvaluatedString {
-  const parts: EvaluatedString[] = [];
-  let buffer = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if ((c === "{" || c === "}") && text[i + 1] === c) {
-      buffer += c;
-      i++;
-    } else if (c === "{") {
-      const end = text.indexOf("}", i);
-      if (end < 0) {
-        buffer += text.slice(i);
-        break;
-      }
-      if (buffer) parts.push(literal(buffer));
-      buffer = "";
-      parts.push(hole(text.slice(i, end + 1)));
-      i = end;
-    } else {
-      buffer += c;
-    }
-  }
-  if (buffer) parts.push(literal(buffer));
-  return concat(parts);
-}
-
 /** `const X: &str = "..."` and `static X: &str = "..."`. */
 function collectConstants(
   root: Node,
-  constants: Map<string, EvaluatedString>,
+  constants: Map<string, Value>,
 ): void {
   for (const item of namedChildren(root)) {
     if (item.type !== "const_item" && item.type !== "static_item") continue;
@@ -1192,7 +1163,7 @@ export const rustExtractor: LanguageExtractor = {
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const diagnostics: ExtractDiagnostic[] = [];
     const parsed: RustFile[] = [];
-    const constants = new Map<string, EvaluatedString>();
+    const constants = new Map<string, Value>();
     try {
       await eachFile(files, diagnostics, async (file) => {
         const tree = await parseSource("rust", file.text);

@@ -2,7 +2,7 @@
 // `#[route(GET, uri = "/x")]`), `routes![...]` lists and the crate-level
 // evidence that a file's attributes are Rocket's.
 import type { Node } from "web-tree-sitter";
-import { HTTP_METHODS } from "../_value/more_common.ts";
+import { HTTP_METHODS } from "../_port/http.ts";
 import { namedChildren, stringValue } from "../_syntax/tree.ts";
 
 /** Rocket's method attributes (`route` takes the method as an argument). */

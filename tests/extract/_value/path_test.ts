@@ -6,6 +6,7 @@ import {
   formatBraces,
   formatPrintf,
   HOLE,
+  hole,
   joinPaths,
   literal,
   type PathResult,
@@ -54,9 +55,15 @@ Deno.test("clientPath() keeps the path of absolute URLs and drops an unknown bas
     });
   });
   await t.step("unknown base dropped", () => {
+    // an environment read may carry a path prefix: partly known
+    assert.deepEqual(
+      client(concat([hole("os.getenv('ORDERS')", "env"), literal("/users")])),
+      { path: "/users", confidence: 0.8 },
+    );
+    // a base held in the program is the service's origin
     assert.deepEqual(client(concat([undefined, literal("/users")])), {
       path: "/users",
-      confidence: 0.8,
+      confidence: 0.95,
     });
   });
   await t.step("relative URL joined to the base URL path", () => {

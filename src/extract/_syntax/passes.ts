@@ -1,0 +1,127 @@
+// Passes over the files of one language with WASM trees: per file with
+// failures turned into diagnostics, and the two-pass shape (a cross-file
+// pass, then the per-file pass) most extractors take.
+import type { Node, Tree } from "web-tree-sitter";
+import type { ExtractedPort } from "../types.ts";
+import type {
+  ExtractDiagnostic,
+  ExtractResult,
+  SourceFile,
+} from "../extractor.ts";
+import { type GrammarName, parseSource } from "./parser.ts";
+import { positionOf } from "./tree.ts";
+
+/** Runs a per-file extraction, turning a failure into a diagnostic. */
+export async function eachFile<F extends { path: string }>(
+  files: readonly F[],
+  diagnostics: ExtractDiagnostic[],
+  run: (file: F) => Promise<void>,
+): Promise<void> {
+  for (const file of files) {
+    try {
+      await run(file);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      diagnostics.push({
+        filePath: file.path,
+        severity: "error",
+        message: `Cannot extract ports: ${detail}`,
+      });
+    }
+  }
+}
+
+/** Reports a file whose syntax tree has errors (the ports found are kept). */
+export function syntaxWarning(
+  root: Node,
+  filePath: string,
+  diagnostics: ExtractDiagnostic[],
+): void {
+  if (!root.hasError) return;
+  let where = "";
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.isError || n.isMissing) {
+      const { line, col } = positionOf(n);
+      where = ` at ${line}:${col}`;
+      break;
+    }
+    for (let i = n.childCount - 1; i >= 0; i--) {
+      const c = n.child(i);
+      if (c?.hasError || c?.isError || c?.isMissing) stack.push(c);
+    }
+  }
+  diagnostics.push({
+    filePath,
+    severity: "warning",
+    message: `Cannot parse: syntax error${where}`,
+  });
+}
+
+/**
+ * Source bytes whose trees a two-pass extractor keeps between its passes;
+ * beyond it, the second pass parses again (bounded WASM memory).
+ */
+const KEEP_TREES_BUDGET = 4_000_000;
+
+/**
+ * Extracts the ports of one language's files in two passes: a cross-file
+ * pass (`first`, on the files `needsFirst` selects) and then a per-file
+ * pass (`second`, which adds the ports it finds) over every file, parsing
+ * each file once when the trees fit the memory budget and twice otherwise.
+ * A file with syntax errors gets a `warning` diagnostic before `second`
+ * reads it; a file that cannot be parsed or processed becomes an `error`
+ * diagnostic.
+ */
+export async function twoPasses(
+  files: readonly SourceFile[],
+  grammar: GrammarName,
+  needsFirst: (file: SourceFile) => boolean,
+  first: (root: Node) => void,
+  second: (file: SourceFile, root: Node, ports: ExtractedPort[]) => void,
+): Promise<ExtractResult> {
+  const diagnostics: ExtractDiagnostic[] = [];
+  const ports: ExtractedPort[] = [];
+  const kept = new Map<string, Tree>();
+  let budget = KEEP_TREES_BUDGET;
+  const failed = new Set<string>();
+  try {
+    await eachFile(files, diagnostics, async (file) => {
+      if (!needsFirst(file)) return;
+      let tree: Tree | undefined;
+      try {
+        tree = await parseSource(grammar, file.text);
+        first(tree.rootNode);
+      } catch (error) {
+        failed.add(file.path);
+        tree?.delete();
+        throw error;
+      }
+      if (file.text.length <= budget) {
+        budget -= file.text.length;
+        kept.set(file.path, tree);
+      } else {
+        tree.delete();
+      }
+    });
+    await eachFile(
+      files.filter((f) => !failed.has(f.path)),
+      diagnostics,
+      async (file) => {
+        const tree = kept.get(file.path) ??
+          await parseSource(grammar, file.text);
+        kept.delete(file.path);
+        try {
+          syntaxWarning(tree.rootNode, file.path, diagnostics);
+          second(file, tree.rootNode, ports);
+        } finally {
+          tree.delete();
+        }
+      },
+    );
+  } finally {
+    for (const tree of kept.values()) tree.delete();
+  }
+  return { ports, diagnostics };
+}
