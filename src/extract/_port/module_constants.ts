@@ -6,7 +6,7 @@
 
 import type { Node } from "web-tree-sitter";
 import { composed, hole, literal, type Value } from "../_value/mod.ts";
-import { KindTable } from "../_port/queue.ts";
+import type { KindTable } from "../_port/queue.ts";
 
 const PY_ASSIGN = /^([A-Z_][A-Z0-9_]*)\s*(?::\s*[\w.]+\s*)?=\s*(.*)$/;
 const PY_STRING = /^(["'])([^"'\\]*)\1\s*(?:#.*)?$/;

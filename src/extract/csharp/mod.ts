@@ -20,7 +20,6 @@ import {
   formatPlaceholders,
   hole,
   joinPaths,
-  keyText,
   literal,
   mapText,
   routePath,

@@ -17,7 +17,6 @@ import {
   formatPlaceholders,
   hole,
   joinPaths,
-  keyText,
   literal,
   routePath,
   type Value,

@@ -9,7 +9,7 @@ import type {
   SourceFile,
 } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
-import { type Value } from "../_value/mod.ts";
+import type { Value } from "../_value/mod.ts";
 import { eachFile } from "../_syntax/passes.ts";
 import { jsQueueExports, jsQueuePorts } from "../javascript/mod.ts";
 import { daprSubscriptionPorts } from "./dapr_yaml.ts";

@@ -18,7 +18,6 @@ import {
   exactText,
   hole,
   joinPaths,
-  keyText,
   literal,
   routePath,
   type Value,
