@@ -65,26 +65,35 @@ const ORIGIN = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\/[^/?#]*/;
  * in the host do not count); a leading unresolved base (`BASE + "/users"`)
  * is dropped: held in the program it is taken for the service's origin
  * (`composed`), read from the environment it may hide a path prefix
- * (`partial`); a relative URL is joined to the path of the client's `base`
- * URL. `undefined` when no path can be
- * told (a wholly unresolved URL, a relative one without a base, a URL whose
- * path is the unresolved part).
+ * (`partial`). A URL that is neither is a path under the client's `base`
+ * URL (joined with one slash; a base with a path makes it `composed`).
+ * `undefined` when no path can be told (a wholly unresolved URL, a relative
+ * one without a base, a URL whose path is the unresolved part).
  */
 export function clientPath(url: Value, base?: Value): PathResult | undefined {
+  const lead = url.parts[0];
+  if (
+    base && !isEmpty(base) &&
+    (lead === undefined || (typeof lead === "string" && !ORIGIN.test(lead)))
+  ) {
+    const result = clientPath(joinPaths(base, url));
+    const basePath = clientPath(base)?.path;
+    if (
+      result?.confidence === CONFIDENCE.literal && basePath !== undefined &&
+      basePath !== "/"
+    ) {
+      result.confidence = CONFIDENCE.composed;
+    }
+    return result;
+  }
   let text = textOf(url);
   let composed = url.composed;
   let partial = false;
-  let dropped = false;
-  const lead = url.parts[0];
   if (lead !== undefined && typeof lead !== "string") {
-    // the client's base address: a value of the program is the service's
-    // origin (the path is the one written), an environment read may hold a
-    // path prefix too
     text = text.slice(1);
     if (text === "" || text.startsWith(HOLE) || /^[?#]/.test(text)) {
       return undefined;
     }
-    dropped = true;
     if (lead.hole === "env") partial = true;
     else composed = true;
     if (!text.startsWith("/") && !ORIGIN.test(text)) text = "/" + text;
@@ -95,15 +104,6 @@ export function clientPath(url: Value, base?: Value): PathResult | undefined {
     // `http://${host}${path}`: the path is what is unknown
     if (origin[0].endsWith(HOLE) && !text.startsWith("/")) return undefined;
     if (!text.startsWith("/")) text = "/" + text;
-  } else if (base && !dropped) {
-    const basePath = clientPath(base);
-    if (!basePath) return undefined;
-    const prefix = basePath.path === "/"
-      ? ""
-      : basePath.path.replace(/\/$/, "");
-    text = prefix + (text.startsWith("/") || text === "" ? text : "/" + text);
-    composed ||= prefix !== "" || basePath.confidence < CONFIDENCE.literal;
-    partial ||= basePath.confidence < CONFIDENCE.composed;
   } else if (!text.startsWith("/")) {
     return undefined;
   }

@@ -11,129 +11,23 @@ import {
   positionOf,
   stringValue,
 } from "../_syntax/tree.ts";
-import { unwrap, type Val, valueOf } from "./values.ts";
-import type { PortOwner } from "../types.ts";
-
-/** An import binding: `import { a as b } from "x"` gives `b -> {x, a}`. */
-export interface ImportBinding {
-  source: string;
-  /** `default`, `*` (namespace) or the imported name. */
-  name: string;
-}
-
-/** A router-like object: an app, a router, a sub-app. */
-export interface RouterDef {
-  framework: string;
-  /** Own prefix: koa-router `prefix`, Hono `basePath`. */
-  prefix: Val;
-}
-
-/** An HTTP client instance (`axios.create`, `ky.create`). */
-export interface InstanceDef {
-  framework: string;
-  base: Val;
-}
-
-/** Where a port was found. */
-export interface Site {
-  line: number;
-  col: number;
-  owner: PortOwner;
-}
-
-/** A route registration. */
-export interface RouteRec extends Site {
-  /** Local router id; `undefined` for routes that stand alone. */
-  router?: string;
-  /** Upper-case methods; `ANY` for no restriction. */
-  methods: string[];
-  /** Path as written. */
-  path: Val;
-  /** A prefix from the same file (NestJS controller). */
-  prefix?: Val;
-  framework: string;
-  /** `true` when the path was composed by convention (Next.js files). */
-  composed?: boolean;
-  /** `true` when the method is a guess (no restriction seen). */
-  weakMethod?: boolean;
-  /** Applies the NestJS global prefix. */
-  nest?: boolean;
-  extra: Record<string, string>;
-}
-
-/** A child router or plugin reference. */
-export type ChildRef =
-  | { local: string }
-  | { import: ImportBinding };
-
-/** `app.use("/api", router)`, `app.route("/x", sub)`, `app.register(p)`. */
-export interface MountRec {
-  parent: string;
-  prefix: Val;
-  child: ChildRef;
-  /** `router`: a router object; `plugin`: a function given the parent. */
-  kind: "router" | "plugin";
-}
-
-/** An HTTP call. */
-export interface ClientRec extends Site {
-  /** Upper-case method, or `undefined` when it cannot be known. */
-  method: string | undefined;
-  url: Val;
-  /** An instance the call goes through (base URL). */
-  via?: ChildRef;
-  /** `via` may turn out not to be an instance: keep the call without a base. */
-  viaOptional?: boolean;
-  framework: string;
-}
-
-/**
- * A function wrapping an HTTP call whose URL comes from one of its
- * parameters: `function api(path, init) { return fetch(BASE + path, init) }`.
- */
-export interface ClientHelper {
-  /** Index of the parameter that holds (part of) the URL. */
-  param: number;
-  /** The URL before and after that parameter. */
-  before: Val;
-  after: Val;
-  /** A literal method, or `undefined`. */
-  method: string | undefined;
-  /** Index of the parameter holding the request options, if any. */
-  methodParam?: number;
-  framework: string;
-  via?: ChildRef;
-}
-
-/** A call of a function that may be a client helper: `api("/users")`. */
-export interface HelperCall extends Site {
-  callee: ChildRef;
-  /** Each argument's value when it is string-like. */
-  args: Array<Val | undefined>;
-  /** Each argument's method option when it is an object literal. */
-  argMethods: Array<string | undefined | null>;
-}
-
-/** Everything the cross-file pass needs from one file. */
-export interface JsFacts {
-  path: string;
-  imports: Map<string, ImportBinding>;
-  /** Constants: `NAME`, `OBJ.prop`, `Enum.Member`; `null` when ambiguous. */
-  consts: Map<string, Val | null>;
-  /** Exported name (or `default`) -> local name. */
-  exports: Map<string, string>;
-  routers: Map<string, RouterDef>;
-  instances: Map<string, InstanceDef>;
-  routes: RouteRec[];
-  mounts: MountRec[];
-  clients: ClientRec[];
-  /** Client helpers by function name. */
-  helpers: Map<string, ClientHelper>;
-  /** Calls of possible client helpers. */
-  helperCalls: HelperCall[];
-  /** `app.setGlobalPrefix("api")` of NestJS. */
-  globalPrefix?: Val;
-}
+import { unwrap, valueOf } from "./values.ts";
+import {
+  concat,
+  type exactText,
+  fromParts,
+  isEmpty,
+  literal,
+  type Value,
+} from "../_value/mod.ts";
+import type {
+  ChildRef,
+  ImportBinding,
+  InstanceDef,
+  JsFacts,
+  RouterDef,
+  Site,
+} from "./facts.ts";
 
 /** The local name standing for a CommonJS module's `module.exports`. */
 const CJS = "module.exports";
@@ -371,7 +265,7 @@ class Collector {
     }
   }
 
-  #setConst(name: string, val: Val): void {
+  #setConst(name: string, val: Value): void {
     const consts = this.#f.consts;
     if (consts.has(name)) {
       const old = consts.get(name);
@@ -548,13 +442,13 @@ class Collector {
         : undefined;
       if (direct) {
         if (direct.source === "express" && direct.name !== "Router") {
-          return { framework: "express", prefix: [] };
+          return { framework: "express", prefix: literal("") };
         }
         if (direct.source === "express" && direct.name === "Router") {
-          return { framework: "express", prefix: [] };
+          return { framework: "express", prefix: literal("") };
         }
         if (direct.source === "fastify") {
-          return { framework: "fastify", prefix: [] };
+          return { framework: "fastify", prefix: literal("") };
         }
       }
       if (callee.type === "member_expression") {
@@ -566,14 +460,14 @@ class Collector {
           ? bindingOfRequire(object)
           : undefined;
         if (property === "Router" && lib?.source === "express") {
-          return { framework: "express", prefix: [] };
+          return { framework: "express", prefix: literal("") };
         }
         if (property === "basePath" && args[0]) {
           const base = this.#routerOf(object);
           if (base?.framework === "hono") {
             return {
               framework: "hono",
-              prefix: [...base.prefix, ...valueOf(args[0])],
+              prefix: concat([base.prefix, valueOf(args[0])]),
             };
           }
         }
@@ -587,9 +481,11 @@ class Collector {
         return { framework: "koa", prefix: optionValue(args[0], "prefix") };
       }
       if (lib && /^hono(\/|$)/.test(lib.source) && lib.name === "Hono") {
-        return { framework: "hono", prefix: [] };
+        return { framework: "hono", prefix: literal("") };
       }
-      if (lib?.source === "koa") return { framework: "koa", prefix: [] };
+      if (lib?.source === "koa") {
+        return { framework: "koa", prefix: literal("") };
+      }
     }
     return undefined;
   }
@@ -627,7 +523,7 @@ class Collector {
         const own = optionValue(args[0], key);
         return {
           framework: parent.framework,
-          base: own.length ? own : parent.base,
+          base: isEmpty(own) ? parent.base : own,
         };
       }
     }
@@ -651,7 +547,7 @@ class Collector {
    */
   #receiver(
     node: Node,
-  ): { id: string; framework: string; chainPath?: Val } | undefined {
+  ): { id: string; framework: string; chainPath?: Value } | undefined {
     const v = unwrap(node);
     if (v.type === "identifier") {
       const router = this.#f.routers.get(v.text);
@@ -765,7 +661,7 @@ class Collector {
         const parent = this.#receiver(first)!;
         this.#f.mounts.push({
           parent: parent.id,
-          prefix: [],
+          prefix: literal(""),
           child: binding ? { import: binding } : { local: `fn:${name}` },
           kind: "plugin",
         });
@@ -780,7 +676,7 @@ class Collector {
         if (parent) {
           this.#f.mounts.push({
             parent: parent.id,
-            prefix: [],
+            prefix: literal(""),
             child: { import: binding },
             kind: "plugin",
           });
@@ -871,7 +767,7 @@ class Collector {
       return true;
     }
     if (method === "use") {
-      let prefix: Val = [];
+      let prefix: Value = literal("");
       let rest = args;
       if (first && isPathish(first) && !this.#childRef(first)) {
         prefix = valueOf(first);
@@ -910,7 +806,7 @@ class Collector {
     node: Node,
     router: string,
     methods: string[],
-    path: Val,
+    path: Value,
     framework: string,
     args: Node[],
   ): void {
@@ -1009,21 +905,22 @@ class Collector {
   #client(
     node: Node,
     method: string | undefined,
-    url: Val,
+    url: Value,
     framework: string,
     via: ChildRef | undefined,
     init?: Node,
   ): void {
     // A URL built from a parameter of the enclosing function: the function
     // is a client helper, its callers are the ports.
-    for (let i = 0; i < url.length; i++) {
-      const piece = url[i]!;
-      if (typeof piece === "string" || !("ref" in piece)) continue;
-      const param = parameterOf(node, piece.ref);
+    const parts = url.parts;
+    for (let i = 0; i < parts.length; i++) {
+      const piece = parts[i]!;
+      if (typeof piece === "string" || piece.hole !== "constant") continue;
+      const param = parameterOf(node, piece.text);
       if (!param) continue;
       // `/items/${id}`, `?q=${q}`, `http://${host}/x`: a path segment, a
       // query value or a host, not the path itself
-      const before = url.slice(0, i).filter((p) => typeof p === "string")
+      const before = parts.slice(0, i).filter((p) => typeof p === "string")
         .join("");
       if (
         before.endsWith("/") || /[?#=&]/.test(before) ||
@@ -1035,8 +932,8 @@ class Collector {
         : undefined;
       this.#f.helpers.set(param.name, {
         param: param.index,
-        before: url.slice(0, i),
-        after: url.slice(i + 1),
+        before: fromParts(parts.slice(0, i)),
+        after: fromParts(parts.slice(i + 1)),
         method: initParam ? undefined : method,
         ...(initParam ? { methodParam: initParam.index } : {}),
         framework,
@@ -1119,7 +1016,7 @@ class Collector {
       const method = stringValue(unwrap(methodNode))?.toUpperCase();
       if (!method || !HTTP_METHODS.has(method)) continue;
       const val = valueOf(url);
-      const head = val[0];
+      const head = val.parts[0];
       if (typeof head !== "string" || !/^(\/|https?:\/\/)/.test(head)) continue;
       this.#client(node, method, val, "generated", via);
       const last = this.#f.clients[this.#f.clients.length - 1];
@@ -1162,7 +1059,7 @@ class Collector {
     const first = argList(node)[0];
     if (!first) return;
     const v = unwrap(first);
-    let path: Val | undefined;
+    let path: Value | undefined;
     if (v.type === "object") {
       const pathname = pairValue(v, "pathname");
       if (pathname) path = valueOf(pathname);
@@ -1171,7 +1068,7 @@ class Collector {
     }
     if (!path) return;
     if (this.#helperParam(node, path) !== undefined) return;
-    const head = path[0];
+    const head = path.parts[0];
     if (typeof head === "string" && !head.startsWith("/")) return;
     // { method: "GET", pattern: new URLPattern(...), handler }
     let method: string | undefined;
@@ -1206,10 +1103,12 @@ class Collector {
   /** The URLPattern's pathname as one parameter of the enclosing function. */
   #helperParam(
     node: Node,
-    path: Val,
+    path: Value,
   ): { name: string; index: number } | undefined {
-    const only = path.length === 1 ? path[0] : undefined;
-    if (!only || typeof only === "string" || !("ref" in only)) return undefined;
+    const only = path.parts.length === 1 ? path.parts[0] : undefined;
+    if (!only || typeof only === "string" || only.hole !== "constant") {
+      return undefined;
+    }
     const fn = findAncestor(node, FUNCTION_TYPES);
     if (!fn) return undefined;
     const name = fn.childForFieldName("name")?.text ??
@@ -1222,7 +1121,7 @@ class Collector {
     for (let i = 0; i < list.length; i++) {
       const p = list[i]!;
       const id = p.type === "identifier" ? p : p.childForFieldName("pattern");
-      if (id?.text === only.ref) return { name, index: i };
+      if (id?.text === only.text) return { name, index: i };
     }
     return undefined;
   }
@@ -1245,7 +1144,7 @@ class Collector {
     const pathArg = args[index];
     if (!pathArg || !isPathish(pathArg)) return;
     const path = valueOf(pathArg);
-    const head = path[0];
+    const head = path.parts[0];
     if (typeof head === "string" && !head.startsWith("/")) return;
     let found = false;
     for (const arg of args) {
@@ -1305,7 +1204,7 @@ class Collector {
           this.#f.routes.push({
             ...this.#site(inner),
             methods: [method],
-            path: [path],
+            path: literal(path),
             framework: "bun",
             extra: permissionOf(
               [inner.childForFieldName("value") ?? inner],
@@ -1317,7 +1216,7 @@ class Collector {
         this.#f.routes.push({
           ...this.#site(pair),
           methods: ["ANY"],
-          path: [path],
+          path: literal(path),
           framework: "bun",
           extra: permissionOf([v], this.#handlers),
         });
@@ -1346,15 +1245,15 @@ class Collector {
         ...namedChildren(node.parent).filter((n) => n.type === "decorator"),
       );
     }
-    let prefixes: Val[] | undefined;
+    let prefixes: Value[] | undefined;
     for (const decorator of decorators) {
       const d = this.#nestName(decorator);
       if (d?.name !== "Controller") continue;
       const arg = d.args[0];
-      if (!arg) prefixes = [[]];
+      if (!arg) prefixes = [literal("")];
       else if (unwrap(arg).type === "object") {
         const path = pairValue(unwrap(arg), "path");
-        prefixes = path ? pathValues(path) : [[]];
+        prefixes = path ? pathValues(path) : [literal("")];
       } else prefixes = pathValues(arg);
     }
     if (!prefixes) return;
@@ -1371,7 +1270,7 @@ class Collector {
           const d = this.#nestName(decorator);
           const method = d && NEST_DECORATORS[d.name];
           if (!d || !method) continue;
-          const paths = d.args[0] ? pathValues(d.args[0]) : [[]];
+          const paths = d.args[0] ? pathValues(d.args[0]) : [literal("")];
           for (const prefix of prefixes) {
             for (const path of paths) {
               this.#f.routes.push({
@@ -1423,7 +1322,7 @@ class Collector {
         this.#f.routes.push({
           ...this.#site(node, owner),
           methods: ["ANY"],
-          path: [route],
+          path: literal(route),
           framework: "nextjs",
           composed: true,
           extra: {},
@@ -1454,7 +1353,7 @@ class Collector {
         this.#f.routes.push({
           ...this.#site(node, owner),
           methods: [name],
-          path: [route],
+          path: literal(route),
           framework: "nextjs",
           composed: true,
           extra: {},
@@ -1516,15 +1415,15 @@ function isPathish(node: Node): boolean {
   if (v.type === "array") return namedChildren(v).some(isPathish);
   if (v.type === "string" || v.type === "template_string") {
     const value = valueOf(v);
-    const head = value[0];
-    return typeof head !== "string" || head.startsWith("/") || head === "" ||
-      value.length > 1;
+    const head = value.parts[0];
+    return typeof head !== "string" || head.startsWith("/") ||
+      value.parts.length > 1;
   }
   return v.type === "binary_expression" || v.type === "identifier" ||
     v.type === "member_expression";
 }
 
-function pathValues(node: Node): Val[] {
+function pathValues(node: Node): Value[] {
   const v = unwrap(node);
   if (v.type === "array") {
     return namedChildren(v).filter(isPathish).map((n) => valueOf(n));
@@ -1577,12 +1476,12 @@ function pairValue(object: Node, key: string): Node | undefined {
 }
 
 /** `{ prefix: "/x" }` -> the value of `key`, or an empty value. */
-function optionValue(options: Node | undefined, key: string): Val {
-  if (!options) return [];
+function optionValue(options: Node | undefined, key: string): Value {
+  if (!options) return literal("");
   const v = unwrap(options);
-  if (v.type !== "object") return [];
+  if (v.type !== "object") return literal("");
   const value = pairValue(v, key);
-  return value ? valueOf(value) : [];
+  return value ? valueOf(value) : literal("");
 }
 
 /**
