@@ -14,7 +14,6 @@ import {
 import { unwrap, valueOf } from "./values.ts";
 import {
   concat,
-  type exactText,
   fromParts,
   isEmpty,
   literal,
