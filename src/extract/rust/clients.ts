@@ -1,0 +1,148 @@
+// reqwest and awc clients: `reqwest::get(url)`, and `get/post/...` or
+// `request(Method::X, url)` on receivers built by or declared with them.
+import { httpPort } from "../_port/http.ts";
+import { ownerOf } from "../_syntax/owner.ts";
+import { namedChildren, type Node, walk } from "../_syntax/tree.ts";
+import { clientPath } from "../_value/mod.ts";
+import { argsOf, callSite, chainRoot, unwrap } from "./nodes.ts";
+import type { RustFile, RustScan } from "./project.ts";
+
+/** Calls on reqwest/awc clients: `client.get(url)`, `request(Method, url)`. */
+export function clientCall(
+  c: RustScan,
+  f: RustFile,
+  call: Node,
+  receiver: Node,
+  name = "request",
+): void {
+  if (f.crates.size === 0) return;
+  const crate = clientCrate(c, f, receiver);
+  if (!crate) return;
+  const args = argsOf(call);
+  let method: string | undefined;
+  let url: Node | undefined;
+  if (name === "request") {
+    method = c.methodFilter(args[0]);
+    url = args[1];
+  } else {
+    method = name.toUpperCase();
+    url = args[0];
+  }
+  if (!method || !url) return;
+  emitClient(c, f, call, method, url, crate);
+}
+
+/** `reqwest::get(url)` and `reqwest::blocking::get(url)`. */
+export function freeClientCall(
+  c: RustScan,
+  f: RustFile,
+  call: Node,
+): void {
+  if (!f.crates.has("reqwest")) return;
+  const fn = call.childForFieldName("function");
+  if (fn?.type !== "scoped_identifier") return;
+  if (!/^reqwest::(blocking::)?get$/.test(fn.text)) return;
+  const url = argsOf(call)[0];
+  if (url) emitClient(c, f, call, "GET", url, "reqwest");
+}
+
+/** Which client crate a receiver belongs to, or undefined. */
+export function clientCrate(
+  c: RustScan,
+  f: RustFile,
+  receiver: Node,
+): string | undefined {
+  const r = unwrap(receiver);
+  let type: string | undefined;
+  if (r.type === "identifier") {
+    const value = c.letValue(r.text, r);
+    if (value) type = constructedType(c, value);
+    else type = paramType(c, r);
+  } else if (
+    r.type === "field_expression" &&
+    r.childForFieldName("value")?.text === "self"
+  ) {
+    type = fieldType(c, f, r.childForFieldName("field")?.text ?? "");
+  } else if (r.type === "call_expression") {
+    type = constructedType(c, r);
+  }
+  if (!type) return undefined;
+  const crate = /^(reqwest|awc)\b/.exec(type)?.[1];
+  if (crate) return f.crates.has(crate) ? crate : undefined;
+  // A bare `Client` imported from one of the crates.
+  if (/^Client\b/.test(type) && f.crates.size === 1) {
+    return [...f.crates][0];
+  }
+  return undefined;
+}
+
+export function constructedType(
+  c: RustScan,
+  value: Node,
+): string | undefined {
+  const root = chainRoot(value);
+  if (root.type !== "call_expression") return undefined;
+  const fn = root.childForFieldName("function")?.text ?? "";
+  const m = /^((?:\w+::)*)(Client|ClientBuilder)::(new|builder|default)$/
+    .exec(fn);
+  return m ? `${m[1]}Client` : undefined;
+}
+
+export function paramType(
+  c: RustScan,
+  id: Node,
+): string | undefined {
+  const fn = c.enclosingFunction(id);
+  const params = fn?.childForFieldName("parameters");
+  for (const p of params ? namedChildren(params) : []) {
+    if (p.childForFieldName("pattern")?.text === id.text) {
+      return (p.childForFieldName("type")?.text ?? "").replace(
+        /^&(mut )?/,
+        "",
+      );
+    }
+  }
+  return undefined;
+}
+
+export function fieldType(
+  c: RustScan,
+  f: RustFile,
+  field: string,
+): string | undefined {
+  let found: string | undefined;
+  walk(f.tree.rootNode, (n) => {
+    if (found) return false;
+    if (
+      n.type === "field_declaration" &&
+      n.childForFieldName("name")?.text === field
+    ) {
+      found = n.childForFieldName("type")?.text;
+    }
+  });
+  return found;
+}
+
+export function emitClient(
+  c: RustScan,
+  f: RustFile,
+  call: Node,
+  method: string,
+  urlNode: Node,
+  framework: string,
+): void {
+  const path = clientPath(c.evaluate(urlNode));
+  if (!path) return;
+  const port = httpPort({
+    role: "client",
+    method,
+    path: path.path,
+    node: callSite(call),
+    owner: ownerOf(call, f.file.path, "rust"),
+    filePath: f.file.path,
+    confidence: path.confidence,
+    framework,
+    extra: { raw: urlNode.text },
+  });
+  if (port) c.ports.push(port);
+}
