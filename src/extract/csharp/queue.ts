@@ -11,7 +11,7 @@ import {
   callArgs,
   CSharpFile,
   simpleName,
-} from "./mod.ts";
+} from "./project.ts";
 import type { SourceFile } from "../extractor.ts";
 
 /** Finds queue ports in one parsed C# file. */
