@@ -17,7 +17,7 @@ import {
   annotationsOf,
   elements,
   JavaFile,
-} from "./mod.ts";
+} from "./project.ts";
 import type { SourceFile } from "../extractor.ts";
 
 /**
