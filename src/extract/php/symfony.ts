@@ -1,0 +1,85 @@
+// Symfony `#[Route]` attributes: the class prefix and each method's route
+// and methods.
+import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { ownerOf } from "../_syntax/owner.ts";
+import { namedChildren } from "../_syntax/tree.ts";
+import {
+  exactText,
+  joinPaths,
+  literal,
+  routePath,
+  type Value,
+} from "../_value/mod.ts";
+import {
+  arrayEntries,
+  lastName,
+  named,
+  type PhpFile,
+  positional,
+} from "./project.ts";
+import type { Node } from "web-tree-sitter";
+
+/** Symfony: class `#[Route('/prefix')]` + method `#[Route('/x', methods: [...])]`. */
+export function symfonyController(
+  c: PhpFile,
+  cls: Node,
+): void {
+  const prefixes = routeAttributes(c, cls).map((a) => a.path);
+  if (prefixes.length === 0) prefixes.push(literal(""));
+  const body = cls.childForFieldName("body");
+  for (const method of body ? namedChildren(body) : []) {
+    if (method.type !== "method_declaration") continue;
+    for (const route of routeAttributes(c, method)) {
+      for (const prefix of prefixes) {
+        const prefixed = (exactText(prefix) ?? "x") !== "";
+        const path = routePath(joinPaths(prefix, route.path), prefixed);
+        for (const verb of route.verbs) {
+          const port = httpPort({
+            role: "server",
+            method: verb,
+            path: path.path,
+            node: route.node,
+            owner: ownerOf(method, c.file.path, "php"),
+            filePath: c.file.path,
+            confidence: path.confidence,
+            framework: "symfony",
+          });
+          if (port) c.ports.push(port);
+        }
+      }
+    }
+  }
+}
+
+export function routeAttributes(
+  c: PhpFile,
+  decl: Node,
+): Array<{ node: Node; path: Value; verbs: string[] }> {
+  const out: Array<{ node: Node; path: Value; verbs: string[] }> = [];
+  const lists = decl.childForFieldName("attributes");
+  if (!lists) return out;
+  for (const group of namedChildren(lists)) {
+    for (const attribute of namedChildren(group)) {
+      if (attribute.type !== "attribute") continue;
+      const name = namedChildren(attribute).find((c) =>
+        c.type === "name" || c.type === "qualified_name"
+      );
+      if (lastName(name?.text ?? "") !== "Route") continue;
+      const pathNode = named(attribute, "path") ?? positional(attribute)[0];
+      const methods = named(attribute, "methods");
+      let verbs = arrayEntries(methods)
+        .map((e) => exactText(c.evaluate(e.value))?.toUpperCase() ?? "")
+        .filter((v) => HTTP_METHODS.has(v));
+      if (methods && verbs.length === 0) {
+        const single = exactText(c.evaluate(methods))?.toUpperCase();
+        if (single && HTTP_METHODS.has(single)) verbs = [single];
+      }
+      out.push({
+        node: group,
+        path: pathNode ? c.evaluate(pathNode) : literal(""),
+        verbs: verbs.length > 0 ? verbs : ["ANY"],
+      });
+    }
+  }
+  return out;
+}
