@@ -1,196 +1,43 @@
-// Routes generated from classes: Django REST framework routers
-// (`router.register("users", UserViewSet)` mounted with `router.urls`) and
-// Flask-RESTful resources (`api.add_resource(UserResource, "/users")`).
-// The HTTP methods come from the viewset or resource class, followed across
-// modules and through project base classes.
-import { httpBoundaryKey } from "../../boundary/http_path.ts";
-import {
-  findAll,
-  namedChildren,
-  type Node,
-  ownerOf,
-  positionOf,
-} from "../_syntax/compact_tree.ts";
-import {
-  argument,
-  classAttribute,
-  keywordArg,
-  positionalArgs,
-  type PyModule,
-  type PyProject,
-  unwrap,
-} from "./project.ts";
+// Django REST framework routers: `router.register("users", UserViewSet)`
+// mounted with `router.urls`, with the methods of the viewset class
+// (followed through project base classes) and its `@action` routes.
+import { ownerOf } from "../_syntax/compact_tree.ts";
+import { findAll, namedChildren } from "../_syntax/compact_tree.ts";
 import {
   composed,
   CONFIDENCE,
   exactText,
-  HOLE,
   hole,
-  isEmpty,
   joinPaths,
   keyText,
   literal,
-  mapText,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
+import {
+  baseClasses,
+  classMembers,
+  classOf,
+  type ClassRef,
+  type HttpPort,
+  libraryClass,
+  MAX_BASES,
+  toPort,
+} from "./classes.ts";
+import {
+  djangoRoute,
+  type DjangoUrls,
+  enclosingRoutePrefix,
+} from "./django.ts";
+import {
+  argument,
+  classAttribute,
+  keywordArg,
+  type PyModule,
+  type PyProject,
+  unwrap,
+} from "./project.ts";
+import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
-
-/** What the Django URLconf support knows, for routers mounted in URLconfs. */
-export interface DjangoUrls {
-  /** The prefixes a URLconf module is included under (`""` when none). */
-  modulePrefixes(name: string): Value[];
-  /** The external name of a Django route call (`django.urls.path`...), if it is one. */
-  routeKind(call: Node): string | undefined;
-}
-
-/** A Django route (`users/<int:pk>/` or a `re_path` regex) as a path with `{name}` parameters. */
-export function djangoRoute(value: Value, regex: boolean): Value {
-  return mapText(
-    value,
-    (text) =>
-      regex
-        ? text.replace(/^\^/, "").replace(/\$$/, "")
-          .replace(/\(\?P<(\w+)>[^)]*\)/g, "{$1}")
-          .replace(/\([^)]*\)/g, HOLE)
-          .replace(/\\(.)/g, "$1")
-        : text.replace(/<(?:\w+:)?(\w+)>/g, "{$1}"),
-  );
-}
-
-/**
- * The prefix given to `node` by the Django route calls enclosing it in its
- * own file: `path("api/", include([path("users/", ...)]))`.
- */
-export function enclosingRoutePrefix(
-  node: Node,
-  project: PyProject,
-  urls: DjangoUrls,
-): Value {
-  let inline = literal("");
-  for (let current = node.parent; current; current = current.parent) {
-    if (current.type !== "call") continue;
-    const kind = urls.routeKind(current);
-    if (!kind) continue;
-    const [outer] = positionalArgs(current.childForFieldName("arguments"));
-    const value = outer ? project.evalString(outer) : undefined;
-    if (value) {
-      inline = joinPaths(
-        djangoRoute(value, kind !== "django.urls.path"),
-        inline,
-      );
-    }
-  }
-  return inline;
-}
-
-/** A Flask rule with converters (`<int:id>`) as a path with `{id}` parameters. */
-export function flaskRule(value: Value): Value {
-  return mapText(
-    value,
-    (text) => text.replace(/<(?:[\w.]+(?:\([^)]*\))?:)?(\w+)>/g, "{$1}"),
-  );
-}
-
-interface HttpPort {
-  module: PyModule;
-  anchor: Node;
-  method: string;
-  path: Value;
-  raw: string;
-  confidence: number;
-  framework: string;
-  owner: PortOwner;
-}
-
-function toPort(port: HttpPort): ExtractedPort {
-  const result = routePath(port.path);
-  const { line, col } = positionOf(port.anchor);
-  return {
-    ref: {
-      mechanism: "http",
-      role: "server",
-      key: httpBoundaryKey(port.method, result.path),
-      line,
-      col,
-      confidence: Math.min(result.confidence, port.confidence),
-      detail: {
-        method: port.method,
-        path: result.path,
-        raw: port.raw,
-        framework: port.framework,
-      },
-    },
-    owner: port.owner,
-    filePath: port.module.file.path,
-  };
-}
-
-/** A class found in the project, with the module that defines it. */
-interface ClassRef {
-  module: PyModule;
-  node: Node;
-}
-
-/** The project class an expression names, if any. */
-function classOf(project: PyProject, expr: Node): ClassRef | undefined {
-  const target = project.resolveExpr(unwrap(expr));
-  return target?.kind === "class"
-    ? { module: target.module, node: target.node }
-    : undefined;
-}
-
-/** The definitions (methods, or decorated methods) of a class body. */
-function classMembers(
-  cls: Node,
-): Array<{ definition: Node; decorators: Node[] }> {
-  const body = cls.childForFieldName("body");
-  const out: Array<{ definition: Node; decorators: Node[] }> = [];
-  for (const statement of body ? namedChildren(body) : []) {
-    if (statement.type === "function_definition") {
-      out.push({ definition: statement, decorators: [] });
-    } else if (statement.type === "decorated_definition") {
-      const definition = statement.childForFieldName("definition");
-      if (definition?.type !== "function_definition") continue;
-      out.push({
-        definition,
-        decorators: namedChildren(statement).filter((n) =>
-          n.type === "decorator"
-        ),
-      });
-    }
-  }
-  return out;
-}
-
-/** The base class expressions of a class definition. */
-function baseClasses(cls: Node): Node[] {
-  return positionalArgs(cls.childForFieldName("superclasses"));
-}
-
-const MAX_BASES = 8;
-
-/**
- * The external class a constructor expression names, directly or through
- * project subclasses (`class VersionedRouter(DefaultRouter)`): the first
- * external base found, depth first.
- */
-function libraryClass(
-  project: PyProject,
-  callee: Node,
-  depth = 0,
-): string | undefined {
-  const target = project.resolveExpr(callee);
-  if (target?.kind === "external") return target.name;
-  if (target?.kind !== "class" || depth > MAX_BASES) return undefined;
-  for (const base of baseClasses(target.node)) {
-    const name = libraryClass(project, unwrap(base), depth + 1);
-    if (name) return name;
-  }
-  return undefined;
-}
-
-// ------------------------------------------------------- Django REST framework
 
 const DRF_ROUTERS: ReadonlyMap<string, boolean> = new Map([
   ["rest_framework.routers.DefaultRouter", true],
@@ -656,205 +503,4 @@ function drfAction(
     }
   }
   return { name, detail, path, methods, confidence, definition };
-}
-
-// ------------------------------------------------------------- Flask-RESTful
-
-const RESOURCE_VERBS: ReadonlySet<string> = new Set([
-  "get",
-  "post",
-  "put",
-  "patch",
-  "delete",
-  "head",
-  "options",
-]);
-const RESOURCE_BASES: ReadonlySet<string> = new Set([
-  "flask_restful.Resource",
-  "flask.views.MethodView",
-  "flask.views.View",
-]);
-
-interface RestfulApi {
-  module: PyModule;
-  prefix: Value | undefined;
-  /** The Flask app or blueprint expressions the Api is bound to. */
-  apps: Node[];
-}
-
-/**
- * The prefixes of a Flask app or blueprint expression (its own `url_prefix`
- * and those given at `register_blueprint`), or `undefined` when the
- * expression is not a Flask app or blueprint the extractor knows.
- */
-export type FlaskPrefixes = (expr: Node) => Value[] | undefined;
-
-/**
- * Routes of Flask-RESTful resources: `api.add_resource(Resource, *urls)`
- * and `@api.resource(*urls)`, with the HTTP-verb methods of the resource
- * class, under the app or blueprint prefixes and the Api's own `prefix`.
- */
-export function flaskRestfulPorts(
-  project: PyProject,
-  flaskPrefixes: FlaskPrefixes,
-): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("flask_restful"))) {
-    return [];
-  }
-  const apis = new Map<string, RestfulApi>();
-  const apiOf = (expr: Node | null | undefined): RestfulApi | undefined => {
-    if (!expr) return undefined;
-    const target = project.resolveExpr(unwrap(expr));
-    if (target?.kind !== "value") return undefined;
-    const value = unwrap(target.node);
-    if (value.type !== "call") return undefined;
-    const callee = value.childForFieldName("function");
-    if (!callee || libraryClass(project, callee) !== "flask_restful.Api") {
-      return undefined;
-    }
-    const id = `${target.module.name}:${value.startIndex}`;
-    let api = apis.get(id);
-    if (!api) {
-      const args = value.childForFieldName("arguments");
-      const prefixNode = keywordArg(args, "prefix");
-      const app = argument(args, 0, "app");
-      api = {
-        module: target.module,
-        prefix: prefixNode
-          ? project.evalString(prefixNode) ?? hole()
-          : undefined,
-        apps: app && app.text !== "None" ? [app] : [],
-      };
-      apis.set(id, api);
-    }
-    return api;
-  };
-  const resources: Array<
-    { module: PyModule; anchor: Node; api: RestfulApi; cls: Node; urls: Node[] }
-  > = [];
-  for (const module of project.list) {
-    for (const call of module.calls) {
-      const callee = call.childForFieldName("function");
-      if (callee?.type !== "attribute") continue;
-      const method = callee.childForFieldName("attribute")?.text;
-      if (
-        method !== "add_resource" && method !== "init_app" &&
-        method !== "resource"
-      ) continue;
-      const api = apiOf(callee.childForFieldName("object"));
-      if (!api) continue;
-      const args = call.childForFieldName("arguments");
-      const positional = positionalArgs(args);
-      if (method === "init_app") {
-        const app = argument(args, 0, "app");
-        if (app) api.apps.push(app);
-      } else if (method === "add_resource") {
-        const [cls, ...urls] = positional;
-        if (cls) resources.push({ module, anchor: call, api, cls, urls });
-      } else {
-        // @api.resource("/users") on a class
-        const decorator = call.parent;
-        const definition = decorator?.type === "decorator"
-          ? decorator.parent?.childForFieldName("definition")
-          : undefined;
-        if (definition?.type !== "class_definition" || !decorator) continue;
-        resources.push({
-          module,
-          anchor: decorator,
-          api,
-          cls: definition,
-          urls: positional,
-        });
-      }
-    }
-  }
-  const ports: HttpPort[] = [];
-  for (const { module, anchor, api, cls: clsNode, urls } of resources) {
-    const cls = clsNode.type === "class_definition"
-      ? { module, node: clsNode }
-      : classOf(project, clsNode);
-    const verbs = cls ? resourceVerbs(project, cls) : undefined;
-    const mounts: Array<{ prefix: Value; cap: number }> = [];
-    for (const app of api.apps) {
-      const prefixes = flaskPrefixes(app);
-      if (prefixes) {
-        for (const prefix of prefixes) mounts.push({ prefix, cap: 1 });
-      } else mounts.push({ prefix: literal(""), cap: CONFIDENCE.partial });
-    }
-    // an Api bound to no app we can see: at the root, weakly
-    if (mounts.length === 0) {
-      mounts.push({ prefix: literal(""), cap: CONFIDENCE.weak });
-    }
-    const owner = (verb: string): PortOwner => {
-      const definition = verbs?.definitions.get(verb);
-      if (definition) {
-        return ownerOf(definition.node, definition.module.file.path, "python");
-      }
-      return cls
-        ? ownerOf(cls.node, cls.module.file.path, "python")
-        : ownerOf(anchor, module.file.path, "python");
-    };
-    for (const urlNode of urls) {
-      const url = project.evalString(urlNode);
-      if (!url) continue;
-      const path = flaskRule(url);
-      for (const { prefix, cap } of mounts) {
-        const base = api.prefix ? joinPaths(prefix, api.prefix) : prefix;
-        const full = joinPaths(base, path);
-        const value = isEmpty(base) ? full : composed(full);
-        const methods = verbs?.known
-          ? [...verbs.definitions.keys()].map((v) => v.toUpperCase())
-          : ["ANY"];
-        const confidence = verbs?.known ? cap : Math.min(cap, CONFIDENCE.weak);
-        for (const method of methods) {
-          ports.push({
-            module,
-            anchor,
-            method,
-            path: value,
-            raw: urlNode.text,
-            confidence,
-            framework: "flask-restful",
-            owner: owner(method.toLowerCase()),
-          });
-        }
-      }
-    }
-  }
-  return ports.map(toPort);
-}
-
-/** The HTTP-verb methods of a resource class, through its project bases. */
-function resourceVerbs(
-  project: PyProject,
-  cls: ClassRef,
-): { known: boolean; definitions: Map<string, ClassRef> } {
-  const result = { known: true, definitions: new Map<string, ClassRef>() };
-  const visit = (current: ClassRef, seen: Set<Node>, depth: number): void => {
-    if (seen.has(current.node) || depth > MAX_BASES) {
-      result.known = false;
-      return;
-    }
-    seen.add(current.node);
-    for (const { definition } of classMembers(current.node)) {
-      const name = definition.childForFieldName("name")?.text ?? "";
-      if (RESOURCE_VERBS.has(name) && !result.definitions.has(name)) {
-        result.definitions.set(name, {
-          module: current.module,
-          node: definition,
-        });
-      }
-    }
-    for (const base of baseClasses(current.node)) {
-      if (base.text === "object") continue;
-      const target = project.resolveExpr(unwrap(base));
-      if (target?.kind === "class") {
-        visit({ module: target.module, node: target.node }, seen, depth + 1);
-      } else if (
-        target?.kind !== "external" || !RESOURCE_BASES.has(target.name)
-      ) result.known = false;
-    }
-  };
-  visit(cls, new Set(), 0);
-  return result;
 }
