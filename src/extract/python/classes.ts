@@ -3,7 +3,12 @@
 // port of a route generated from one.
 import { namedChildren, positionOf } from "../_syntax/compact_tree.ts";
 import { routePath, type Value } from "../_value/mod.ts";
-import { positionalArgs, type PyModule, type PyProject, unwrap } from "./project.ts";
+import {
+  positionalArgs,
+  type PyModule,
+  type PyProject,
+  unwrap,
+} from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 import { httpBoundaryKey } from "../../boundary/http_path.ts";
