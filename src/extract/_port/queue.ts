@@ -7,7 +7,13 @@ import type { GrammarName } from "../_syntax/parser.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { positionOf } from "../_syntax/tree.ts";
 import { confidenceOf } from "../_value/confidence.ts";
-import { hasHoles, keyText, type Value } from "../_value/value.ts";
+import {
+  composed,
+  hasHoles,
+  hole,
+  keyText,
+  type Value,
+} from "../_value/value.ts";
 
 /** Options of {@linkcode queuePort}. */
 export interface QueuePortInit {
@@ -176,5 +182,92 @@ export class KindTable {
       if (kind) return kind;
     }
     return this.#kinds.get(`0:${name}`);
+  }
+}
+
+/**
+ * What a queue reader asks its language's project about other files: the
+ * value of a constant a file imports, and where an imported name comes
+ * from. Implemented by each language's `project.ts`.
+ */
+export interface QueueImports {
+  /**
+   * The value of `local` as a file sees it through its imports (or of
+   * `local.member` for an imported module), if it is a string constant.
+   */
+  constant(path: string, local: string, member?: string): Value | undefined;
+  /** The file and the name a local name of `path` is imported from. */
+  origin(
+    path: string,
+    local: string,
+  ): { path: string; name: string } | undefined;
+  /** The local names `path` binds by imports. */
+  imported(path: string): Iterable<string>;
+}
+
+/**
+ * The value a name read in queue code stands for: the expression assigned
+ * to it in the file (`assigned`, evaluated by `evaluate`) unless the name is
+ * read inside that very assignment, else the constant it is imported as,
+ * else an unresolved `constant`. A substituted value counts as composed.
+ */
+export function nameValue(
+  name: Node,
+  assigned: Node | undefined,
+  evaluate: (node: Node) => Value,
+  imports: QueueImports | undefined,
+  path: string,
+): Value {
+  if (
+    assigned &&
+    !(assigned.startIndex <= name.startIndex &&
+      assigned.endIndex >= name.endIndex)
+  ) {
+    return composed(evaluate(assigned));
+  }
+  return imports?.constant(path, name.text) ?? hole(name.text, "constant");
+}
+
+/**
+ * Queue client kinds that modules hold at module level (`export const
+ * producer = kafka.producer()`), so that the calls of their importers count
+ * too.
+ */
+export class ExportedKinds {
+  readonly #byFile = new Map<string, Map<string, string>>();
+
+  /** Records that `path` holds `name` of `kind`. */
+  set(path: string, name: string, kind: string): void {
+    let names = this.#byFile.get(path);
+    if (!names) this.#byFile.set(path, names = new Map());
+    names.set(name, kind);
+  }
+
+  /**
+   * Binds in `kinds` each name `path` imports from a module holding a
+   * queue client under that name; whether any was.
+   */
+  bindImports(kinds: KindTable, imports: QueueImports, path: string): boolean {
+    let any = false;
+    for (const local of imports.imported(path)) {
+      const origin = imports.origin(path, local);
+      const kind = origin
+        ? this.#byFile.get(origin.path)?.get(origin.name)
+        : undefined;
+      if (kind) {
+        kinds.bindGlobal(local, kind);
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  /** Every name some module holds a client under. */
+  names(): Set<string> {
+    const out = new Set<string>();
+    for (const names of this.#byFile.values()) {
+      for (const name of names.keys()) out.add(name);
+    }
+    return out;
   }
 }

@@ -54,7 +54,7 @@ export function clientCall(
     if (!type || !FLUENT_CLIENT_TYPES.has(type)) return;
     let target: Node | undefined = args[0];
     if (target?.type === "lambda_expression") {
-      target = uriBuilderPath(c, target);
+      target = uriBuilderPath(target);
       if (!target) return;
     }
     const at = anchorOf(call, verbCall.childForFieldName("name") ?? call);
@@ -76,7 +76,6 @@ export function clientCall(
 
 /** `uriBuilder -> uriBuilder.path("/x")...build()` → the path argument. */
 export function uriBuilderPath(
-  c: JavaFile,
   lambda: Node,
 ): Node | undefined {
   let n: Node | null = lambda.childForFieldName("body");

@@ -5,7 +5,7 @@ import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
 import { parseSource } from "../_syntax/parser.ts";
 import { parseDiagnostic } from "../_syntax/tree.ts";
-import { fromParts, type Part, type Value } from "../_value/mod.ts";
+import { composed, fromParts, type Part, type Value } from "../_value/mod.ts";
 import { collectFacts } from "./collect.ts";
 import type { ChildRef, JsFacts } from "./facts.ts";
 
@@ -214,6 +214,34 @@ export class JsProject {
     const instance = local ? module.instances.get(local) : undefined;
     return instance &&
       { file: module, base: instance.base, framework: instance.framework };
+  }
+
+  /** The value of a constant a file sees under a local name (for queues). */
+  constant(path: string, local: string, member?: string): Value | undefined {
+    const file = this.#files.get(path);
+    if (!file) return undefined;
+    const found = this.lookup(
+      file,
+      member === undefined ? local : `${local}.${member}`,
+    );
+    return found ? composed(found) : undefined;
+  }
+
+  /** The local names a file binds by imports. */
+  imported(path: string): Iterable<string> {
+    return this.#files.get(path)?.imports.keys() ?? [];
+  }
+
+  /** The file and name a local name of `path` is imported from. */
+  origin(
+    path: string,
+    local: string,
+  ): { path: string; name: string } | undefined {
+    const file = this.#files.get(path);
+    const binding = file?.imports.get(local);
+    if (!file || !binding) return undefined;
+    const module = this.module(file.path, binding.source);
+    return module ? { path: module.path, name: binding.name } : undefined;
   }
 
   /** A function a call refers to, by local name or import: its file and name. */

@@ -15,17 +15,15 @@ import {
 import { evaluateStringNode } from "../_value/literals.ts";
 import {
   bindUntilStable,
+  type ExportedKinds,
   KindTable,
+  nameValue,
   type QueueEmit,
   queueEmitter,
+  type QueueImports,
 } from "../_port/queue.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
 import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
-import {
-  type ExportedKinds,
-  type ModuleConstants,
-  nameValue,
-} from "../_port/module_constants.ts";
 
 interface JsLibrary {
   /** Kind of a default or namespace import / whole `require`. */
@@ -157,26 +155,25 @@ class JsQueueFile {
   readonly constants = new Map<string, Node>();
   readonly ports: ExtractedPort[];
 
-  readonly modules: ModuleConstants | undefined;
+  /** The project, for imported constants and clients. */
+  readonly imports: QueueImports | undefined;
   readonly exported: ExportedKinds | undefined;
   /** Only record exported kinds, emit nothing. */
   readonly collectOnly: boolean;
-  /** `import { NAME as alias } from "../m"`: alias → [specifier, NAME]. */
-  readonly namedImports = new Map<string, [string, string]>();
   readonly emit: QueueEmit;
 
   constructor(
     path: string,
     grammar: GrammarName,
     ports: ExtractedPort[],
-    modules?: ModuleConstants,
+    imports?: QueueImports,
     exported?: ExportedKinds,
     collectOnly = false,
   ) {
     this.path = path;
     this.grammar = grammar;
     this.ports = ports;
-    this.modules = modules;
+    this.imports = imports;
     this.exported = exported;
     this.collectOnly = collectOnly;
     this.emit = queueEmitter(
@@ -187,29 +184,7 @@ class JsQueueFile {
     );
   }
 
-  /** Named imports from relative modules (constants may live there). */
-  relativeImports(root: Node): void {
-    for (const stmt of namedChildren(root)) {
-      if (stmt.type !== "import_statement") continue;
-      const source = stmt.childForFieldName("source");
-      const specifier = source ? stringValue(source) ?? "" : "";
-      if (!specifier.startsWith(".")) continue;
-      const clause = namedChildren(stmt).find((c) =>
-        c.type === "import_clause"
-      );
-      const named = clause
-        ? namedChildren(clause).find((c) => c.type === "named_imports")
-        : undefined;
-      for (const spec of named ? namedChildren(named) : []) {
-        const name = spec.childForFieldName("name")?.text;
-        const alias = spec.childForFieldName("alias")?.text ?? name;
-        if (name && alias) this.namedImports.set(alias, [specifier, name]);
-      }
-    }
-  }
-
   run(root: Node): void {
-    if (this.modules) this.relativeImports(root);
     const declarations: Node[] = [];
     const calls: Node[] = [];
     walk(root, (n) => {
@@ -242,7 +217,7 @@ class JsQueueFile {
     if (!this.collectOnly && root.text.includes("dapr/subscribe")) {
       this.daprRoutes(root);
     }
-    const imported = this.imports(root);
+    const imported = this.libraryImports(root);
     const fromModules = this.importedKinds();
     if (!imported && !fromModules) return;
     bindUntilStable(declarations, (d) => this.bindDeclaration(d));
@@ -255,13 +230,8 @@ class JsQueueFile {
 
   /** Binds names imported from modules that export queue clients. */
   importedKinds(): boolean {
-    if (!this.exported || !this.modules) return false;
-    return this.exported.bindImports(
-      this.kinds,
-      this.modules,
-      this.path,
-      this.namedImports,
-    );
+    if (!this.exported || !this.imports) return false;
+    return this.exported.bindImports(this.kinds, this.imports, this.path);
   }
 
   /** `export const producer = kafka.producer()` → exported kinds. */
@@ -282,7 +252,7 @@ class JsQueueFile {
   }
 
   /** Binds imported names; returns whether any queue library is imported. */
-  imports(root: Node): boolean {
+  libraryImports(root: Node): boolean {
     let any = false;
     for (const stmt of namedChildren(root)) {
       if (stmt.type !== "import_statement") continue;
@@ -513,8 +483,7 @@ class JsQueueFile {
           n,
           this.constants.get(n.text),
           (value) => this.value(value, depth + 1),
-          this.namedImports.get(n.text),
-          this.modules,
+          this.imports,
           this.path,
         );
       case "binary_expression": {
@@ -743,10 +712,10 @@ export function jsQueuePorts(
   path: string,
   grammar: GrammarName,
   ports: ExtractedPort[],
-  modules?: ModuleConstants,
+  imports?: QueueImports,
   exported?: ExportedKinds,
 ): void {
-  new JsQueueFile(path, grammar, ports, modules, exported).run(root);
+  new JsQueueFile(path, grammar, ports, imports, exported).run(root);
 }
 
 /** Records the queue clients one JavaScript/TypeScript file exports. */
@@ -754,8 +723,8 @@ export function jsQueueExports(
   root: Node,
   path: string,
   grammar: GrammarName,
-  modules: ModuleConstants,
+  imports: QueueImports,
   exported: ExportedKinds,
 ): void {
-  new JsQueueFile(path, grammar, [], modules, exported, true).run(root);
+  new JsQueueFile(path, grammar, [], imports, exported, true).run(root);
 }

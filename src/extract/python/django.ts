@@ -3,7 +3,7 @@
 // `include([...])`), across modules.
 import { httpPort } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/compact_tree.ts";
-import { namedChildren, positionOf } from "../_syntax/compact_tree.ts";
+import { namedChildren } from "../_syntax/compact_tree.ts";
 import {
   CONFIDENCE,
   HOLE,
@@ -157,7 +157,6 @@ export function djangoPorts(
     // path("api/", include([path("users/", ...)])) inside the same file
     const inline = enclosingRoutePrefix(call, project, urls);
     const own = joinPaths(inline, djangoRoute(route, regex));
-    const { line, col } = positionOf(call);
     for (const prefix of modulePrefixes(name, new Set())) {
       const full = joinPaths(prefix, own);
       const result = routePath(full, !isEmpty(prefix) || !isEmpty(inline));

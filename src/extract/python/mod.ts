@@ -74,3 +74,4 @@ async function extractPython(
 export { pythonGrpc } from "./grpc.ts";
 export { pythonTemporal } from "./temporal.ts";
 export { pythonQueueExports, pythonQueuePorts } from "./queue.ts";
+export { PyProject } from "./project.ts";

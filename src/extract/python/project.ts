@@ -64,6 +64,7 @@ export class PyProject {
   #byNode = new WeakMap<object, PyModule>();
   // dotted suffix -> the one module whose name ends with it (null: several)
   #suffixes: Map<string, PyModule | null> | undefined;
+  #byPath: Map<string, PyModule> | undefined;
 
   /** Parses the files; unparseable ones become diagnostics. */
   static async load(
@@ -93,6 +94,46 @@ export class PyProject {
   delete(): void {
     this.modules.clear();
     this.list.length = 0;
+  }
+
+  /** The module of a file path. */
+  moduleAt(path: string): PyModule | undefined {
+    const byPath = this.#byPath ??= new Map(
+      this.list.map((m) => [m.file.path, m]),
+    );
+    return byPath.get(path);
+  }
+
+  /**
+   * The value of a name (or `name.member` of an imported module) as a file
+   * sees it at module level, through its imports (for queues).
+   */
+  constant(path: string, local: string, member?: string): Value | undefined {
+    const module = this.moduleAt(path);
+    if (!module) return undefined;
+    let target = this.resolveName(module, local);
+    if (member !== undefined && target) {
+      target = this.member(target, member, 0);
+    }
+    if (target?.kind !== "value") return undefined;
+    const value = this.evalString(target.node);
+    return value ? composed(value) : undefined;
+  }
+
+  /** The local names a file binds by imports. */
+  imported(path: string): Iterable<string> {
+    return this.moduleAt(path)?.imports.keys() ?? [];
+  }
+
+  /** The file and name a local name of `path` is imported from. */
+  origin(
+    path: string,
+    local: string,
+  ): { path: string; name: string } | undefined {
+    const imported = this.moduleAt(path)?.imports.get(local);
+    if (imported?.name === undefined) return undefined;
+    const module = this.findModule(imported.module);
+    return module ? { path: module.file.path, name: imported.name } : undefined;
   }
 
   /** Finds a module by absolute name, or by a unique dotted suffix. */

@@ -17,16 +17,14 @@ import {
 import { evaluateStringNode } from "../_value/literals.ts";
 import {
   bindUntilStable,
+  type ExportedKinds,
   KindTable,
+  nameValue,
   type QueueEmit,
   queueEmitter,
+  type QueueImports,
 } from "../_port/queue.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
-import {
-  type ExportedKinds,
-  type ModuleConstants,
-  nameValue,
-} from "../_port/module_constants.ts";
 
 /** Kinds of names exported by each module. `*` is the module itself. */
 const MODULES: Record<string, Record<string, string>> = {
@@ -176,12 +174,8 @@ class PyQueueFile {
   readonly constants = new Map<string, Node>();
   readonly ports: ExtractedPort[];
 
-  readonly modules: ModuleConstants | undefined;
-  /** `from m import NAME as alias`: alias → [module, NAME]. */
-  readonly fromImports = new Map<string, [string, string]>();
-  /** `import a.b as m` / `from . import m`: m → module. */
-  readonly moduleAliases = new Map<string, string>();
-
+  /** The project, for imported constants and clients. */
+  readonly imports: QueueImports | undefined;
   readonly exported: ExportedKinds | undefined;
   /** Only record module-level kinds, emit nothing. */
   readonly collectOnly: boolean;
@@ -190,13 +184,13 @@ class PyQueueFile {
   constructor(
     path: string,
     ports: ExtractedPort[],
-    modules?: ModuleConstants,
+    imports?: QueueImports,
     exported?: ExportedKinds,
     collectOnly = false,
   ) {
     this.path = path;
     this.ports = ports;
-    this.modules = modules;
+    this.imports = imports;
     this.exported = exported;
     this.collectOnly = collectOnly;
     this.emitAt = queueEmitter(
@@ -209,44 +203,11 @@ class PyQueueFile {
 
   /** Binds names imported from modules that hold queue clients. */
   importedKinds(): boolean {
-    if (!this.exported || !this.modules) return false;
-    return this.exported.bindImports(
-      this.kinds,
-      this.modules,
-      this.path,
-      this.fromImports,
-    );
-  }
-
-  /** Records imports that may bring constants from sibling modules. */
-  importedNames(root: Node): void {
-    for (const stmt of namedChildren(root)) {
-      if (stmt.type === "import_from_statement") {
-        const module = stmt.childForFieldName("module_name")?.text ?? "";
-        for (const name of stmt.childrenForFieldName("name")) {
-          if (!name) continue;
-          const [original, alias] = importedAs(name);
-          if (!original || !alias) continue;
-          this.fromImports.set(alias, [module, original]);
-          // `from . import config` / `from app import settings`
-          const sub = module.endsWith(".")
-            ? module + original
-            : `${module}.${original}`;
-          this.moduleAliases.set(alias, sub);
-        }
-      } else if (stmt.type === "import_statement") {
-        for (const name of stmt.childrenForFieldName("name")) {
-          if (name?.type !== "aliased_import") continue;
-          const module = name.childForFieldName("name")?.text;
-          const alias = name.childForFieldName("alias")?.text;
-          if (module && alias) this.moduleAliases.set(alias, module);
-        }
-      }
-    }
+    if (!this.exported || !this.imports) return false;
+    return this.exported.bindImports(this.kinds, this.imports, this.path);
   }
 
   run(root: Node): void {
-    if (this.modules) this.importedNames(root);
     const bindings: Node[] = [];
     const calls: Node[] = [];
     walk(root, (n) => {
@@ -275,7 +236,7 @@ class PyQueueFile {
     if (!this.collectOnly && root.text.includes("dapr/subscribe")) {
       this.daprRoutes(root);
     }
-    const imported = this.imports(root);
+    const imported = this.libraryImports(root);
     const fromModules = this.importedKinds();
     if (!imported && !fromModules) return;
     bindUntilStable(bindings, (b) => this.bind(b));
@@ -324,7 +285,7 @@ class PyQueueFile {
     });
   }
 
-  imports(root: Node): boolean {
+  libraryImports(root: Node): boolean {
     let any = false;
     walk(root, (n) => {
       if (n.type === "import_statement") {
@@ -449,21 +410,17 @@ class PyQueueFile {
           n,
           this.constants.get(n.text),
           (value) => this.value(value, depth + 1),
-          this.fromImports.get(n.text),
-          this.modules,
+          this.imports,
           this.path,
         );
       case "attribute": {
         // `settings.TOPIC` with `from app import settings`
         const object = n.childForFieldName("object");
         const name = n.childForFieldName("attribute")?.text ?? "";
-        const module = object?.type === "identifier"
-          ? this.moduleAliases.get(object.text) ?? object.text
+        const found = object?.type === "identifier"
+          ? this.imports?.constant(this.path, object.text, name)
           : undefined;
-        const found = module
-          ? this.modules?.lookup(this.path, module, name)
-          : undefined;
-        return found !== undefined ? literal(found, true) : hole(n.text);
+        return found ?? hole(n.text);
       }
       case "binary_operator": {
         const op = n.childForFieldName("operator")?.text;
@@ -788,18 +745,18 @@ export function pythonQueuePorts(
   root: Node,
   path: string,
   ports: ExtractedPort[],
-  modules?: ModuleConstants,
+  imports?: QueueImports,
   exported?: ExportedKinds,
 ): void {
-  new PyQueueFile(path, ports, modules, exported).run(root);
+  new PyQueueFile(path, ports, imports, exported).run(root);
 }
 
 /** Records the queue clients one Python module holds at module level. */
 export function pythonQueueExports(
   root: Node,
   path: string,
-  modules: ModuleConstants,
+  imports: QueueImports,
   exported: ExportedKinds,
 ): void {
-  new PyQueueFile(path, [], modules, exported, true).run(root);
+  new PyQueueFile(path, [], imports, exported, true).run(root);
 }

@@ -11,10 +11,14 @@ import type {
 import type { ExtractedPort } from "../types.ts";
 import type { Value } from "../_value/mod.ts";
 import { eachFile } from "../_syntax/passes.ts";
-import { jsQueueExports, jsQueuePorts } from "../javascript/mod.ts";
+import { JsProject, jsQueueExports, jsQueuePorts } from "../javascript/mod.ts";
 import { daprSubscriptionPorts } from "./dapr_yaml.ts";
-import { ExportedKinds, ModuleConstants } from "../_port/module_constants.ts";
-import { pythonQueueExports, pythonQueuePorts } from "../python/mod.ts";
+import { ExportedKinds } from "../_port/queue.ts";
+import {
+  PyProject,
+  pythonQueueExports,
+  pythonQueuePorts,
+} from "../python/mod.ts";
 import { goQueuePorts } from "../go/mod.ts";
 import {
   collectConstants as javaConstants,
@@ -113,37 +117,40 @@ export const queueExtractor: LanguageExtractor = {
     const diagnostics: ExtractDiagnostic[] = [];
     const ports: ExtractedPort[] = [];
     let relevant = files.filter((f) => HINTS.test(f.text));
-    // Topic constants imported from sibling modules (config.py, config.ts).
-    const modules = new ModuleConstants();
-    for (const file of files) {
-      const grammar = grammarOf(file.path);
-      if (
-        grammar && grammar !== "go" && grammar !== "java" &&
-        grammar !== "c-sharp"
-      ) modules.add(file.path, file.text);
-    }
-    // Queue clients exported by JS/TS modules (`export const producer =
-    // kafka.producer()`): their importers' calls count too.
-    const exported = new ExportedKinds();
     const isJs = (path: string): boolean => {
       const g = grammarOf(path);
       return g === "javascript" || g === "typescript" || g === "tsx";
     };
+    const isPython = (path: string): boolean => grammarOf(path) === "python";
+    // Constants and clients imported from sibling modules (config.py,
+    // config.ts): each language's project answers across files.
+    const scratch: ExtractDiagnostic[] = [];
+    const js = relevant.some((f) => isJs(f.path))
+      ? await JsProject.load(files.filter((f) => isJs(f.path)), scratch)
+      : undefined;
+    const python = relevant.some((f) => isPython(f.path))
+      ? await PyProject.load(files.filter((f) => isPython(f.path)), scratch)
+      : undefined;
+    // Queue clients held by JS/TS and Python modules (`export const
+    // producer = kafka.producer()`): their importers' calls count too.
+    const exported = new ExportedKinds();
     await eachFile(relevant, [], async (file) => {
       const grammar = grammarOf(file.path);
-      const python = grammar === "python";
-      if (!python && (!isJs(file.path) || !file.text.includes("export "))) {
-        return;
-      }
-      const tree = await parseSource(grammar!, file.text);
-      try {
-        if (python) {
-          pythonQueueExports(tree.rootNode, file.path, modules, exported);
-        } else {
-          jsQueueExports(tree.rootNode, file.path, grammar!, modules, exported);
+      if (grammar === "python" && python) {
+        const tree = await parseSource(grammar, file.text);
+        try {
+          pythonQueueExports(tree.rootNode, file.path, python, exported);
+        } finally {
+          tree.delete();
         }
-      } finally {
-        tree.delete();
+      } else if (grammar && js && isJs(file.path)) {
+        if (!file.text.includes("export ")) return;
+        const tree = await parseSource(grammar, file.text);
+        try {
+          jsQueueExports(tree.rootNode, file.path, grammar, js, exported);
+        } finally {
+          tree.delete();
+        }
       }
     });
     const names = [...exported.names()];
@@ -186,7 +193,7 @@ export const queueExtractor: LanguageExtractor = {
         const root = tree.rootNode;
         switch (grammar) {
           case "python":
-            pythonQueuePorts(root, file.path, ports, modules, exported);
+            pythonQueuePorts(root, file.path, ports, python, exported);
             break;
           case "go":
             goQueuePorts(root, file.path, ports);
@@ -198,7 +205,7 @@ export const queueExtractor: LanguageExtractor = {
             csharpQueuePorts(root, file, csharpConstantsMap, ports);
             break;
           default:
-            jsQueuePorts(root, file.path, grammar, ports, modules, exported);
+            jsQueuePorts(root, file.path, grammar, ports, js, exported);
         }
       } finally {
         tree.delete();

@@ -93,7 +93,7 @@ export function receiverKind(
       }
     }
   } else if (receiver.type === "instance_variable") {
-    value = instanceValue(c, receiver);
+    value = instanceValue(receiver);
   }
   if (!value || value.type !== "call") return undefined;
   const r = value.childForFieldName("receiver")?.text;
@@ -112,7 +112,6 @@ export function receiverKind(
 
 /** The value assigned to `@x` anywhere in the enclosing class. */
 export function instanceValue(
-  c: RubyFile,
   variable: Node,
 ): Node | undefined {
   let cls: Node | null = variable.parent;
