@@ -6,10 +6,7 @@ import type { ExtractedPort } from "../types.ts";
 import {
   composed,
   concat,
-  exactText,
   hole,
-  keyText,
-  literal,
   type Value,
 } from "../_value/mod.ts";
 import { evaluateStringNode } from "../_value/literals.ts";
@@ -24,6 +21,7 @@ import {
 } from "../_port/queue.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
 import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
+import { daprRoutes, queueCall } from "./queue_calls.ts";
 
 interface JsLibrary {
   /** Kind of a default or namespace import / whole `require`. */
@@ -32,7 +30,7 @@ interface JsLibrary {
   named: Record<string, string>;
 }
 
-const LIBRARIES: Record<string, JsLibrary> = {
+export const LIBRARIES: Record<string, JsLibrary> = {
   kafkajs: {
     namespace: "kafkajs.module",
     named: {
@@ -80,26 +78,26 @@ LIBRARIES["amqplib/callback_api"] = LIBRARIES["amqplib"]!;
 LIBRARIES["@nats-io/transport-node"] = LIBRARIES["nats"]!;
 LIBRARIES["dapr-client"] = LIBRARIES["@dapr/dapr"]!;
 
-const MODULE_LIBRARY: Record<string, JsLibrary> = {};
+export const MODULE_LIBRARY: Record<string, JsLibrary> = {};
 for (const lib of Object.values(LIBRARIES)) {
   MODULE_LIBRARY[lib.namespace] = lib;
 }
 
 /** `new X()` of a class kind. */
-const CONSTRUCTED: Record<string, string> = {
+export const CONSTRUCTED: Record<string, string> = {
   "kafkajs.KafkaClass": "kafkajs.Kafka",
   "redis.class": "redis.client",
   "dapr.clientClass": "dapr.client",
   "dapr.serverClass": "dapr.server",
 };
 /** `f()` of a factory kind. */
-const CALLED: Record<string, string> = {
+export const CALLED: Record<string, string> = {
   "amqp.connectFn": "amqp.connection",
   "nats.connectFn": "nats.conn",
   "redis.createFn": "redis.client",
 };
 /** `x.m()` results and `x.p` properties by receiver kind. */
-const MEMBERS: Record<string, Record<string, string>> = {
+export const MEMBERS: Record<string, Record<string, string>> = {
   "kafkajs.Kafka": {
     producer: "kafkajs.producer",
     consumer: "kafkajs.consumer",
@@ -114,11 +112,11 @@ const MEMBERS: Record<string, Record<string, string>> = {
   "dapr.server": { pubsub: "dapr.server.pubsub" },
 };
 /** Class kinds used as types name their instances. */
-const INSTANCE_OF_TYPE: Record<string, string> = {
+export const INSTANCE_OF_TYPE: Record<string, string> = {
   ...CONSTRUCTED,
 };
 
-const SCOPES: ReadonlySet<string> = new Set([
+export const SCOPES: ReadonlySet<string> = new Set([
   "function_declaration",
   "generator_function_declaration",
   "function_expression",
@@ -127,7 +125,7 @@ const SCOPES: ReadonlySet<string> = new Set([
   "method_definition",
 ]);
 
-function unwrap(node: Node): Node {
+export function unwrap(node: Node): Node {
   let n = node;
   while (
     n.type === "await_expression" || n.type === "parenthesized_expression" ||
@@ -142,13 +140,14 @@ function unwrap(node: Node): Node {
 }
 
 /** Whether an expression reads the environment (`process.env.X`...). */
-function isEnvRead(node: Node): boolean {
+export function isEnvRead(node: Node): boolean {
   const text = node.text;
   return /^(process\.env|Bun\.env|import\.meta\.env)\b/.test(text) ||
     /^Deno\.env\.get\(/.test(text);
 }
 
-class JsQueueFile {
+/** The queue ports of one JavaScript/TypeScript file. */
+export class JsQueueFile {
   readonly path: string;
   readonly grammar: GrammarName;
   readonly kinds = new KindTable(SCOPES);
@@ -215,7 +214,7 @@ class JsQueueFile {
       }
     }
     if (!this.collectOnly && root.text.includes("dapr/subscribe")) {
-      this.daprRoutes(root);
+      daprRoutes(this, root);
     }
     const imported = this.libraryImports(root);
     const fromModules = this.importedKinds();
@@ -225,7 +224,7 @@ class JsQueueFile {
       this.recordExports(root);
       return;
     }
-    for (const call of calls) this.call(call);
+    for (const node of calls) queueCall(this, node);
   }
 
   /** Binds names imported from modules that export queue clients. */
@@ -505,158 +504,10 @@ class JsQueueFile {
         return hole(n.text);
     }
   }
-
-  /**
-   * Dapr programmatic subscriptions: the `{ pubsubname, topic, route }`
-   * objects a `/dapr/subscribe` handler returns.
-   */
-  daprRoutes(root: Node): void {
-    walk(root, (n) => {
-      if (n.type !== "object") return;
-      const pubsub = this.property(n, "pubsubname") ??
-        this.property(n, "pubsubName");
-      const topic = this.property(n, "topic");
-      if (!pubsub || !topic) return;
-      const extra = { pubsub: keyText(this.value(pubsub)) };
-      this.emit(
-        n,
-        "server",
-        topic,
-        "dapr",
-        "dapr-subscribe",
-        "/dapr/subscribe",
-        extra,
-      );
-      return false;
-    });
-  }
-
-  /** A property of an object literal argument. */
-  property(object: Node | undefined, key: string): Node | undefined {
-    if (!object || unwrap(object).type !== "object") return undefined;
-    for (const p of namedChildren(unwrap(object))) {
-      if (p.type === "pair" && propertyKey(p) === key) {
-        return p.childForFieldName("value") ?? undefined;
-      }
-      if (p.type === "shorthand_property_identifier" && p.text === key) {
-        return p;
-      }
-    }
-    return undefined;
-  }
-
-  call(call: Node): void {
-    const fn = call.childForFieldName("function");
-    if (fn?.type !== "member_expression") return;
-    const object = fn.childForFieldName("object");
-    const method = fn.childForFieldName("property")?.text ?? "";
-    const kind = object ? this.kindOf(object) : undefined;
-    if (!kind) return;
-    const args = namedChildren(call.childForFieldName("arguments") ?? call)
-      .filter((a) => a.type !== "comment");
-    const emit = (
-      role: "server" | "client",
-      topic: Node | Value | undefined,
-      system: string,
-      library: string,
-      extra?: Record<string, string>,
-    ): void => this.emit(call, role, topic, system, library, method, extra);
-    switch (kind) {
-      case "kafkajs.producer":
-        if (method === "send") {
-          emit("client", this.property(args[0], "topic"), "kafka", "kafkajs");
-        } else if (method === "sendBatch") {
-          const list = this.property(args[0], "topicMessages");
-          for (
-            const item of list?.type === "array" ? namedChildren(list) : []
-          ) {
-            emit("client", this.property(item, "topic"), "kafka", "kafkajs");
-          }
-        }
-        return;
-      case "kafkajs.consumer":
-        if (method !== "subscribe") return;
-        emit("server", this.property(args[0], "topic"), "kafka", "kafkajs");
-        for (const t of arrayItems(this.property(args[0], "topics"))) {
-          emit("server", t, "kafka", "kafkajs");
-        }
-        return;
-      case "amqp.channel":
-        if (method === "sendToQueue") {
-          emit("client", args[0], "rabbitmq", "amqplib");
-        } else if (method === "consume") {
-          emit("server", args[0], "rabbitmq", "amqplib");
-        } else if (method === "publish" || method === "bindQueue") {
-          const [exchangeNode, keyNode] = method === "publish"
-            ? [args[0], args[1]]
-            : [args[1], args[2]];
-          if (!exchangeNode) return;
-          const exchange = this.value(exchangeNode);
-          const defaultExchange = exactText(exchange) === "";
-          const routingKey = keyNode ? this.value(keyNode) : literal("");
-          const extra: Record<string, string> = {
-            exchange: keyText(exchange),
-            routingKey: keyText(routingKey),
-          };
-          if (method === "publish") {
-            emit(
-              "client",
-              defaultExchange ? routingKey : exchange,
-              "rabbitmq",
-              "amqplib",
-              extra,
-            );
-          } else if (!defaultExchange) {
-            emit("server", exchange, "rabbitmq", "amqplib", extra);
-          }
-        }
-        return;
-      case "nats.conn":
-      case "nats.js":
-        if (method === "publish" || method === "request") {
-          emit("client", args[0], "nats", "nats");
-        } else if (method === "subscribe") {
-          emit("server", args[0], "nats", "nats");
-        }
-        return;
-      case "redis.client":
-        if (
-          method === "publish" || method === "sPublish" || method === "spublish"
-        ) {
-          emit("client", args[0], "redis", "redis");
-        } else if (
-          method === "subscribe" || method === "sSubscribe" ||
-          method === "ssubscribe"
-        ) {
-          for (const a of args) {
-            if (a.type === "array") {
-              for (const t of namedChildren(a)) {
-                emit("server", t, "redis", "redis");
-              }
-            } else if (isStringish(a)) emit("server", a, "redis", "redis");
-          }
-        }
-        return;
-      case "dapr.client.pubsub":
-        if (method === "publish") {
-          emit("client", args[1], "dapr", "@dapr/dapr", {
-            pubsub: keyText(this.value(args[0])),
-          });
-        }
-        return;
-      case "dapr.server.pubsub":
-        if (method === "subscribe" || method === "subscribeWithOptions") {
-          emit("server", args[1], "dapr", "@dapr/dapr", {
-            pubsub: keyText(this.value(args[0])),
-          });
-        }
-        return;
-    }
-  }
 }
 
 /** The identifier parameters of a callback (`x => ..`, `(a, b) => ..`). */
-function callbackParams(fn: Node): Node[] {
+export function callbackParams(fn: Node): Node[] {
   const single = fn.childForFieldName("parameter");
   if (single?.type === "identifier") return [single];
   const params = fn.childForFieldName("parameters");
@@ -666,7 +517,7 @@ function callbackParams(fn: Node): Node[] {
 }
 
 /** What an arrow or function returns: its expression body or `return x`. */
-function returnedExpression(fn: Node): Node | undefined {
+export function returnedExpression(fn: Node): Node | undefined {
   if (fn.type !== "arrow_function" && fn.type !== "function_expression") {
     return undefined;
   }
@@ -681,29 +532,11 @@ function returnedExpression(fn: Node): Node | undefined {
   return undefined;
 }
 
-function thisMember(node: Node): string | undefined {
+export function thisMember(node: Node): string | undefined {
   if (node.type !== "member_expression") return undefined;
   if (node.childForFieldName("object")?.type !== "this") return undefined;
   const prop = node.childForFieldName("property")?.text;
   return prop ? `this.${prop}` : undefined;
-}
-
-function propertyKey(pair: Node): string {
-  const key = pair.childForFieldName("key");
-  if (!key) return "";
-  return stringValue(key) ?? key.text;
-}
-
-function arrayItems(node: Node | undefined): Node[] {
-  if (!node) return [];
-  const n = unwrap(node);
-  return n.type === "array" ? namedChildren(n) : [n];
-}
-
-function isStringish(node: Node): boolean {
-  return node.type === "string" || node.type === "template_string" ||
-    node.type === "identifier" || node.type === "binary_expression" ||
-    node.type === "member_expression";
 }
 
 /** Finds queue ports in one parsed JavaScript/TypeScript file. */

@@ -9,8 +9,6 @@ import {
   exactText,
   formatPlaceholders,
   hole,
-  keyText,
-  literal,
   mapText,
   type Value,
 } from "../_value/mod.ts";
@@ -25,9 +23,10 @@ import {
   type QueueImports,
 } from "../_port/queue.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
+import { daprRoutes, queueCall } from "./queue_calls.ts";
 
 /** Kinds of names exported by each module. `*` is the module itself. */
-const MODULES: Record<string, Record<string, string>> = {
+export const MODULES: Record<string, Record<string, string>> = {
   "confluent_kafka": {
     "*": "ck.module",
     Producer: "ck.ProducerClass",
@@ -72,7 +71,7 @@ const MODULES: Record<string, Record<string, string>> = {
 };
 
 /** Module kinds: attribute → kind (`pika.BlockingConnection`). */
-const MODULE_MEMBERS: Record<string, Record<string, string>> = {};
+export const MODULE_MEMBERS: Record<string, Record<string, string>> = {};
 for (const exports of Object.values(MODULES)) {
   const { "*": self, ...rest } = exports;
   MODULE_MEMBERS[self!] = { ...MODULE_MEMBERS[self!], ...rest };
@@ -83,7 +82,7 @@ MODULE_MEMBERS["redis.module"] = {
 };
 
 /** Calling a class or factory kind. */
-const CALLED: Record<string, string> = {
+export const CALLED: Record<string, string> = {
   "ck.ProducerClass": "ck.producer",
   "ck.ConsumerClass": "ck.consumer",
   "kp.ProducerClass": "kp.producer",
@@ -98,7 +97,7 @@ const CALLED: Record<string, string> = {
   "aiopika.connectFn": "aiopika.connection",
 };
 /** Method results by receiver kind. */
-const METHODS: Record<string, Record<string, string>> = {
+export const METHODS: Record<string, Record<string, string>> = {
   "pika.connection": { channel: "pika.channel" },
   "nats.conn": { jetstream: "nats.js" },
   "redis.client": { pubsub: "redis.pubsub" },
@@ -111,15 +110,18 @@ const METHODS: Record<string, Record<string, string>> = {
   },
 };
 /** Attribute kinds by receiver kind. */
-const ATTRIBUTES: Record<string, Record<string, string>> = {
+export const ATTRIBUTES: Record<string, Record<string, string>> = {
   "aiopika.channel": { "default_exchange": "aiopika.defaultExchange" },
 };
 /** A class used as a type annotation names its instances. */
-const INSTANCE: Record<string, string> = CALLED;
+export const INSTANCE: Record<string, string> = CALLED;
 
-const SCOPES: ReadonlySet<string> = new Set(["function_definition", "lambda"]);
+export const SCOPES: ReadonlySet<string> = new Set([
+  "function_definition",
+  "lambda",
+]);
 
-function unwrap(node: Node): Node {
+export function unwrap(node: Node): Node {
   let n = node;
   while (n.type === "await" || n.type === "parenthesized_expression") {
     const inner = n.namedChild(0);
@@ -129,7 +131,7 @@ function unwrap(node: Node): Node {
   return n;
 }
 
-function positional(call: Node): Node[] {
+export function positional(call: Node): Node[] {
   const args = call.childForFieldName("arguments");
   return args
     ? namedChildren(args).filter((a) =>
@@ -139,7 +141,7 @@ function positional(call: Node): Node[] {
     : [];
 }
 
-function keyword(call: Node, name: string): Node | undefined {
+export function keyword(call: Node, name: string): Node | undefined {
   const args = call.childForFieldName("arguments");
   for (const a of args ? namedChildren(args) : []) {
     if (
@@ -151,7 +153,9 @@ function keyword(call: Node, name: string): Node | undefined {
 }
 
 /** `name` or `name as alias` in an import statement: [name, alias]. */
-function importedAs(name: Node): [string | undefined, string | undefined] {
+export function importedAs(
+  name: Node,
+): [string | undefined, string | undefined] {
   return name.type === "aliased_import"
     ? [
       name.childForFieldName("name")?.text,
@@ -160,7 +164,7 @@ function importedAs(name: Node): [string | undefined, string | undefined] {
     : [name.text, name.text];
 }
 
-function argument(
+export function argument(
   call: Node,
   index: number,
   name: string,
@@ -168,7 +172,8 @@ function argument(
   return keyword(call, name) ?? positional(call)[index];
 }
 
-class PyQueueFile {
+/** The queue ports of one Python file. */
+export class PyQueueFile {
   readonly path: string;
   readonly kinds = new KindTable(SCOPES);
   readonly constants = new Map<string, Node>();
@@ -234,7 +239,7 @@ class PyQueueFile {
       }
     }
     if (!this.collectOnly && root.text.includes("dapr/subscribe")) {
-      this.daprRoutes(root);
+      daprRoutes(this, root);
     }
     const imported = this.libraryImports(root);
     const fromModules = this.importedKinds();
@@ -248,41 +253,7 @@ class PyQueueFile {
       }
       return;
     }
-    for (const call of calls) this.call(call);
-  }
-
-  /**
-   * Dapr programmatic subscriptions: the `{"pubsubname": ..., "topic": ...}`
-   * dicts a `/dapr/subscribe` handler returns.
-   */
-  daprRoutes(root: Node): void {
-    walk(root, (n) => {
-      if (n.type !== "dictionary") return;
-      let pubsub: Node | undefined;
-      let topic: Node | undefined;
-      for (const pair of namedChildren(n)) {
-        if (pair.type !== "pair") continue;
-        const key = pair.childForFieldName("key");
-        const name = key ? exactText(this.value(key)) : undefined;
-        const value = pair.childForFieldName("value") ?? undefined;
-        if (name === "pubsubname" || name === "pubsubName") pubsub = value;
-        if (name === "topic") topic = value;
-      }
-      if (!pubsub || !topic) return;
-      this.emit(
-        n,
-        n,
-        "server",
-        topic,
-        "dapr",
-        "dapr-subscribe",
-        "/dapr/subscribe",
-        {
-          pubsub: keyText(this.value(pubsub)),
-        },
-      );
-      return false;
-    });
+    for (const node of calls) queueCall(this, node);
   }
 
   libraryImports(root: Node): boolean {
@@ -528,216 +499,17 @@ class PyQueueFile {
       decorated ?? call,
     );
   }
-
-  /** The topics a kafka-python `KafkaConsumer(...)` subscribes to. */
-  consumerTopics(call: Node, topics: Iterable<Node>): void {
-    for (const t of topics) {
-      this.emit(
-        call,
-        call,
-        "server",
-        t,
-        "kafka",
-        "kafka-python",
-        "KafkaConsumer",
-      );
-    }
-  }
-
-  call(call: Node): void {
-    const fn = call.childForFieldName("function");
-    if (!fn) return;
-    // `KafkaConsumer("a", "b", ...)` subscribes at construction.
-    if (fn.type !== "attribute") {
-      if (this.kindOf(fn) === "kp.ConsumerClass") {
-        this.consumerTopics(call, positional(call));
-        this.consumerTopics(call, listItems(keyword(call, "topics")));
-      }
-      return;
-    }
-    const object = fn.childForFieldName("object");
-    const method = fn.childForFieldName("attribute")?.text ?? "";
-    const kind = object ? this.kindOf(object) : undefined;
-    if (!kind) {
-      if (this.kindOf(fn) === "kp.ConsumerClass") {
-        this.consumerTopics(call, positional(call));
-      }
-      return;
-    }
-    const at = call.parent?.type === "decorator" ? call.parent : call;
-    const emit = (
-      role: "server" | "client",
-      topic: Node | Value | undefined,
-      system: string,
-      library: string,
-      extra?: Record<string, string>,
-    ): void => this.emit(call, at, role, topic, system, library, method, extra);
-    switch (kind) {
-      case "ck.producer":
-        if (method === "produce") {
-          emit(
-            "client",
-            argument(call, 0, "topic"),
-            "kafka",
-            "confluent-kafka",
-          );
-        }
-        return;
-      case "ck.consumer":
-      case "kp.consumer":
-        if (method === "subscribe") {
-          const library = kind === "ck.consumer"
-            ? "confluent-kafka"
-            : "kafka-python";
-          for (const t of listItems(argument(call, 0, "topics"))) {
-            emit("server", t, "kafka", library);
-          }
-        }
-        return;
-      case "kp.producer":
-        if (method === "send" || method === "send_and_wait") {
-          emit("client", argument(call, 0, "topic"), "kafka", "kafka-python");
-        }
-        return;
-      case "pika.channel":
-        if (method === "basic_publish" || method === "queue_bind") {
-          const publish = method === "basic_publish";
-          const exchangeNode = publish
-            ? argument(call, 0, "exchange")
-            : argument(call, 1, "exchange");
-          const keyNode = publish
-            ? argument(call, 1, "routing_key")
-            : argument(call, 2, "routing_key");
-          const exchange = exchangeNode
-            ? this.value(exchangeNode)
-            : literal("");
-          const routingKey = keyNode ? this.value(keyNode) : literal("");
-          const isDefault = exactText(exchange) === "";
-          const extra = {
-            exchange: keyText(exchange),
-            routingKey: keyText(routingKey),
-          };
-          if (publish) {
-            emit(
-              "client",
-              isDefault ? routingKey : exchange,
-              "rabbitmq",
-              "pika",
-              extra,
-            );
-          } else if (!isDefault) {
-            emit("server", exchange, "rabbitmq", "pika", extra);
-          }
-        } else if (method === "basic_consume") {
-          emit("server", argument(call, 0, "queue"), "rabbitmq", "pika");
-        }
-        return;
-      case "nats.conn":
-      case "nats.js":
-        if (method === "publish" || method === "request") {
-          emit("client", argument(call, 0, "subject"), "nats", "nats-py");
-        } else if (method === "subscribe") {
-          emit("server", argument(call, 0, "subject"), "nats", "nats-py");
-        }
-        return;
-      case "redis.client":
-        if (method === "publish") {
-          emit("client", argument(call, 0, "channel"), "redis", "redis-py");
-        }
-        return;
-      case "redis.pubsub":
-        if (method === "subscribe") {
-          for (const t of positional(call)) {
-            emit("server", t, "redis", "redis-py");
-          }
-          const args = call.childForFieldName("arguments");
-          for (const a of args ? namedChildren(args) : []) {
-            if (a.type !== "keyword_argument") continue;
-            const name = a.childForFieldName("name")?.text;
-            if (name) emit("server", literal(name), "redis", "redis-py");
-          }
-        }
-        return;
-      case "aiopika.defaultExchange":
-        if (method === "publish") {
-          emit(
-            "client",
-            argument(call, 1, "routing_key"),
-            "rabbitmq",
-            "aio-pika",
-            {
-              exchange: "",
-            },
-          );
-        }
-        return;
-      case "aiopika.exchange":
-        if (method === "publish") {
-          const name = object ? this.declaredName(object) : undefined;
-          const key = argument(call, 1, "routing_key");
-          emit("client", name, "rabbitmq", "aio-pika", {
-            exchange: name ? keyText(name) : "",
-            routingKey: key ? keyText(this.value(key)) : "",
-          });
-        }
-        return;
-      case "aiopika.queue":
-        if (method === "consume" || method === "iterator") {
-          const name = object ? this.declaredName(object) : undefined;
-          emit("server", name, "rabbitmq", "aio-pika");
-        } else if (method === "bind") {
-          const exchange = argument(call, 0, "exchange");
-          if (!exchange) return;
-          const name = this.kindOf(exchange) === "aiopika.exchange"
-            ? this.declaredName(exchange)
-            : this.value(exchange);
-          if (name && exactText(name) !== "") {
-            emit("server", name, "rabbitmq", "aio-pika", {
-              exchange: keyText(name),
-            });
-          }
-        }
-        return;
-      case "dapr.client":
-        if (method === "publish_event") {
-          const pubsub = argument(call, 0, "pubsub_name");
-          emit("client", argument(call, 1, "topic_name"), "dapr", "dapr", {
-            pubsub: pubsub ? keyText(this.value(pubsub)) : "",
-          });
-        }
-        return;
-      case "dapr.app":
-        if (method === "subscribe") {
-          const pubsub = keyword(call, "pubsub") ??
-            keyword(call, "pubsub_name") ??
-            positional(call)[0];
-          const topic = keyword(call, "topic") ?? positional(call)[1];
-          emit("server", topic, "dapr", "dapr", {
-            pubsub: pubsub ? keyText(this.value(pubsub)) : "",
-          });
-        }
-        return;
-    }
-  }
 }
 
-function selfAttribute(node: Node): string | undefined {
+export function selfAttribute(node: Node): string | undefined {
   if (node.type !== "attribute") return undefined;
   if (node.childForFieldName("object")?.text !== "self") return undefined;
   const name = node.childForFieldName("attribute")?.text;
   return name ? `self.${name}` : undefined;
 }
 
-function isEnvRead(node: Node): boolean {
+export function isEnvRead(node: Node): boolean {
   return /^(os\.getenv|getenv|os\.environ|environ)\b/.test(unwrap(node).text);
-}
-
-function listItems(node: Node | undefined): Node[] {
-  if (!node) return [];
-  const n = unwrap(node);
-  return n.type === "list" || n.type === "tuple" || n.type === "set"
-    ? namedChildren(n)
-    : [n];
 }
 
 /** Finds queue ports in one parsed Python file. */
