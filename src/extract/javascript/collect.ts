@@ -32,11 +32,12 @@ import {
   isPathish,
   isRelative,
   isStringish,
+  memberOf,
   methodOption,
   pluginOf,
   ROUTE_METHODS,
 } from "./nodes.ts";
-import { factoryDecl, serverCall } from "./routers.ts";
+import { factoryDecl, routerFactory, serverCall } from "./routers.ts";
 import {
   bunRoutes,
   collectPatternMethods,
@@ -98,6 +99,8 @@ export class Collector {
   buckets: Map<string, Node[]>;
   /** `const req = new Request(...)` for `fetch(req)`. */
   requests = new Map<string, Node>();
+  /** Array literals bound to names (config arrays of mounts). */
+  arrays = new Map<string, Node>();
   /** Local names of functions declared in this file. */
   functions = new Set<string>();
   /** `const h = guard.requirePermission(...)(...)`: name -> value. */
@@ -131,6 +134,13 @@ export class Collector {
     }
     for (const node of this.nodes("variable_declarator")) {
       constDecl(this, node);
+      const value = node.childForFieldName("value");
+      const name = node.childForFieldName("name");
+      if (
+        value && name?.type === "identifier" && unwrap(value).type === "array"
+      ) {
+        this.arrays.set(name.text, unwrap(value));
+      }
     }
     for (const node of this.nodes("function_declaration")) {
       const name = node.childForFieldName("name")?.text;
@@ -197,11 +207,19 @@ export class Collector {
   ): { id: string; framework: string; chainPath?: Value } | undefined {
     const v = unwrap(node);
     if (v.type === "identifier") {
-      const router = this.facts.routers.get(v.text);
-      if (router) return { id: v.text, framework: router.framework };
+      // a parameter shadows a router of the module
       const plugin = pluginOf(v);
       if (plugin) return { id: `fn:${plugin}`, framework: "plugin" };
+      const router = this.facts.routers.get(v.text);
+      if (router) return { id: v.text, framework: router.framework };
       return undefined;
+    }
+    // `new Hono().route(...)`, `express().get(...)`: a router made inline
+    const inline = routerFactory(this, v);
+    if (inline) {
+      const id = `@${v.startIndex}`;
+      if (!this.facts.routers.has(id)) this.facts.routers.set(id, inline);
+      return { id, framework: inline.framework };
     }
     if (v.type === "call_expression") {
       const callee = unwrap(v.childForFieldName("function")!);
@@ -230,9 +248,9 @@ export class Collector {
     if (!calleeRaw) return;
     const callee = unwrap(calleeRaw);
     const args = argList(node);
-    if (callee.type === "member_expression") {
-      const object = callee.childForFieldName("object")!;
-      const method = callee.childForFieldName("property")?.text ?? "";
+    const member = memberOf(callee);
+    if (member) {
+      const { object, method } = member;
       if (serverCall(this, node, object, method, args)) return;
       if (clientMemberCall(this, node, object, method, args)) return;
       if (

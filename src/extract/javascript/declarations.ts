@@ -153,7 +153,10 @@ export function exportDecl(
           exports.set(name.text, name.text);
         }
       }
-    } else if (declaration.type === "class_declaration") {
+    } else if (
+      declaration.type === "class_declaration" ||
+      declaration.type === "enum_declaration"
+    ) {
       const name = declaration.childForFieldName("name")?.text;
       if (name) exports.set(isDefault ? "default" : name, name);
     }

@@ -241,11 +241,74 @@ export function exportedLocal(node: Node): string | undefined {
     return `fn:${name ?? "default"}`;
   }
   if (v.type === "call_expression") {
+    const args = argList(v);
     // export default fp(plugin)
-    const inner = argList(v)[0];
-    if (inner && argList(v).length === 1) return exportedLocal(inner);
+    if (args[0] && args.length === 1) return exportedLocal(args[0]);
+    // module.exports = router.routes() (koa-router)
+    const member = memberOf(unwrap(v.childForFieldName("function")!));
+    if (
+      args.length === 0 &&
+      (member?.method === "routes" || member?.method === "middleware")
+    ) return exportedLocal(member.object);
   }
   return undefined;
+}
+
+/**
+ * The object and method name of a member callee: `a.b` and `a["b"]` (a
+ * literal key), or `undefined`.
+ */
+export function memberOf(
+  callee: Node,
+): { object: Node; method: string } | undefined {
+  if (callee.type === "member_expression") {
+    const object = callee.childForFieldName("object");
+    const method = callee.childForFieldName("property")?.text ?? "";
+    return object ? { object, method } : undefined;
+  }
+  if (callee.type === "subscript_expression") {
+    const object = callee.childForFieldName("object");
+    const index = callee.childForFieldName("index");
+    const method = index ? stringValue(index) : undefined;
+    return object && method !== undefined ? { object, method } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The elements an identifier stands for when it is the first parameter of
+ * a callback run over an array literal (`ROUTES.forEach((r) => ...)`,
+ * `.map`), the array bound to a name in the same file; else `undefined`.
+ */
+export function callbackElements(
+  identifier: Node,
+  arrays: ReadonlyMap<string, Node>,
+): Node[] | undefined {
+  const fn = findAncestor(identifier, FUNCTION_TYPES);
+  const call = fn?.parent?.parent;
+  if (
+    !fn || fn.parent?.type !== "arguments" || call?.type !== "call_expression"
+  ) {
+    return undefined;
+  }
+  const params = fn.childForFieldName("parameters");
+  const first = fn.childForFieldName("parameter") ??
+    (params ? namedChildren(params)[0] : undefined);
+  const name = first?.type === "identifier"
+    ? first
+    : first?.childForFieldName("pattern");
+  if (name?.text !== identifier.text) return undefined;
+  const member = memberOf(unwrap(call.childForFieldName("function")!));
+  if (member?.method !== "forEach" && member?.method !== "map") {
+    return undefined;
+  }
+  const array = unwrap(member.object);
+  const literal = array.type === "array"
+    ? array
+    : array.type === "identifier"
+    ? arrays.get(array.text)
+    : undefined;
+  return literal ? namedChildren(literal).map(unwrap) : undefined;
 }
 
 /**
@@ -285,7 +348,13 @@ export function parameterOf(
  * identifier is then that function's router argument (a plugin).
  */
 export function pluginOf(identifier: Node): string | undefined {
-  const fn = findAncestor(identifier, FUNCTION_TYPES);
+  // the innermost function that takes the name as its first parameter
+  let fn = findAncestor(identifier, FUNCTION_TYPES);
+  for (let depth = 0; fn && depth < 8; depth++) {
+    if (firstParameter(fn) === identifier.text) break;
+    if (declaresParameter(fn, identifier.text)) return undefined;
+    fn = findAncestor(fn, FUNCTION_TYPES);
+  }
   if (!fn) return undefined;
   const params = fn.childForFieldName("parameters");
   const single = fn.childForFieldName("parameter");
@@ -322,6 +391,37 @@ export function pluginOf(identifier: Node): string | undefined {
     if (holder?.type === "variable_declarator") {
       return holder.childForFieldName("name")?.text;
     }
+    // app.register(async (instance, opts) => { ... }, { prefix })
+    const callee = call ? call.childForFieldName("function") : null;
+    if (callee && memberOf(unwrap(callee))?.method === "register") {
+      return `@${fn.startIndex}`;
+    }
   }
   return undefined;
+}
+
+/** The name of a function's first parameter, if it is a plain name. */
+function firstParameter(fn: Node): string | undefined {
+  const single = fn.childForFieldName("parameter");
+  if (single) return single.type === "identifier" ? single.text : undefined;
+  const params = fn.childForFieldName("parameters");
+  const p = params ? namedChildren(params)[0] : undefined;
+  const id =
+    p?.type === "required_parameter" || p?.type === "optional_parameter"
+      ? p.childForFieldName("pattern")
+      : p;
+  return id?.type === "identifier" ? id.text : undefined;
+}
+
+/** Whether a function declares a parameter of that name. */
+function declaresParameter(fn: Node, name: string): boolean {
+  const single = fn.childForFieldName("parameter");
+  if (single) return single.text === name;
+  const params = fn.childForFieldName("parameters");
+  return (params ? namedChildren(params) : []).some((p) => {
+    const id = p.type === "identifier"
+      ? p
+      : p.childForFieldName("pattern") ?? p.childForFieldName("left");
+    return id?.text === name;
+  });
 }

@@ -3,12 +3,7 @@
 // library's imports and constructors.
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
-import {
-  composed,
-  concat,
-  hole,
-  type Value,
-} from "../_value/mod.ts";
+import { composed, concat, hole, type Value } from "../_value/mod.ts";
 import { evaluateStringNode } from "../_value/literals.ts";
 import {
   bindUntilStable,

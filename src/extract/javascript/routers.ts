@@ -8,6 +8,8 @@ import { permissionOf } from "./guarded.ts";
 import {
   argList,
   bindingOfRequire,
+  callbackElements,
+  FUNCTION_TYPES,
   isPathish,
   isRelative,
   KOA_ROUTER_MODULES,
@@ -219,17 +221,8 @@ export function serverCall(
     return true;
   }
   if (method === "use") {
-    let prefix: Value = literal("");
-    let rest = args;
-    if (first && isPathish(first) && !childRef(c, first)) {
-      prefix = valueOf(first);
-      rest = args.slice(1);
-    }
-    for (const arg of rest) {
-      const child = childRef(c, arg);
-      if (child) {
-        c.facts.mounts.push({ parent: id, prefix, child, kind: "router" });
-      }
+    for (const mount of useMounts(c, args)) {
+      c.facts.mounts.push({ parent: id, ...mount, kind: "router" });
     }
     return true;
   }
@@ -316,10 +309,70 @@ export function pluginRef(
     if (!inner) return undefined;
     v = unwrap(inner);
   }
+  // register(async (instance, opts) => { ... }, { prefix })
+  if (FUNCTION_TYPES.has(v.type)) return { local: `fn:@${v.startIndex}` };
   if (v.type !== "identifier") return undefined;
   const binding = c.facts.imports.get(v.text);
   if (binding) {
     return isRelative(binding.source) ? { import: binding } : undefined;
   }
   return { local: `fn:${v.text}` };
+}
+
+/**
+ * The routers an `app.use(...)` mounts with their prefixes: `use(router)`,
+ * `use("/api", a, b)`, `use(["/v1", "/v2"], router)`, and in a callback run
+ * over a config array, `ROUTES.forEach((r) => app.use(r.path, r.route))`
+ * (one mount per element).
+ */
+function useMounts(
+  c: Collector,
+  args: Node[],
+): Array<{ prefix: Value; child: ChildRef }> {
+  const out: Array<{ prefix: Value; child: ChildRef }> = [];
+  const first = args[0];
+  const configured = first ? configMounts(c, first, args[1]) : undefined;
+  if (configured) return configured;
+  let prefixes = [literal("")];
+  let rest = args;
+  if (first && isPathish(first) && !childRef(c, first)) {
+    prefixes = pathValues(first);
+    rest = args.slice(1);
+  }
+  for (const arg of rest) {
+    const child = childRef(c, arg);
+    if (!child) continue;
+    for (const prefix of prefixes) out.push({ prefix, child });
+  }
+  return out;
+}
+
+/** `app.use(r.path, r.route)` where `r` runs over an array of objects. */
+function configMounts(
+  c: Collector,
+  prefixArg: Node,
+  childArg: Node | undefined,
+): Array<{ prefix: Value; child: ChildRef }> | undefined {
+  const prefix = unwrap(prefixArg);
+  const child = childArg ? unwrap(childArg) : undefined;
+  const object = prefix.type === "member_expression"
+    ? prefix.childForFieldName("object")
+    : null;
+  if (
+    object?.type !== "identifier" || child?.type !== "member_expression" ||
+    child.childForFieldName("object")?.text !== object.text
+  ) return undefined;
+  const elements = callbackElements(object, c.arrays);
+  if (!elements) return undefined;
+  const prefixKey = prefix.childForFieldName("property")?.text ?? "";
+  const childKey = child.childForFieldName("property")?.text ?? "";
+  const out: Array<{ prefix: Value; child: ChildRef }> = [];
+  for (const element of elements) {
+    if (element.type !== "object") continue;
+    const path = pairValue(element, prefixKey);
+    const target = pairValue(element, childKey);
+    const ref = target ? childRef(c, target) : undefined;
+    if (path && ref) out.push({ prefix: valueOf(path), child: ref });
+  }
+  return out;
 }

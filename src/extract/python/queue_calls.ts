@@ -4,7 +4,13 @@
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { exactText, keyText, literal, type Value } from "../_value/mod.ts";
 
-import { argument, keyword, positional, type PyQueueFile, unwrap } from "./queue.ts";
+import {
+  argument,
+  keyword,
+  positional,
+  type PyQueueFile,
+  unwrap,
+} from "./queue.ts";
 import type { Node } from "web-tree-sitter";
 
 /**
