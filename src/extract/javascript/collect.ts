@@ -4,7 +4,7 @@
 // before the cross-file pass composes prefixes and constants.
 import type { GrammarName } from "../_syntax/parser.ts";
 import { ownerOf } from "../_syntax/owner.ts";
-import { type Node, positionOf } from "../_syntax/tree.ts";
+import { findAncestor, type Node, positionOf } from "../_syntax/tree.ts";
 import { unwrap, valueOf } from "./values.ts";
 import { literal, type Value } from "../_value/mod.ts";
 import type { ImportBinding, JsFacts, Site } from "./facts.ts";
@@ -29,6 +29,7 @@ import {
   argList,
   bindingOfRequire,
   FETCH_MODULES,
+  FUNCTION_TYPES,
   isPathish,
   isRelative,
   isStringish,
@@ -37,7 +38,12 @@ import {
   pluginOf,
   ROUTE_METHODS,
 } from "./nodes.ts";
-import { factoryDecl, routerFactory, serverCall } from "./routers.ts";
+import {
+  factoryDecl,
+  routerFactory,
+  routerReturn,
+  serverCall,
+} from "./routers.ts";
 import {
   bunRoutes,
   collectPatternMethods,
@@ -57,6 +63,8 @@ const INTERESTING_TYPES: string[] = [
   "abstract_class_declaration",
   "export_statement",
   "assignment_expression",
+  "return_statement",
+  "arrow_function",
 ];
 
 /** Collects the facts of one parsed file. */
@@ -75,6 +83,7 @@ export function collectFacts(
     routes: [],
     mounts: [],
     clients: [],
+    returns: new Map(),
     helpers: new Map(),
     helperCalls: [],
   };
@@ -158,6 +167,9 @@ export class Collector {
         factoryDecl(this, node);
       }
     }
+    for (const type of ["return_statement", "arrow_function"]) {
+      for (const node of this.nodes(type)) routerReturn(this, node);
+    }
     collectPatternMethods(this);
     for (const node of this.nodes("new_expression")) patternHelper(this, node);
     for (const node of this.nodes("call_expression")) this.call(node);
@@ -202,6 +214,31 @@ export class Collector {
    * The router a receiver stands for: a declared router, a chained route
    * call on one, or the first parameter of a named function (a plugin).
    */
+  /**
+   * The id of the router a name refers to where it is used: a router
+   * declared in an enclosing function (`router@<function start>`) before
+   * one of the module.
+   */
+  routerId(identifier: Node): string | undefined {
+    for (
+      let fn = findAncestor(identifier, FUNCTION_TYPES);
+      fn;
+      fn = findAncestor(fn, FUNCTION_TYPES)
+    ) {
+      const id = `${identifier.text}@${fn.startIndex}`;
+      if (this.facts.routers.has(id)) return id;
+    }
+    return this.facts.routers.has(identifier.text)
+      ? identifier.text
+      : undefined;
+  }
+
+  /** The id a router declared at `name` gets (see {@linkcode routerId}). */
+  routerKey(name: Node): string {
+    const fn = findAncestor(name, FUNCTION_TYPES);
+    return fn ? `${name.text}@${fn.startIndex}` : name.text;
+  }
+
   receiver(
     node: Node,
   ): { id: string; framework: string; chainPath?: Value } | undefined {
@@ -210,9 +247,11 @@ export class Collector {
       // a parameter shadows a router of the module
       const plugin = pluginOf(v);
       if (plugin) return { id: `fn:${plugin}`, framework: "plugin" };
-      const router = this.facts.routers.get(v.text);
-      if (router) return { id: v.text, framework: router.framework };
-      return undefined;
+      const id = this.routerId(v);
+      const router = id === undefined ? undefined : this.facts.routers.get(id);
+      return router && id !== undefined
+        ? { id, framework: router.framework }
+        : undefined;
     }
     // `new Hono().route(...)`, `express().get(...)`: a router made inline
     const inline = routerFactory(this, v);

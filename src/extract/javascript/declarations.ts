@@ -198,7 +198,16 @@ export function moduleExports(
         : part;
       if (!key || !value) continue;
       const v = unwrap(value);
-      if (isStringish(v) || v.type === "shorthand_property_identifier") {
+      if (
+        (v.type === "identifier" ||
+          v.type === "shorthand_property_identifier") &&
+        c.functions.has(v.text)
+      ) {
+        // module.exports = { makeRouter }: a function of the module
+        exports.set(key, `fn:${v.text}`);
+      } else if (
+        isStringish(v) || v.type === "shorthand_property_identifier"
+      ) {
         c.setConst(`${CJS}.${key}`, valueOf(v));
         exports.set(key, `${CJS}.${key}`);
       } else if (v.type === "identifier") exports.set(key, v.text);

@@ -117,6 +117,8 @@ export interface JsFacts {
   routes: RouteRec[];
   mounts: MountRec[];
   clients: ClientRec[];
+  /** Functions returning a router: function name -> the router's local. */
+  returns: Map<string, string>;
   /** Client helpers by function name. */
   helpers: Map<string, ClientHelper>;
   /** Calls of possible client helpers. */

@@ -425,3 +425,14 @@ function declaresParameter(fn: Node, name: string): boolean {
     return id?.text === name;
   });
 }
+
+/** The name of a function: declared, or the variable it is assigned to. */
+export function functionName(fn: Node): string | undefined {
+  const own = fn.childForFieldName("name")?.text;
+  if (own) return own;
+  let parent = fn.parent;
+  while (parent?.type === "parenthesized_expression") parent = parent.parent;
+  return parent?.type === "variable_declarator"
+    ? parent.childForFieldName("name")?.text
+    : undefined;
+}

@@ -266,7 +266,10 @@ function localTarget(
   kind: string,
 ): string | undefined {
   if (local.startsWith("fn:")) {
-    return kind === "plugin" ? `${file.path}#${local}` : undefined;
+    if (kind === "plugin") return `${file.path}#${local}`;
+    // a mounted call of a function that returns a router
+    const router = file.returns.get(local.slice(3));
+    return router ? `${file.path}#${router}` : undefined;
   }
   if (file.routers.has(local)) return `${file.path}#${local}`;
   // a plain function exported by name and used as a plugin

@@ -10,6 +10,7 @@ import {
   bindingOfRequire,
   callbackElements,
   FUNCTION_TYPES,
+  functionName,
   isPathish,
   isRelative,
   KOA_ROUTER_MODULES,
@@ -21,6 +22,7 @@ import {
 } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import type { Node } from "../_syntax/tree.ts";
+import { findAncestor } from "../_syntax/tree.ts";
 
 /** Routers (`express()`, `new Hono()`...) and client instances. */
 export function factoryDecl(
@@ -36,7 +38,7 @@ export function factoryDecl(
   }
   const router = routerFactory(c, v);
   if (router) {
-    c.facts.routers.set(name.text, router);
+    c.facts.routers.set(c.routerKey(name), router);
     return;
   }
   const instance = instanceFactory(c, v);
@@ -112,7 +114,10 @@ export function routerOf(
   node: Node,
 ): RouterDef | undefined {
   const v = unwrap(node);
-  if (v.type === "identifier") return c.facts.routers.get(v.text);
+  if (v.type === "identifier") {
+    const id = c.routerId(v);
+    return id === undefined ? undefined : c.facts.routers.get(id);
+  }
   return routerFactory(c, v);
 }
 
@@ -281,14 +286,44 @@ export function childRef(
     const property = callee.type === "member_expression"
       ? callee.childForFieldName("property")?.text
       : undefined;
-    if (property !== "routes" && property !== "middleware") return undefined;
+    if (property !== "routes" && property !== "middleware") {
+      // app.use("/api", apiRouter()): the router the function returns
+      if (callee.type !== "identifier") return undefined;
+      const imported = c.facts.imports.get(callee.text);
+      if (imported) {
+        return isRelative(imported.source) ? { import: imported } : undefined;
+      }
+      return c.functions.has(callee.text)
+        ? { local: `fn:${callee.text}` }
+        : undefined;
+    }
     v = unwrap(callee.childForFieldName("object")!);
   }
   if (v.type !== "identifier") return undefined;
-  if (c.facts.routers.has(v.text)) return { local: v.text };
+  const id = c.routerId(v);
+  if (id !== undefined) return { local: id };
   const binding = c.facts.imports.get(v.text);
   if (binding && isRelative(binding.source)) return { import: binding };
   return undefined;
+}
+
+/**
+ * Records a function that returns a router (`function api() { const r =
+ * Router(); ...; return r }`, `() => router`): mounting its result mounts
+ * that router.
+ */
+export function routerReturn(c: Collector, node: Node): void {
+  const value = node.type === "return_statement"
+    ? node.namedChild(0)
+    : node.childForFieldName("body");
+  if (!value || unwrap(value).type !== "identifier") return;
+  const router = c.routerId(unwrap(value));
+  if (router === undefined) return;
+  const fn = node.type === "arrow_function"
+    ? node
+    : findAncestor(node, FUNCTION_TYPES);
+  const name = fn ? functionName(fn) : undefined;
+  if (name) c.facts.returns.set(name, router);
 }
 
 /** A fastify plugin: a local function, an import, `fp(fn)`. */
