@@ -33,3 +33,9 @@ export {
   confidenceLevel,
   confidenceOf,
 } from "./confidence.ts";
+export {
+  bindParameters,
+  flowingParameters,
+  MAX_CALL_SITES,
+  MAX_FLOW_DEPTH,
+} from "./flow.ts";

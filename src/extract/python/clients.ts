@@ -21,6 +21,7 @@ import {
 } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
+import { type PyFlow } from "./flow.ts";
 
 const CLIENT_CONSTRUCTORS: ReadonlyMap<string, string> = new Map([
   ["requests.Session", "requests"],
@@ -48,37 +49,52 @@ const VERBS: ReadonlySet<string> = new Set([
 ]);
 
 /** The client port of a call, if it is one. */
-export function clientPort(
+export function clientPorts(
   module: PyModule,
   call: Node,
   project: PyProject,
-): ExtractedPort | undefined {
-  const client = clientCall(call, project);
-  if (!client) return undefined;
-  return httpPort({
-    role: "client",
-    method: client.method,
-    path: client.path,
-    node: call,
-    owner: ownerOf(call, module.file.path, "python"),
-    filePath: module.file.path,
-    confidence: client.confidence,
-    framework: client.library,
-    extra: { raw: client.raw },
-  });
+  flow: PyFlow,
+): ExtractedPort[] {
+  const ports: ExtractedPort[] = [];
+  for (const client of clientCalls(call, project)) {
+    // a wrapper's URL comes from its callers: one port per call site
+    for (const { value, site } of flow.expand(module, call, client.url)) {
+      const result = clientPath(value, client.base);
+      if (!result) continue;
+      const at = site ?? { module, call };
+      const port = httpPort({
+        role: "client",
+        method: client.method,
+        path: result.path,
+        node: at.call,
+        owner: ownerOf(at.call, at.module.file.path, "python"),
+        filePath: at.module.file.path,
+        confidence: Math.min(result.confidence, client.confidence),
+        framework: client.library,
+        extra: site
+          ? { raw: client.raw, wrapper: call.text }
+          : { raw: client.raw },
+      });
+      if (port) ports.push(port);
+    }
+  }
+  return ports;
 }
 
 interface ClientCall {
   method: string;
-  path: string;
+  /** The URL as evaluated where the call is written. */
+  url: Value;
+  /** The client's base URL, if any. */
+  base: Value | undefined;
   raw: string;
   library: string;
   confidence: number;
 }
 
-function clientCall(call: Node, project: PyProject): ClientCall | undefined {
+function clientCalls(call: Node, project: PyProject): ClientCall[] {
   const callee = call.childForFieldName("function");
-  if (!callee) return undefined;
+  if (!callee) return [];
   let library: string | undefined;
   let verb: string | undefined;
   let base: Value | undefined;
@@ -86,19 +102,19 @@ function clientCall(call: Node, project: PyProject): ClientCall | undefined {
   if (external) {
     const [root, fn, extra] = external.split(".");
     if (!root || !fn || extra !== undefined || !CLIENT_MODULES.has(root)) {
-      return undefined;
+      return [];
     }
     library = root;
     verb = fn;
   } else if (callee.type === "attribute") {
     const object = callee.childForFieldName("object");
     const client = object ? clientObject(object, project) : undefined;
-    if (!client) return undefined;
+    if (!client) return [];
     library = client.library;
     base = client.base;
     verb = callee.childForFieldName("attribute")?.text;
   }
-  if (!library || !verb) return undefined;
+  if (!library || !verb) return [];
   const args = call.childForFieldName("arguments");
   let method: string | undefined;
   let urlNode: Node | undefined;
@@ -117,18 +133,10 @@ function clientCall(call: Node, project: PyProject): ClientCall | undefined {
       confidence = CONFIDENCE.weak;
     }
     urlNode = argument(args, 1, "url");
-  } else return undefined;
+  } else return [];
   const url = urlNode ? project.evalString(urlNode) : undefined;
-  if (!url || !urlNode) return undefined;
-  const result = clientPath(url, base);
-  if (!result) return undefined;
-  return {
-    method,
-    path: result.path,
-    raw: urlNode.text,
-    library,
-    confidence: Math.min(result.confidence, confidence),
-  };
+  if (!url || !urlNode) return [];
+  return [{ method, url, base, raw: urlNode.text, library, confidence }];
 }
 
 interface ClientObject {

@@ -13,7 +13,8 @@ import type {
 import type { ExtractedPort } from "../types.ts";
 import { PyProject } from "./project.ts";
 import { PyRouters } from "./routers.ts";
-import { clientPort } from "./clients.ts";
+import { clientPorts } from "./clients.ts";
+import { PyFlow } from "./flow.ts";
 import { djangoPorts } from "./django.ts";
 import { drfPorts } from "./drf.ts";
 import { flaskRestfulPorts } from "./flask_restful.ts";
@@ -50,15 +51,12 @@ async function extractPython(
   const project = await PyProject.load(files, diagnostics, true);
   try {
     const ports: ExtractedPort[] = [];
-    const routers = new PyRouters(project);
+    const flow = new PyFlow(project);
+    const routers = new PyRouters(project, flow);
     for (const module of project.list) {
       for (const call of module.calls) {
         const routes = routers.routePorts(module, call);
-        if (routes) ports.push(...routes);
-        else {
-          const client = clientPort(module, call, project);
-          if (client) ports.push(client);
-        }
+        ports.push(...(routes ?? clientPorts(module, call, project, flow)));
       }
     }
     const django = djangoPorts(project);

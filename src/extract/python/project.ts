@@ -4,6 +4,7 @@
 // f-strings, `%` and `.format`, `os.getenv` defaults).
 import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
 import {
+  findAll,
   namedChildren,
   type Node,
   parseOrReport,
@@ -20,6 +21,7 @@ import {
 } from "../_value/mod.ts";
 import {
   classAttribute,
+  enclosingFunction,
   indexModule,
   isParameter,
   localAssignment,
@@ -38,6 +40,7 @@ export type PyTarget =
   | { kind: "external"; name: string };
 
 const MAX_DEPTH = 12;
+const RETURNS: ReadonlySet<string> = new Set(["return_statement"]);
 // Libraries the extractors recognise: never matched to a project module by
 // a dotted-name suffix (a local `app/requests.py` is not `requests`).
 const EXTERNAL_ROOTS: ReadonlySet<string> = new Set([
@@ -242,11 +245,41 @@ export class PyProject {
         if (!callee) return undefined;
         const cls = this.resolveExpr(callee, depth + 1);
         if (cls?.kind === "class") return this.member(cls, attr, depth + 1);
+        // settings = get_settings(): what the function returns
+        if (cls?.kind === "function") {
+          const result = this.returned(cls.module, cls.node, depth + 1);
+          return result ? this.member(result, attr, depth + 1) : undefined;
+        }
         return undefined;
       }
       default:
         return undefined;
     }
+  }
+
+  /**
+   * What calling a function gives: the class its return annotation names
+   * (`-> Settings`), else the value of its one `return` expression.
+   */
+  returned(
+    module: PyModule,
+    fn: Node,
+    depth: number,
+  ): PyTarget | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const annotation = fn.childForFieldName("return_type");
+    const type = annotation ? namedChildren(annotation)[0] ?? annotation : null;
+    if (type) {
+      const cls = this.resolveExpr(type, depth + 1);
+      if (cls?.kind === "class") return cls;
+    }
+    const returns = findAll(fn, RETURNS).filter((r) =>
+      enclosingFunction(module, r)?.id === fn.id
+    );
+    const value = returns.length === 1
+      ? namedChildren(returns[0]!)[0]
+      : undefined;
+    return value ? { kind: "value", module, node: value } : undefined;
   }
 
   /** The external dotted name an expression refers to (`rq.get` → `requests.get`). */
@@ -293,6 +326,13 @@ export class PyProject {
       case "identifier":
       case "attribute": {
         const target = this.resolveExpr(node, depth + 1);
+        if (!target && node.type === "identifier") {
+          // a parameter: the callers of the function supply it
+          const module = this.moduleOf(node);
+          return module && isParameter(module, node)
+            ? hole(node.text, "parameter")
+            : undefined;
+        }
         if (target?.kind !== "value") return undefined;
         const value = this.evalString(target.node, depth + 1);
         return value ? composed(value) : undefined;

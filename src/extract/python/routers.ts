@@ -12,6 +12,7 @@ import {
   joinPaths,
   literal,
   mapText,
+  MAX_CALL_SITES,
   routePath,
   type Value,
 } from "../_value/mod.ts";
@@ -24,6 +25,8 @@ import {
 } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
+import { argumentFor, type PyFlow } from "./flow.ts";
+import { enclosingFunction, isParameter } from "./module.ts";
 
 export const VERBS: ReadonlySet<string> = new Set([
   "get",
@@ -76,10 +79,12 @@ export function flaskRule(value: Value): Value {
 /** The routers of a project, found from the expressions that use them. */
 export class PyRouters {
   readonly #project: PyProject;
+  readonly #flow: PyFlow;
   readonly #routers = new Map<string, Router>();
 
-  constructor(project: PyProject) {
+  constructor(project: PyProject, flow: PyFlow) {
     this.#project = project;
+    this.#flow = flow;
     // mounts first, so every route sees all of its prefixes
     for (const module of project.list) {
       for (const call of module.calls) this.#mount(call);
@@ -137,14 +142,35 @@ export class PyRouters {
       child = this.routerOf(argument(args, 1, "app"));
       prefixNode = argument(args, 0, "path");
     } else return;
-    const parent = this.routerOf(callee.childForFieldName("object"));
-    if (!parent || !child || parent === child) return;
-    child.mounts.push({
-      parent,
-      prefix: prefixNode
-        ? this.#project.evalString(prefixNode) ?? hole(prefixNode.text)
-        : undefined,
-    });
+    const object = callee.childForFieldName("object");
+    const module = this.#project.moduleOf(call);
+    if (!child || !object || !module) return;
+    const prefix = prefixNode
+      ? this.#project.evalString(prefixNode) ?? hole(prefixNode.text)
+      : undefined;
+    const parent = this.routerOf(object);
+    if (parent) {
+      if (parent === child) return;
+      if (!prefix) child.mounts.push({ parent, prefix: undefined });
+      for (
+        const { value } of prefix ? this.#flow.expand(module, call, prefix) : []
+      ) child.mounts.push({ parent, prefix: value });
+      return;
+    }
+    // a wrapper: `def mount(app, prefix): app.include_router(r, prefix=prefix)`
+    const fn = enclosingFunction(module, call);
+    if (!fn || object.type !== "identifier" || !isParameter(module, object)) {
+      return;
+    }
+    for (const site of this.#flow.sitesOf(fn).slice(0, MAX_CALL_SITES)) {
+      const argument = argumentFor(fn, site.call, object.text);
+      const outer = argument ? this.routerOf(argument) : undefined;
+      if (!outer || outer === child) continue;
+      if (!prefix) child.mounts.push({ parent: outer, prefix: undefined });
+      for (
+        const { value } of prefix ? this.#flow.expandAt(fn, site, prefix) : []
+      ) child.mounts.push({ parent: outer, prefix: value });
+    }
   }
 
   /** The prefixes of a Flask app or blueprint expression, if it is one. */
@@ -163,8 +189,12 @@ export class PyRouters {
       : call;
     const owner = ownerOf(definition, module.file.path, "python");
     const ports: ExtractedPort[] = [];
-    for (const prefix of prefixesOf(route.router)) {
-      const result = routePath(joinPaths(prefix, route.path), !isEmpty(prefix));
+    const paths = this.#flow.expand(module, call, route.path).map((f) =>
+      // Flask converters: <int:order_id> -> {order_id}
+      route.router.framework === "flask" ? flaskRule(f.value) : f.value
+    );
+    for (const [prefix, path] of crossing(prefixesOf(route.router), paths)) {
+      const result = routePath(joinPaths(prefix, path), !isEmpty(prefix));
       for (const method of route.methods) {
         const port = httpPort({
           role: "server",
@@ -239,12 +269,8 @@ function routeOf(
     router.framework === "fastapi" ? "path" : "rule",
   );
   if (!pathNode) return undefined;
-  let path = project.evalString(pathNode);
+  const path = project.evalString(pathNode);
   if (!path) return undefined;
-  if (router.framework === "flask") {
-    // Flask converters: <int:order_id> -> {order_id}
-    path = flaskRule(path);
-  }
   let methods: string[] = [];
   let confidence = 1;
   if (isVerb) methods = [name.toUpperCase()];
@@ -269,4 +295,9 @@ function routeOf(
     }
   }
   return { router, path, raw: pathNode.text, methods, confidence };
+}
+
+/** Every pair of an item of `a` and an item of `b`. */
+function crossing<A, B>(a: readonly A[], b: readonly B[]): Array<[A, B]> {
+  return a.flatMap((x) => b.map((y): [A, B] => [x, y]));
 }
