@@ -8,6 +8,8 @@ import { normalizeImport } from "./declarations.ts";
 
 export type Framework = "net/http" | "gorilla" | "gin" | "echo" | "chi";
 
+const RETURNS: ReadonlySet<string> = new Set(["return_statement"]);
+
 export const FRAMEWORK_TYPES: ReadonlyMap<string, Framework> = new Map([
   ["net/http.ServeMux", "net/http"],
   ["github.com/gorilla/mux.Router", "gorilla"],
@@ -130,7 +132,18 @@ export class Routers {
         }
         const type = project.typeFromNode(declaration.type);
         const framework = Routers.framework(type);
-        if (!framework) return [];
+        if (!framework) {
+          // a parameter of another type (an interface of the project):
+          // the routers its callers pass
+          return declaration.kind === "param"
+            ? this.#parameterRefs(
+              declaration.fn,
+              declaration.index,
+              undefined,
+              depth,
+            )
+            : [];
+        }
         if (declaration.kind === "typed") {
           return [{
             root: this.root(`${fileKey}:${expr.text}`, framework),
@@ -161,25 +174,17 @@ export class Routers {
         }
         if (callee?.type === "identifier") {
           const fn = project.functionNamed(expr, callee.text);
-          if (!fn) return [];
-          const out: RouterRef[] = [];
-          for (const ret of findAll(fn, new Set(["return_statement"]))) {
-            const value = namedChildren(namedChildren(ret)[0] ?? ret)[0] ??
-              namedChildren(ret)[0];
-            if (value && value !== ret) {
-              out.push(...this.refs(
-                value.type === "expression_list"
-                  ? namedChildren(value)[0]
-                  : value,
-                depth + 1,
-              ));
-            }
-          }
-          return out;
+          return fn ? this.#returned(fn, depth) : [];
         }
         if (callee?.type !== "selector_expression") return [];
         const method = callee.childForFieldName("field")?.text ?? "";
         const operand = callee.childForFieldName("operand");
+        // todosResource{}.Routes(): the router a method of the project returns
+        const owner = project.typeOf(operand);
+        const declared = owner
+          ? project.methodsOf(owner)?.get(method)
+          : undefined;
+        if (declared) return this.#returned(declared, depth);
         if (method === "Subrouter") {
           // r.PathPrefix("/api").Subrouter()
           if (operand?.type !== "call_expression") return [];
@@ -239,10 +244,26 @@ export class Routers {
     }
   }
 
+  /** The routers a function or method returns. */
+  #returned(fn: Node, depth: number): RouterRef[] {
+    const out: RouterRef[] = [];
+    for (const ret of findAll(fn, RETURNS)) {
+      const value = namedChildren(namedChildren(ret)[0] ?? ret)[0] ??
+        namedChildren(ret)[0];
+      if (value && value !== ret) {
+        out.push(...this.refs(
+          value.type === "expression_list" ? namedChildren(value)[0] : value,
+          depth + 1,
+        ));
+      }
+    }
+    return out;
+  }
+
   #parameterRefs(
     fn: Node,
     index: number,
-    framework: Framework,
+    framework: Framework | undefined,
     depth: number,
   ): RouterRef[] {
     const project = this.#project;
@@ -304,7 +325,7 @@ export class Routers {
         }
       }
     }
-    if (out.length) return out;
+    if (out.length || !framework) return out;
     const key = `${project.fileOf(fn)?.file.path}:${fn.startIndex}:${index}`;
     return [{ root: this.root(key, framework), rel: literal(""), weak: true }];
   }
