@@ -1,13 +1,23 @@
 // Go HTTP clients: net/http `Get`/`Post`/`Head`/`PostForm`, `NewRequest`
 // (with its method), and the same methods on `http.Client` values.
-import { clientPath, CONFIDENCE, exactText } from "../_value/mod.ts";
+import {
+  clientPath,
+  CONFIDENCE,
+  exactText,
+  type Value,
+} from "../_value/mod.ts";
 import type { GoProject } from "./project.ts";
 import { argumentsOf } from "./routers.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
+import type { ExtractedPort } from "../types.ts";
+import { httpPort } from "../_port/http.ts";
+import { ownerOf } from "../_syntax/compact_tree.ts";
+import type { GoFlow } from "./flow.ts";
 
 export interface ClientCall {
   method: string;
-  path: string;
+  /** The URL as evaluated where the call is written. */
+  url: Value;
   raw: string;
   confidence: number;
 }
@@ -56,12 +66,40 @@ export function clientOf(
   }
   if (!method || !urlNode) return undefined;
   const url = project.evalString(urlNode);
-  const result = url ? clientPath(url) : undefined;
-  if (!result) return undefined;
-  return {
-    method,
-    path: result.path,
-    raw: urlNode.text,
-    confidence: Math.min(result.confidence, confidence),
-  };
+  return url ? { method, url, raw: urlNode.text, confidence } : undefined;
+}
+
+/**
+ * The client ports of a call: at the call, or, for a wrapper whose URL
+ * comes from a parameter, at each call site that gives it.
+ */
+export function clientPorts(
+  call: Node,
+  project: GoProject,
+  flow: GoFlow,
+): ExtractedPort[] {
+  const client = clientOf(call, project);
+  if (!client) return [];
+  const ports: ExtractedPort[] = [];
+  for (const { value, site } of flow.expand(call, client.url)) {
+    const result = clientPath(value);
+    const at = site ?? call;
+    const file = project.fileOf(at);
+    if (!result || !file) continue;
+    const port = httpPort({
+      role: "client",
+      method: client.method,
+      path: result.path,
+      node: at,
+      owner: ownerOf(at, file.file.path, "go"),
+      filePath: file.file.path,
+      confidence: Math.min(result.confidence, client.confidence),
+      framework: "net/http",
+      extra: site
+        ? { raw: client.raw, wrapper: call.text }
+        : { raw: client.raw },
+    });
+    if (port) ports.push(port);
+  }
+  return ports;
 }

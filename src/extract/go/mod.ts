@@ -11,10 +11,17 @@ import type {
   SourceFile,
 } from "../extractor.ts";
 import { GoProject } from "./project.ts";
-import { CONFIDENCE, isEmpty, joinPaths, routePath } from "../_value/mod.ts";
+import {
+  CONFIDENCE,
+  isEmpty,
+  joinPaths,
+  routePath,
+  type Value,
+} from "../_value/mod.ts";
 import { ownerOf, positionOf } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
-import { clientOf } from "./clients.ts";
+import { clientPorts } from "./clients.ts";
+import { GoFlow } from "./flow.ts";
 import { type PendingRoute, Routers } from "./routers.ts";
 import { routeOf } from "./routes.ts";
 
@@ -47,6 +54,7 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
   const project = await GoProject.load(files, diagnostics, true);
   try {
     const routers = new Routers(project);
+    const flow = new GoFlow(project);
     const pending: PendingRoute[] = [];
     const ports: ExtractedPort[] = [];
     for (const file of project.files) {
@@ -56,27 +64,7 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
           pending.push(route);
           continue;
         }
-        const client = clientOf(call, project);
-        if (!client) continue;
-        const { line, col } = positionOf(call);
-        ports.push({
-          ref: {
-            mechanism: "http",
-            role: "client",
-            key: httpBoundaryKey(client.method, client.path),
-            line,
-            col,
-            confidence: client.confidence,
-            detail: {
-              method: client.method,
-              path: client.path,
-              raw: client.raw,
-              framework: "net/http",
-            },
-          },
-          owner: ownerOf(call, file.file.path, "go"),
-          filePath: file.file.path,
-        });
+        ports.push(...clientPorts(call, project, flow));
       }
     }
     for (const route of pending) {
@@ -84,10 +72,16 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
       if (!file) continue;
       const { line, col } = positionOf(route.call);
       const seen = new Set<string>();
+      // a wrapper's route path comes from its callers
+      const paths = flow.expand(route.call, route.path).map((f) => f.value);
       for (const ref of route.refs) {
-        for (const prefix of routers.prefixes(ref.root)) {
+        for (
+          const [prefix, path] of routers.prefixes(ref.root).flatMap((p) =>
+            paths.map((q): [Value, Value] => [p, q])
+          )
+        ) {
           const base = joinPaths(prefix, ref.rel);
-          const full = joinPaths(base, route.path);
+          const full = joinPaths(base, path);
           const result = routePath(full, !isEmpty(base));
           const confidence = Math.min(
             result.confidence,

@@ -413,6 +413,11 @@ export class GoProject {
       }
       case "identifier": {
         const declaration = this.declarationOf(expr);
+        // a string parameter: the callers of the function supply it
+        if (
+          declaration?.kind === "param" && declaration.index >= 0 &&
+          declaration.type?.text === "string"
+        ) return hole(expr.text, "parameter");
         if (declaration?.kind !== "value") return undefined;
         if (!declaration.single) return undefined;
         const value = this.evalString(declaration.node, depth + 1);

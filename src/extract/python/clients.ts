@@ -21,7 +21,7 @@ import {
 } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
-import { type PyFlow } from "./flow.ts";
+import type { PyFlow } from "./flow.ts";
 
 const CLIENT_CONSTRUCTORS: ReadonlyMap<string, string> = new Map([
   ["requests.Session", "requests"],
