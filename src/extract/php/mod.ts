@@ -2,6 +2,7 @@
 // resources), Slim (`$app->get`, `$app->group`), Symfony `#[Route]`
 // attributes, and Guzzle / Laravel `Http` client calls.
 import type {
+  ExtractDiagnostic,
   ExtractResult,
   LanguageExtractor,
   SourceFile,
@@ -9,6 +10,8 @@ import type {
 import type { Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, PhpFile } from "./project.ts";
+import { isRoutesYaml, type RoutePrefix, routesYaml } from "./routes_yaml.ts";
+import { type ExtractedPort } from "../types.ts";
 
 /**
  * Extracts PHP routes and HTTP client calls.
@@ -43,16 +46,28 @@ import { collectConstants, PhpFile } from "./project.ts";
 export const phpExtractor: LanguageExtractor = {
   name: "php",
   accepts(path: string): boolean {
-    return path.endsWith(".php");
+    return path.endsWith(".php") || isRoutesYaml(path);
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const constants = new Map<string, Value>();
-    return await twoPasses(
-      files,
+    const prefixes: RoutePrefix[] = [];
+    const configured: ExtractedPort[] = [];
+    const problems: ExtractDiagnostic[] = [];
+    for (const file of files) {
+      if (isRoutesYaml(file.path)) {
+        routesYaml(file, configured, prefixes, problems);
+      }
+    }
+    const result = await twoPasses(
+      files.filter((f) => f.path.endsWith(".php")),
       "php",
       (file) => file.text.includes("const "),
       (root) => collectConstants(root, constants),
-      (file, root, ports) => new PhpFile(file, constants, ports).run(root),
+      (file, root, ports) =>
+        new PhpFile(file, constants, ports, prefixes).run(root),
     );
+    result.ports.push(...configured);
+    result.diagnostics.push(...problems);
+    return result;
   },
 };

@@ -19,6 +19,7 @@ import {
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { memberCall, scopedCall } from "./laravel.ts";
 import { symfonyController } from "./symfony.ts";
+import { type RoutePrefix } from "./routes_yaml.ts";
 
 export const ROUTE_VERBS: Record<string, string> = {
   get: "GET",
@@ -121,14 +122,19 @@ export class PhpFile {
   /** Whether the file mentions Guzzle at all. */
   guzzle = false;
 
+  /** Directories whose attribute routes a routing file prefixes. */
+  readonly routePrefixes: readonly RoutePrefix[];
+
   constructor(
     file: SourceFile,
     constants: Map<string, Value>,
     ports: ExtractedPort[],
+    routePrefixes: readonly RoutePrefix[] = [],
   ) {
     this.file = file;
     this.constants = constants;
     this.ports = ports;
+    this.routePrefixes = routePrefixes;
   }
 
   run(root: Node): void {
