@@ -11,6 +11,7 @@ import type { Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, collectImplementers, JavaFile } from "./project.ts";
 import { JaxRsIndex } from "./jaxrs.ts";
+import { isSpringSettings, SpringSettings } from "./settings.ts";
 
 export {
   annotationElement,
@@ -65,9 +66,11 @@ export { javaQueuePorts } from "./queue.ts";
 export const javaExtractor: LanguageExtractor = {
   name: "java",
   accepts(path: string): boolean {
-    return path.endsWith(".java");
+    return path.endsWith(".java") || isSpringSettings(path);
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
+    const settings = new SpringSettings(files);
+    files = files.filter((f) => f.path.endsWith(".java"));
     const constants = new Map<string, Value>();
     const implementers = new Map<string, string | null>();
     const jaxrs = new JaxRsIndex();
@@ -90,7 +93,8 @@ export const javaExtractor: LanguageExtractor = {
         else if (implementsSomething) jaxrs.collectImplementers(root);
       },
       (file, root, ports) =>
-        new JavaFile(file, constants, ports, implementers, jaxrs).run(root),
+        new JavaFile(file, constants, ports, implementers, jaxrs, settings)
+          .run(root),
     );
   },
 };

@@ -19,6 +19,7 @@ import { stringParts, walk } from "../_syntax/tree.ts";
 import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
 import { clientCall } from "./clients.ts";
 import { controller, functionalRoute } from "./spring.ts";
+import { type SpringSettings } from "./settings.ts";
 
 export const MAPPING_METHOD: Record<string, string> = {
   GetMapping: "GET",
@@ -132,12 +133,34 @@ export class JavaFile {
     ports: ExtractedPort[],
     implementers: Map<string, string | null> = new Map(),
     jaxrs?: JaxRsIndex,
+    settings?: SpringSettings,
   ) {
     this.file = file;
     this.constants = constants;
     this.ports = ports;
     this.implementers = implementers;
     this.jaxrs = jaxrs;
+    this.settings = settings;
+  }
+
+  /** The Spring Boot settings of the scan root. */
+  readonly settings: SpringSettings | undefined;
+
+  /** A literal with its `${key:default}` placeholders resolved. */
+  placeholders(text: string): Value {
+    if (!text.includes("${")) return literal(text);
+    const parts: Value[] = [];
+    let start = 0;
+    for (const m of text.matchAll(/\$\{([^}:]+)(?::([^}]*))?\}/g)) {
+      parts.push(literal(text.slice(start, m.index)));
+      const value = this.settings?.get(this.file.path, m[1]!) ?? m[2];
+      parts.push(
+        value === undefined ? hole(m[0], "env") : literal(value, true),
+      );
+      start = m.index + m[0].length;
+    }
+    parts.push(literal(text.slice(start)));
+    return concat(parts);
   }
 
   /** Evaluates a string expression (literals, `+`, constants, format). */
@@ -145,7 +168,7 @@ export class JavaFile {
     if (!node || depth > 8) return hole("?");
     switch (node.type) {
       case "string_literal": {
-        return literal(javaString(node));
+        return this.placeholders(javaString(node));
       }
       case "parenthesized_expression":
         return this.evaluate(node.namedChild(0), depth + 1);

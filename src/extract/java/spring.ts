@@ -71,7 +71,11 @@ export function functionalRoute(
     }
     if (n.type === "lambda_expression") n = n.parent;
   }
-  const route = routePath(joinPaths(...prefixes, path), prefixes.length > 0);
+  const context = c.settings?.contextPath(c.file.path) ?? "";
+  const route = routePath(
+    joinPaths(literal(context, context !== ""), ...prefixes, path),
+    prefixes.length > 0,
+  );
   const port = httpPort({
     role: "server",
     method: name,
@@ -188,10 +192,17 @@ export function mapping(
     ? pathNodes.map((n) => c.evaluate(n))
     : [literal("")];
   const owner = ownerOf(method, c.file.path, "java");
+  // the servlet context path of the module serves every route under it
+  const context = role === "server"
+    ? c.settings?.contextPath(c.file.path) ?? ""
+    : "";
   for (const prefix of prefixes) {
     for (const path of paths) {
       const hasPrefix = (exactText(prefix) ?? "x") !== "";
-      const route = routePath(joinPaths(prefix, path), hasPrefix);
+      const route = routePath(
+        joinPaths(literal(context, context !== ""), prefix, path),
+        hasPrefix,
+      );
       for (const verb of verbs) {
         const port = httpPort({
           role,
