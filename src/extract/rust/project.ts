@@ -284,6 +284,12 @@ export class RustScan {
         }
         return out.length > 0 ? out : [literal("")];
       }
+      case "closure_expression": {
+        // `.configure(|cfg| routes(cfg))`: the closure's body is its value
+        return parent.childForFieldName("body")?.id === node.id
+          ? this.prefixes(parent, depth + 1)
+          : [literal("")];
+      }
       case "block": {
         // The tail expression of a function body: the function's value.
         const fn = parent.parent;
@@ -356,7 +362,13 @@ export class RustScan {
       if (["crate", "self", "super", "Self"].includes(segment)) {
         return from === home || module === "crate";
       }
-      return segment === module;
+      // `use crate::todo::controllers as td;` ... `td::init_routes`
+      const owner = parentModule(home.file.path);
+      const aliased = from?.useTexts.some((text) =>
+        new RegExp(`(^|::|\\s)${owner}${module}\\s+as\\s+${segment}\\b`)
+          .test(text)
+      );
+      return segment === module || aliased === true;
     }
     if (from === home) return true;
     if (!from) return false;
@@ -526,6 +538,18 @@ export function moduleName(path: string): string {
   if (stem === "main" || stem === "lib") return "crate";
   if (stem === "mod") return parts[parts.length - 2] ?? stem;
   return stem;
+}
+
+/**
+ * The module a file's module sits in, as a `use` path names it before the
+ * file's own module: `todo::` for `src/todo/controllers.rs`, `` at the crate
+ * root.
+ */
+function parentModule(path: string): string {
+  const parts = path.split("/");
+  const offset = parts[parts.length - 1] === "mod.rs" ? 3 : 2;
+  const dir = parts[parts.length - offset];
+  return dir === undefined || dir === "src" ? "" : `${dir}::`;
 }
 
 /** `const X: &str = "..."` and `static X: &str = "..."`. */
