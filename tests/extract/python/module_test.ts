@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { PyProject } from "../../src/extract/python/project.ts";
+import { PyProject } from "../../../src/extract/python/project.ts";
 
 Deno.test("PyProject.findModule: exact names, unique dotted suffixes, never an ambiguous or external one", async () => {
   const project = await PyProject.load([

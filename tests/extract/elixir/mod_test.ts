@@ -3,14 +3,14 @@ import fc from "fast-check";
 import {
   elixirExtractor,
   tokenizeElixir,
-} from "../../src/extract/elixir/mod.ts";
+} from "../../../src/extract/elixir/mod.ts";
 import {
   loadFixture,
   only,
   portAt,
   portSummary,
   summarize,
-} from "./_fixtures.ts";
+} from "../_fixtures.ts";
 
 Deno.test("elixirExtractor composes Phoenix scopes, resources and module attributes", async () => {
   const files = only(await loadFixture("elixir"), "lib/shop_web/");

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { queueExtractor } from "../../src/extract/queue/mod.ts";
-import type { ExtractedPort } from "../../src/extract/types.ts";
+import { queueExtractor } from "../../../src/extract/queue/mod.ts";
+import type { ExtractedPort } from "../../../src/extract/types.ts";
 import {
   assertRobust,
   loadFixture,
   only,
   portAt,
   summarize,
-} from "./_fixtures.ts";
+} from "../_fixtures.ts";
 
 async function portsOf(prefix: string): Promise<ExtractedPort[]> {
   const files = only(await loadFixture("queue"), prefix);

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { rubyExtractor } from "../../src/extract/ruby/mod.ts";
+import { rubyExtractor } from "../../../src/extract/ruby/mod.ts";
 import {
   assertRobust,
   loadFixture,
   only,
   portAt,
   summarize,
-} from "./_fixtures.ts";
+} from "../_fixtures.ts";
 
 Deno.test("rubyExtractor expands Rails routes, resources, namespaces and scopes", async () => {
   const files = only(await loadFixture("ruby"), "rails_app/config/");

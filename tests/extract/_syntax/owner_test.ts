@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import {
   type GrammarName,
   parseSource,
-} from "../../src/extract/_syntax/parser.ts";
-import { moduleOwner, ownerOf } from "../../src/extract/_syntax/owner.ts";
-import { STRING_TYPES, walk } from "../../src/extract/_syntax/tree.ts";
+} from "../../../src/extract/_syntax/parser.ts";
+import { moduleOwner, ownerOf } from "../../../src/extract/_syntax/owner.ts";
+import { STRING_TYPES, walk } from "../../../src/extract/_syntax/tree.ts";
 
 /** The qualified name and kind of the owner of the string literal "here". */
 async function ownerOfHere(

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { openapiExtractor } from "../../src/extract/openapi/mod.ts";
-import { loadFixture, portLines } from "./_fixtures.ts";
+import { openapiExtractor } from "../../../src/extract/openapi/mod.ts";
+import { loadFixture, portLines } from "../_fixtures.ts";
 
 Deno.test("openapiExtractor gives one server port per operation under the servers' base path", async () => {
   const files = await loadFixture("openapi", openapiExtractor.accepts);

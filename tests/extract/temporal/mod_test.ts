@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { temporalExtractor } from "../../src/extract/temporal/mod.ts";
-import type { SourceFile } from "../../src/extract/extractor.ts";
-import { scan } from "../../src/extract/scan.ts";
+import { temporalExtractor } from "../../../src/extract/temporal/mod.ts";
+import type { SourceFile } from "../../../src/extract/extractor.ts";
+import { scan } from "../../../src/extract/scan.ts";
 import {
   assertRobust,
   fixturePath,
   loadFixture,
   portSummary as summary,
-} from "./_fixtures.ts";
+} from "../_fixtures.ts";
 
 function load(dir: string): Promise<SourceFile[]> {
   return loadFixture(`temporal/${dir}`, temporalExtractor.accepts);

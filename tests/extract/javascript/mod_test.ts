@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import type { ExtractResult } from "../../src/extract/extractor.ts";
-import { javascriptExtractor } from "../../src/extract/javascript/mod.ts";
-import type { ExtractedPort } from "../../src/extract/types.ts";
-import { loadFixture, portLines } from "./_fixtures.ts";
+import type { ExtractResult } from "../../../src/extract/extractor.ts";
+import { javascriptExtractor } from "../../../src/extract/javascript/mod.ts";
+import type { ExtractedPort } from "../../../src/extract/types.ts";
+import { loadFixture, portLines } from "../_fixtures.ts";
 
 async function extractFixture(name: string): Promise<ExtractResult> {
   const files = await loadFixture(name, javascriptExtractor.accepts);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import {
   type GrammarName,
   parseSource,
-} from "../../src/extract/_syntax/parser.ts";
+} from "../../../src/extract/_syntax/parser.ts";
 import {
   findAll,
   parseDiagnostic,
@@ -12,7 +12,7 @@ import {
   stringValue,
   unescapeString,
   walk,
-} from "../../src/extract/_syntax/tree.ts";
+} from "../../../src/extract/_syntax/tree.ts";
 
 /** The values of every outermost string literal of a source, in order. */
 async function strings(

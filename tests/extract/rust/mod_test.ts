@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { rustExtractor } from "../../src/extract/rust/mod.ts";
+import { rustExtractor } from "../../../src/extract/rust/mod.ts";
 import {
   assertRobust,
   loadFixture,
   only,
   portAt,
   summarize,
-} from "./_fixtures.ts";
+} from "../_fixtures.ts";
 
 Deno.test("rustExtractor composes axum routes across nest, merge and files", async () => {
   const files = only(await loadFixture("rust"), "axum_app/");

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { grpcExtractor } from "../../src/extract/grpc/mod.ts";
-import type { SourceFile } from "../../src/extract/extractor.ts";
-import { loadFixture, portSummary as summary } from "./_fixtures.ts";
+import { grpcExtractor } from "../../../src/extract/grpc/mod.ts";
+import type { SourceFile } from "../../../src/extract/extractor.ts";
+import { loadFixture, portSummary as summary } from "../_fixtures.ts";
 
-const FIXTURES = new URL("../fixtures/extract/grpc/", import.meta.url);
+const FIXTURES = new URL("../../fixtures/extract/grpc/", import.meta.url);
 
 function load(dir: string): Promise<SourceFile[]> {
   return loadFixture(`grpc/${dir}`, grpcExtractor.accepts);

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { csharpExtractor } from "../../src/extract/csharp/mod.ts";
+import { csharpExtractor } from "../../../src/extract/csharp/mod.ts";
 import {
   assertRobust,
   loadFixture,
   only,
   portAt,
   summarize,
-} from "./_fixtures.ts";
+} from "../_fixtures.ts";
 
 Deno.test("csharpExtractor finds minimal API routes with MapGroup prefixes", async () => {
   const files = only(await loadFixture("csharp"), "Api/Program.cs");

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { phpExtractor } from "../../src/extract/php/mod.ts";
+import { phpExtractor } from "../../../src/extract/php/mod.ts";
 import {
   assertRobust,
   loadFixture,
   only,
   portAt,
   summarize,
-} from "./_fixtures.ts";
+} from "../_fixtures.ts";
 
 Deno.test("phpExtractor composes Laravel groups, prefixes, resources and the api file prefix", async () => {
   const files = only(await loadFixture("php"), "laravel/routes/");

@@ -11,20 +11,20 @@ import {
   positionOf,
   spanOf,
   stringParts,
-} from "../../src/extract/_syntax/compact_tree.ts";
+} from "../../../src/extract/_syntax/compact_tree.ts";
 import {
   type GrammarName,
   loadLanguage,
   parseSource,
-} from "../../src/extract/_syntax/parser.ts";
-import { ownerOf as wasmOwnerOf } from "../../src/extract/_syntax/owner.ts";
+} from "../../../src/extract/_syntax/parser.ts";
+import { ownerOf as wasmOwnerOf } from "../../../src/extract/_syntax/owner.ts";
 import {
   findAll as wasmFindAll,
   parseDiagnostic,
   stringParts as wasmStringParts,
-} from "../../src/extract/_syntax/tree.ts";
+} from "../../../src/extract/_syntax/tree.ts";
 
-const FIXTURES = new URL("../fixtures/extract/", import.meta.url);
+const FIXTURES = new URL("../../fixtures/extract/", import.meta.url);
 
 const GRAMMARS: ReadonlyArray<[RegExp, GrammarName]> = [
   [/\.py$/, "python"],
@@ -286,11 +286,11 @@ Deno.test("a file object is parsed once per grammar while its text is unchanged"
 });
 
 Deno.test("the gRPC and Temporal extractors give the same ports from trees shared with the language extractors", async () => {
-  const { pythonExtractor } = await import("../../src/extract/python/mod.ts");
-  const { goExtractor } = await import("../../src/extract/go/mod.ts");
-  const { grpcExtractor } = await import("../../src/extract/grpc/mod.ts");
+  const { pythonExtractor } = await import("../../../src/extract/python/mod.ts");
+  const { goExtractor } = await import("../../../src/extract/go/mod.ts");
+  const { grpcExtractor } = await import("../../../src/extract/grpc/mod.ts");
   const { temporalExtractor } = await import(
-    "../../src/extract/temporal/mod.ts"
+    "../../../src/extract/temporal/mod.ts"
   );
   const all = await fixtureFiles();
   const files = all

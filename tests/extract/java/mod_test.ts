@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { javaExtractor } from "../../src/extract/java/mod.ts";
+import { javaExtractor } from "../../../src/extract/java/mod.ts";
 import {
   assertRobust,
   loadFixture,
   only,
   portAt,
   summarize,
-} from "./_fixtures.ts";
+} from "../_fixtures.ts";
 
 const DIR = "src/main/java/com/acme/";
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { pythonExtractor } from "../../src/extract/python/mod.ts";
-import type { SourceFile } from "../../src/extract/extractor.ts";
-import { loadFixture, portSummary as summary } from "./_fixtures.ts";
+import { pythonExtractor } from "../../../src/extract/python/mod.ts";
+import type { SourceFile } from "../../../src/extract/extractor.ts";
+import { loadFixture, portSummary as summary } from "../_fixtures.ts";
 
 function load(dir: string): Promise<SourceFile[]> {
   return loadFixture(`python/${dir}`, pythonExtractor.accepts);
