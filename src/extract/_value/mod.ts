@@ -35,7 +35,11 @@ export {
 } from "./confidence.ts";
 export {
   bindParameters,
+  type CallGraph,
+  flowAtSite,
+  type Flowed,
   flowingParameters,
+  flowThroughCalls,
   MAX_CALL_SITES,
   MAX_FLOW_DEPTH,
 } from "./flow.ts";

@@ -2,10 +2,9 @@
 // sites of a function or method in its package, and the values a URL built
 // from a string parameter takes at them (client wrappers).
 import {
-  bindParameters,
-  flowingParameters,
-  MAX_CALL_SITES,
-  MAX_FLOW_DEPTH,
+  type CallGraph,
+  type Flowed,
+  flowThroughCalls,
   type Value,
 } from "../_value/mod.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
@@ -14,10 +13,7 @@ import { parametersOf } from "./declarations.ts";
 import { argumentsOf } from "./routers.ts";
 
 /** A value at one call site (none when no parameter had to be bound). */
-export interface GoFlowed {
-  value: Value;
-  site?: Node;
-}
+export type GoFlowed = Flowed<Node>;
 
 const FUNCTIONS: ReadonlySet<string> = new Set([
   "function_declaration",
@@ -25,7 +21,7 @@ const FUNCTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** The call sites of a project's functions, and values through them. */
-export class GoFlow {
+export class GoFlow implements CallGraph<Node, Node> {
   readonly #project: GoProject;
   readonly #byName = new Map<string, Node[]>();
 
@@ -67,35 +63,25 @@ export class GoFlow {
     });
   }
 
+  enclosing(at: Node): Node | undefined {
+    let fn: Node | null = at.parent;
+    while (fn && !FUNCTIONS.has(fn.type)) fn = fn.parent;
+    return fn ?? undefined;
+  }
+
+  argument(fn: Node, site: Node, name: string): Value | undefined {
+    const param = parametersOf(fn).get(name);
+    const index = param?.kind === "param" ? param.index : -1;
+    const argument = index >= 0 ? argumentsOf(site)[index] : undefined;
+    return this.#project.evalString(argument);
+  }
+
   /**
    * The values `value` (read at `at`) takes: itself when no string
    * parameter of the enclosing function stands for its path, else once per
    * call site that gives them, followed out through callers (bounded).
    */
-  expand(at: Node, value: Value, depth = 0): GoFlowed[] {
-    const names = flowingParameters(value);
-    if (names.size === 0) return [{ value: bindParameters(value, new Map()) }];
-    let fn: Node | null = at.parent;
-    while (fn && !FUNCTIONS.has(fn.type)) fn = fn.parent;
-    if (!fn || depth >= MAX_FLOW_DEPTH) return [];
-    const params = parametersOf(fn);
-    const out: GoFlowed[] = [];
-    for (const call of this.sitesOf(fn).slice(0, MAX_CALL_SITES)) {
-      const args = argumentsOf(call);
-      const bound = new Map<string, Value>();
-      for (const name of names) {
-        const param = params.get(name);
-        const index = param?.kind === "param" ? param.index : -1;
-        const argument = index >= 0 ? args[index] : undefined;
-        const evaluated = this.#project.evalString(argument);
-        if (evaluated) bound.set(name, evaluated);
-      }
-      if (bound.size !== names.size) continue;
-      const next = bindParameters(value, bound);
-      for (const inner of this.expand(call, next, depth + 1)) {
-        out.push({ value: inner.value, site: inner.site ?? call });
-      }
-    }
-    return out;
+  expand(at: Node, value: Value): GoFlowed[] {
+    return flowThroughCalls(this, at, value);
   }
 }

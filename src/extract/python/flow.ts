@@ -3,10 +3,10 @@
 // built from a parameter takes at them (wrappers of routes, mounts and
 // client calls).
 import {
-  bindParameters,
-  flowingParameters,
-  MAX_CALL_SITES,
-  MAX_FLOW_DEPTH,
+  type CallGraph,
+  flowAtSite,
+  type Flowed as FlowedAt,
+  flowThroughCalls,
   type Value,
 } from "../_value/mod.ts";
 import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
@@ -18,20 +18,17 @@ import {
   type PyModule,
 } from "./module.ts";
 
-/** A call of a function of the project. */
+/** A call of a function of the project (or any node of a module). */
 export interface PyCallSite {
   module: PyModule;
   call: Node;
 }
 
 /** A value at one call site (none when no parameter had to be bound). */
-export interface Flowed {
-  value: Value;
-  site?: PyCallSite;
-}
+export type Flowed = FlowedAt<PyCallSite>;
 
 /** The call sites of the project's functions, and values through them. */
-export class PyFlow {
+export class PyFlow implements CallGraph<Node, PyCallSite> {
   readonly #project: PyProject;
   #sites: Map<object, Map<number, PyCallSite[]>> | undefined;
 
@@ -59,43 +56,23 @@ export class PyFlow {
     return this.#sites.get(fn.tree)?.get(fn.id) ?? [];
   }
 
-  /**
-   * The values `value` (read at `at` in `module`) takes: itself when no
-   * parameter of the enclosing function stands for its path, else once per
-   * call site whose arguments give those parameters, followed out through
-   * callers (bounded); none when no call site does.
-   */
-  expand(module: PyModule, at: Node, value: Value, depth = 0): Flowed[] {
-    const names = flowingParameters(value);
-    if (names.size === 0) return [{ value: bindParameters(value, new Map()) }];
-    const fn = enclosingFunction(module, at);
-    if (!fn || depth >= MAX_FLOW_DEPTH) return [];
-    const out: Flowed[] = [];
-    for (const site of this.sitesOf(fn).slice(0, MAX_CALL_SITES)) {
-      out.push(...this.expandAt(fn, site, value, depth));
-    }
-    return out;
+  enclosing(at: PyCallSite): Node | undefined {
+    return enclosingFunction(at.module, at.call);
   }
 
-  /**
-   * The values `value` (read in `fn`) takes at one call site of `fn`, its
-   * parameters bound to the site's arguments and followed further out.
-   */
-  expandAt(fn: Node, site: PyCallSite, value: Value, depth = 0): Flowed[] {
-    const bound = new Map<string, Value>();
-    const names = flowingParameters(value);
-    for (const name of names) {
-      const argument = argumentFor(fn, site.call, name);
-      const evaluated = argument
-        ? this.#project.evalString(argument)
-        : undefined;
-      if (evaluated) bound.set(name, evaluated);
-    }
-    if (bound.size !== names.size) return [];
-    const next = bindParameters(value, bound);
-    return this.expand(site.module, site.call, next, depth + 1).map((
-      inner,
-    ) => ({ value: inner.value, site: inner.site ?? site }));
+  argument(fn: Node, site: PyCallSite, name: string): Value | undefined {
+    const argument = argumentFor(fn, site.call, name);
+    return argument ? this.#project.evalString(argument) : undefined;
+  }
+
+  /** The values `value` (read at `at` in `module`) takes through calls. */
+  expand(module: PyModule, at: Node, value: Value): Flowed[] {
+    return flowThroughCalls(this, { module, call: at }, value);
+  }
+
+  /** The values `value` (read in `fn`) takes at one call site of `fn`. */
+  expandAt(fn: Node, site: PyCallSite, value: Value): Flowed[] {
+    return flowAtSite(this, fn, site, value);
   }
 }
 
