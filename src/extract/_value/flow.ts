@@ -13,8 +13,9 @@ export const MAX_CALL_SITES = 32;
 /**
  * The names of the `parameter` holes of a value that stand for a whole path,
  * a prefix or a base URL (`BASE + path`, `f"{prefix}/users"`), not a value
- * inside one: a hole right after `/`, `?`, `#`, `=` or `&`, or in the host
- * of a URL, is a path segment, query value or host (`/users/{id}`).
+ * inside one: a hole right after `/`, `?`, `#`, `=`, `&`, `:`, `.`, `-` or
+ * `@` is a path segment, query value, host or port (`/users/{id}`,
+ * `https://{host}`, `localhost:{port}`).
  */
 export function flowingParameters(value: Value): Set<string> {
   const out = new Set<string>();
@@ -24,10 +25,9 @@ export function flowingParameters(value: Value): Set<string> {
       before += part;
       continue;
     }
-    if (
-      part.hole === "parameter" && !/[/?#=&]$/.test(before) &&
-      !/^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*$/i.test(before)
-    ) out.add(part.text);
+    if (part.hole === "parameter" && !/[/?#=&:.@-]$/.test(before)) {
+      out.add(part.text);
+    }
     before += "\u0000";
   }
   return out;

@@ -4,6 +4,7 @@ export {
   composed,
   concat,
   exactText,
+  fillHoles,
   fromParts,
   fromText,
   hasHoles,
@@ -16,6 +17,7 @@ export {
   literal,
   mapText,
   type Part,
+  settleConstants,
   textOf,
   type Value,
 } from "./value.ts";

@@ -152,3 +152,55 @@ export function mapText(
 ): Value {
   return fromText(rewrite(textOf(value)), value.composed);
 }
+
+/**
+ * The value with each hole of `source` that `fill` gives a value for
+ * replaced by it (composed: it was resolved elsewhere); other holes kept.
+ */
+export function fillHoles(
+  value: Value,
+  source: HoleSource,
+  fill: (name: string) => Value | undefined,
+): Value {
+  if (!value.parts.some((p) => typeof p !== "string" && p.hole === source)) {
+    return value;
+  }
+  const parts: Part[] = [];
+  let composed = value.composed;
+  for (const part of value.parts) {
+    const filled = typeof part === "string" || part.hole !== source
+      ? undefined
+      : fill(part.text);
+    if (filled) {
+      parts.push(...filled.parts);
+      composed = true;
+    } else parts.push(part);
+  }
+  return fromParts(parts, composed);
+}
+
+/**
+ * Resolves the `constant` holes of a table of constants that name other
+ * entries (`USERS = API + "/users"`), a few rounds deep (a cycle stays a
+ * hole). `lookup` finds the entry a hole names (by default, by its text).
+ */
+export function settleConstants(
+  constants: Map<string, Value>,
+  lookup: (name: string) => Value | undefined = (name) => constants.get(name),
+): void {
+  for (let round = 0; round < 4; round++) {
+    let changed = false;
+    for (const [name, value] of constants) {
+      const next = fillHoles(
+        value,
+        "constant",
+        (ref) => ref === name ? undefined : lookup(ref),
+      );
+      if (next !== value) {
+        constants.set(name, next);
+        changed = true;
+      }
+    }
+    if (!changed) return;
+  }
+}

@@ -117,6 +117,10 @@ export function httpRequestBuilder(
   emitClient(c, start, method, uri, "java.net.http");
 }
 
+/**
+ * The client port of a call with a URL; a wrapper's URL built from a
+ * parameter gives one port per call site of the file that supplies it.
+ */
 export function emitClient(
   c: JavaFile,
   call: Node,
@@ -125,19 +129,23 @@ export function emitClient(
   framework: string,
 ): void {
   if (!urlNode) return;
-  const url = c.evaluate(urlNode);
-  const path = clientPath(url);
-  if (!path) return;
-  const port = httpPort({
-    role: "client",
-    method,
-    path: path.path,
-    node: call,
-    owner: ownerOf(call, c.file.path, "java"),
-    filePath: c.file.path,
-    confidence: path.confidence,
-    framework,
-    extra: { raw: urlNode.text },
-  });
-  if (port) c.ports.push(port);
+  for (const { value, site } of c.calls.expand(call, c.evaluate(urlNode))) {
+    const path = clientPath(value);
+    if (!path) continue;
+    const at = site ?? call;
+    const port = httpPort({
+      role: "client",
+      method,
+      path: path.path,
+      node: at,
+      owner: ownerOf(at, c.file.path, "java"),
+      filePath: c.file.path,
+      confidence: path.confidence,
+      framework,
+      extra: site
+        ? { raw: urlNode.text, wrapper: call.text }
+        : { raw: urlNode.text },
+    });
+    if (port) c.ports.push(port);
+  }
 }

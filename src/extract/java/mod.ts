@@ -9,7 +9,12 @@ import type {
 } from "../extractor.ts";
 import type { Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
-import { collectConstants, collectImplementers, JavaFile } from "./project.ts";
+import {
+  collectConstants,
+  collectImplementers,
+  JavaFile,
+  settleJavaConstants,
+} from "./project.ts";
 import { JaxRsIndex } from "./jaxrs.ts";
 import { isSpringSettings, SpringSettings } from "./settings.ts";
 
@@ -20,6 +25,7 @@ export {
   collectConstants,
   elements,
   JavaFile,
+  settleJavaConstants,
 } from "./project.ts";
 export { javaGrpc } from "./grpc.ts";
 export { javaTemporal } from "./temporal.ts";
@@ -77,6 +83,7 @@ export const javaExtractor: LanguageExtractor = {
     // Whether the file the first pass is reading may hold JAX-RS code.
     let jaxrsFile = false;
     let implementsSomething = false;
+    let settled = false;
     return await twoPasses(
       files,
       "java",
@@ -92,9 +99,12 @@ export const javaExtractor: LanguageExtractor = {
         if (jaxrsFile) jaxrs.collect(root);
         else if (implementsSomething) jaxrs.collectImplementers(root);
       },
-      (file, root, ports) =>
+      (file, root, ports) => {
+        if (!settled) settleJavaConstants(constants);
+        settled = true;
         new JavaFile(file, constants, ports, implementers, jaxrs, settings)
-          .run(root),
+          .run(root);
+      },
     );
   },
 };

@@ -12,6 +12,7 @@ import {
   formatPlaceholders,
   hole,
   literal,
+  settleConstants,
   type Value,
 } from "../_value/mod.ts";
 import { evaluateConcatenation } from "../_value/literals.ts";
@@ -20,6 +21,7 @@ import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
 import { clientCall } from "./clients.ts";
 import { controller, functionalRoute } from "./spring.ts";
 import { type SpringSettings } from "./settings.ts";
+import { JavaCalls } from "./flow.ts";
 
 export const MAPPING_METHOD: Record<string, string> = {
   GetMapping: "GET",
@@ -228,6 +230,12 @@ export class JavaFile {
     const decl = this.findDeclaration(name, at);
     if (decl) {
       const value = decl.declarator.childForFieldName("value");
+      // a method's parameter: its callers supply it
+      if (decl.declarator.type === "formal_parameter") {
+        return METHOD_SCOPES.has(decl.declarator.parent?.parent?.type ?? "")
+          ? hole(name, "parameter")
+          : undefined;
+      }
       if (!value) return undefined;
       const result = this.evaluate(value, depth + 1);
       return composed(result);
@@ -340,7 +348,15 @@ export class JavaFile {
     return undefined;
   }
 
+  /** The calls of the file's methods (for values through parameters). */
+  get calls(): JavaCalls {
+    return this.#calls ??= new JavaCalls(this, this.#root!);
+  }
+  #calls: JavaCalls | undefined;
+  #root: Node | undefined;
+
   run(root: Node): void {
+    this.#root = root;
     const functional =
       this.file.text.includes("org.springframework.web.reactive.function") ||
       this.file.text.includes("org.springframework.web.servlet.function");
@@ -372,6 +388,11 @@ export class JavaFile {
   }
 }
 
+const METHOD_SCOPES: ReadonlySet<string> = new Set([
+  "method_declaration",
+  "constructor_declaration",
+]);
+
 /** The simple name of a type node (generics and packages stripped). */
 export function typeName(node: Node | null): string {
   if (!node) return "";
@@ -381,7 +402,11 @@ export function typeName(node: Node | null): string {
   return text.slice(text.lastIndexOf(".") + 1).trim();
 }
 
-/** Collects `static final String` constants of every class: `X`, `C.X`. */
+/**
+ * Collects `static final String` constants of every class: `X`, `C.X`. A
+ * constant built from others (`USERS = API + "/users"`) keeps them as
+ * `constant` holes until {@linkcode settleConstants} fills them.
+ */
 export function collectConstants(
   root: Node,
   constants: Map<string, Value>,
@@ -398,12 +423,72 @@ export function collectConstants(
     for (const d of node.childrenForFieldName("declarator")) {
       const value = d?.childForFieldName("value");
       const name = d?.childForFieldName("name")?.text;
-      if (!name || value?.type !== "string_literal") continue;
-      const v = literal(javaString(value));
+      if (!name || !value) continue;
+      const v = constantExpression(value, className, 0);
+      if (!v) continue;
       if (className) constants.set(`${className}.${name}`, v);
       if (!constants.has(name)) constants.set(name, v);
     }
   });
+}
+
+/**
+ * Fills the `constant` holes of the constants collected from every file:
+ * `C.X`, else `X` (a static import).
+ */
+export function settleJavaConstants(constants: Map<string, Value>): void {
+  settleConstants(
+    constants,
+    (name) =>
+      constants.get(name) ?? constants.get(name.slice(name.indexOf(".") + 1)),
+  );
+}
+
+/**
+ * A constant's initializer: literals joined with `+`, and names of other
+ * constants as `constant` holes (`C.X`, or `X` of the same class).
+ */
+function constantExpression(
+  node: Node,
+  className: string | undefined,
+  depth: number,
+): Value | undefined {
+  if (depth > 8) return undefined;
+  switch (node.type) {
+    case "string_literal":
+      return literal(javaString(node));
+    case "parenthesized_expression": {
+      const inner = node.namedChild(0);
+      return inner
+        ? constantExpression(inner, className, depth + 1)
+        : undefined;
+    }
+    case "identifier":
+      return hole(
+        className ? `${className}.${node.text}` : node.text,
+        "constant",
+      );
+    case "field_access":
+      // `Paths.API`, `com.acme.Paths.API`: the class and the name
+      return hole(
+        node.text.replace(/\s+/g, "").split(".").slice(-2).join("."),
+        "constant",
+      );
+    case "binary_expression": {
+      if (node.childForFieldName("operator")?.text !== "+") return undefined;
+      const left = node.childForFieldName("left");
+      const right = node.childForFieldName("right");
+      const a = left
+        ? constantExpression(left, className, depth + 1)
+        : undefined;
+      const b = right
+        ? constantExpression(right, className, depth + 1)
+        : undefined;
+      return a && b ? concat([a, b]) : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** Interfaces implemented by `@RestController`/`@Controller` classes. */

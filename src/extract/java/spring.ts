@@ -8,6 +8,8 @@ import {
   exactText,
   joinPaths,
   literal,
+  MAX_CALL_SITES,
+  MAX_FLOW_DEPTH,
   routePath,
   type Value,
 } from "../_value/mod.ts";
@@ -43,8 +45,49 @@ export function functionalRoute(
   // A predicate `GET("/x")` counts inside `route(...)`/`andRoute(...)`/
   // `nest(...)`; a builder call `.GET("/x", handler)` on its own.
   if (args.length < 2 && !insideRoute(c, call)) return;
+  const context = c.settings?.contextPath(c.file.path) ?? "";
+  for (const prefixes of prefixChains(c, call, 0)) {
+    const route = routePath(
+      joinPaths(literal(context, context !== ""), ...prefixes, path),
+      prefixes.length > 0,
+    );
+    const port = httpPort({
+      role: "server",
+      method: name,
+      path: route.path,
+      node: anchorOf(call, call.childForFieldName("name") ?? call),
+      owner: ownerOf(call, c.file.path, "java"),
+      filePath: c.file.path,
+      confidence: route.confidence,
+      framework: "spring-functional",
+    });
+    if (port) c.ports.push(port);
+  }
+}
+
+/**
+ * The `path(...)`/`nest(path(...))` prefixes around a functional route,
+ * outermost first: one list per way the route is reached, through the
+ * calls of a method that returns it (`nest(path("/api"), userRoutes())`),
+ * a few calls deep.
+ */
+function prefixChains(c: JavaFile, from: Node, depth: number): Value[][] {
   const prefixes: Value[] = [];
-  for (let n: Node | null = call.parent; n; n = n?.parent ?? null) {
+  let returned = false;
+  for (let n: Node | null = from.parent; n; n = n?.parent ?? null) {
+    if (n.type === "return_statement") returned = true;
+    if (n.type === "method_declaration") {
+      const sites = returned && depth < MAX_FLOW_DEPTH
+        ? c.calls.sitesOf(n)
+        : [];
+      if (sites.length === 0) return [prefixes];
+      return sites.slice(0, MAX_CALL_SITES).flatMap((site) =>
+        prefixChains(c, site, depth + 1).map((outer) => [
+          ...outer,
+          ...prefixes,
+        ])
+      );
+    }
     if (n.type !== "lambda_expression" && n.type !== "argument_list") {
       continue;
     }
@@ -54,8 +97,8 @@ export function functionalRoute(
     const outerArgs = (outer.childForFieldName("arguments")?.namedChildren ??
       []).filter((a): a is Node => a !== null);
     const inFirst = outerArgs[0] !== undefined &&
-      outerArgs[0].startIndex <= call.startIndex &&
-      call.endIndex <= outerArgs[0].endIndex;
+      outerArgs[0].startIndex <= from.startIndex &&
+      from.endIndex <= outerArgs[0].endIndex;
     if (inFirst || outerArgs.length < 2) continue;
     if (outerName === "path" && n.type === "lambda_expression") {
       prefixes.unshift(c.evaluate(outerArgs[0]));
@@ -71,22 +114,7 @@ export function functionalRoute(
     }
     if (n.type === "lambda_expression") n = n.parent;
   }
-  const context = c.settings?.contextPath(c.file.path) ?? "";
-  const route = routePath(
-    joinPaths(literal(context, context !== ""), ...prefixes, path),
-    prefixes.length > 0,
-  );
-  const port = httpPort({
-    role: "server",
-    method: name,
-    path: route.path,
-    node: anchorOf(call, call.childForFieldName("name") ?? call),
-    owner: ownerOf(call, c.file.path, "java"),
-    filePath: c.file.path,
-    confidence: route.confidence,
-    framework: "spring-functional",
-  });
-  if (port) c.ports.push(port);
+  return [prefixes];
 }
 
 /** Whether a predicate call is an argument of `route`/`andRoute`/`nest`. */

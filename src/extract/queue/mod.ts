@@ -23,6 +23,7 @@ import { goQueuePorts } from "../go/mod.ts";
 import {
   collectConstants as javaConstants,
   javaQueuePorts,
+  settleJavaConstants,
 } from "../java/mod.ts";
 import {
   collectConstants as csharpConstants,
@@ -181,6 +182,7 @@ export const queueExtractor: LanguageExtractor = {
         tree.delete();
       }
     });
+    settleJavaConstants(javaConstantsMap);
     await eachFile(relevant, diagnostics, async (file) => {
       if (isYaml(file.path)) {
         daprSubscriptionPorts(file.path, file.text, ports, diagnostics);

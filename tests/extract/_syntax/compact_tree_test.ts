@@ -286,7 +286,9 @@ Deno.test("a file object is parsed once per grammar while its text is unchanged"
 });
 
 Deno.test("the gRPC and Temporal extractors give the same ports from trees shared with the language extractors", async () => {
-  const { pythonExtractor } = await import("../../../src/extract/python/mod.ts");
+  const { pythonExtractor } = await import(
+    "../../../src/extract/python/mod.ts"
+  );
   const { goExtractor } = await import("../../../src/extract/go/mod.ts");
   const { grpcExtractor } = await import("../../../src/extract/grpc/mod.ts");
   const { temporalExtractor } = await import(
