@@ -20,7 +20,7 @@ import { stringParts, walk } from "../_syntax/tree.ts";
 import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
 import { clientCall } from "./clients.ts";
 import { controller, functionalRoute } from "./spring.ts";
-import { type SpringSettings } from "./settings.ts";
+import type { SpringSettings } from "./settings.ts";
 import { JavaCalls } from "./flow.ts";
 
 export const MAPPING_METHOD: Record<string, string> = {

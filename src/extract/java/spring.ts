@@ -44,7 +44,7 @@ export function functionalRoute(
   if (typeof head !== "string" || !head.startsWith("/")) return;
   // A predicate `GET("/x")` counts inside `route(...)`/`andRoute(...)`/
   // `nest(...)`; a builder call `.GET("/x", handler)` on its own.
-  if (args.length < 2 && !insideRoute(c, call)) return;
+  if (args.length < 2 && !insideRoute(call)) return;
   const context = c.settings?.contextPath(c.file.path) ?? "";
   for (const prefixes of prefixChains(c, call, 0)) {
     const route = routePath(
@@ -119,7 +119,6 @@ function prefixChains(c: JavaFile, from: Node, depth: number): Value[][] {
 
 /** Whether a predicate call is an argument of `route`/`andRoute`/`nest`. */
 export function insideRoute(
-  c: JavaFile,
   call: Node,
 ): boolean {
   for (let n: Node | null = call.parent; n; n = n.parent) {

@@ -16,9 +16,9 @@ export function daprRoutes(
 ): void {
   walk(root, (n) => {
     if (n.type !== "object") return;
-    const pubsub = property(c, n, "pubsubname") ??
-      property(c, n, "pubsubName");
-    const topic = property(c, n, "topic");
+    const pubsub = property(n, "pubsubname") ??
+      property(n, "pubsubName");
+    const topic = property(n, "topic");
     if (!pubsub || !topic) return;
     const extra = { pubsub: keyText(c.value(pubsub)) };
     c.emit(
@@ -36,7 +36,6 @@ export function daprRoutes(
 
 /** A property of an object literal argument. */
 export function property(
-  c: JsQueueFile,
   object: Node | undefined,
   key: string,
 ): Node | undefined {
@@ -74,20 +73,20 @@ export function queueCall(
   switch (kind) {
     case "kafkajs.producer":
       if (method === "send") {
-        emit("client", property(c, args[0], "topic"), "kafka", "kafkajs");
+        emit("client", property(args[0], "topic"), "kafka", "kafkajs");
       } else if (method === "sendBatch") {
-        const list = property(c, args[0], "topicMessages");
+        const list = property(args[0], "topicMessages");
         for (
           const item of list?.type === "array" ? namedChildren(list) : []
         ) {
-          emit("client", property(c, item, "topic"), "kafka", "kafkajs");
+          emit("client", property(item, "topic"), "kafka", "kafkajs");
         }
       }
       return;
     case "kafkajs.consumer":
       if (method !== "subscribe") return;
-      emit("server", property(c, args[0], "topic"), "kafka", "kafkajs");
-      for (const t of arrayItems(property(c, args[0], "topics"))) {
+      emit("server", property(args[0], "topic"), "kafka", "kafkajs");
+      for (const t of arrayItems(property(args[0], "topics"))) {
         emit("server", t, "kafka", "kafkajs");
       }
       return;

@@ -66,7 +66,7 @@ export function newExpr(
     path = valueOf(v);
   }
   if (!path) return;
-  if (helperParam(c, node, path) !== undefined) return;
+  if (helperParam(node, path) !== undefined) return;
   const head = path.parts[0];
   if (typeof head === "string" && !head.startsWith("/")) return;
   // { method: "GET", pattern: new URLPattern(...), handler }
@@ -101,7 +101,6 @@ export function newExpr(
 
 /** The URLPattern's pathname as one parameter of the enclosing function. */
 export function helperParam(
-  c: Collector,
   node: Node,
   path: Value,
 ): { name: string; index: number } | undefined {
@@ -138,7 +137,7 @@ export function patternHelper(
   if (v.type === "object") pathname = pairValue(v, "pathname");
   else if (v.type === "identifier") pathname = v;
   if (!pathname) return;
-  const helper = helperParam(c, node, valueOf(pathname));
+  const helper = helperParam(node, valueOf(pathname));
   if (helper) c.patternHelpers.set(helper.name, helper.index);
 }
 

@@ -11,7 +11,7 @@ import type { Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, PhpFile } from "./project.ts";
 import { isRoutesYaml, type RoutePrefix, routesYaml } from "./routes_yaml.ts";
-import { type ExtractedPort } from "../types.ts";
+import type { ExtractedPort } from "../types.ts";
 
 /**
  * Extracts PHP routes and HTTP client calls.

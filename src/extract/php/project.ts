@@ -19,7 +19,7 @@ import {
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { memberCall, scopedCall } from "./laravel.ts";
 import { symfonyController } from "./symfony.ts";
-import { type RoutePrefix } from "./routes_yaml.ts";
+import type { RoutePrefix } from "./routes_yaml.ts";
 
 export const ROUTE_VERBS: Record<string, string> = {
   get: "GET",

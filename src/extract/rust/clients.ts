@@ -56,15 +56,15 @@ export function clientCrate(
   let type: string | undefined;
   if (r.type === "identifier") {
     const value = c.letValue(r.text, r);
-    if (value) type = constructedType(c, value);
+    if (value) type = constructedType(value);
     else type = paramType(c, r);
   } else if (
     r.type === "field_expression" &&
     r.childForFieldName("value")?.text === "self"
   ) {
-    type = fieldType(c, f, r.childForFieldName("field")?.text ?? "");
+    type = fieldType(f, r.childForFieldName("field")?.text ?? "");
   } else if (r.type === "call_expression") {
-    type = constructedType(c, r);
+    type = constructedType(r);
   }
   if (!type) return undefined;
   const crate = /^(reqwest|awc)\b/.exec(type)?.[1];
@@ -77,7 +77,6 @@ export function clientCrate(
 }
 
 export function constructedType(
-  c: RustScan,
   value: Node,
 ): string | undefined {
   const root = chainRoot(value);
@@ -106,7 +105,6 @@ export function paramType(
 }
 
 export function fieldType(
-  c: RustScan,
   f: RustFile,
   field: string,
 ): string | undefined {

@@ -120,14 +120,13 @@ export function actixResourceRoute(
 ): void {
   const verbs = actixVerbs(c, routeArg);
   if (!verbs) return;
-  const resource = resourceOf(c, call);
+  const resource = resourceOf(call);
   if (!resource) return;
   c.emitServer(f, call, resource.path, verbs, "actix-web", resource.call);
 }
 
 /** The `web::resource(path)` at the root of a chain. */
 export function resourceOf(
-  c: RustScan,
   call: Node,
 ): { path: Node; call: Node } | undefined {
   const root = chainRoot(call);
@@ -150,9 +149,9 @@ export function actixResourceOrClient(
     const root = chainRoot(call);
     if (
       root.id === unwrap(receiver).id &&
-      resourceOf(c, call)
+      resourceOf(call)
     ) {
-      const resource = resourceOf(c, call)!;
+      const resource = resourceOf(call)!;
       c.emitServer(f, call, resource.path, ["ANY"], "actix-web", root);
     }
     return;
