@@ -49,3 +49,43 @@ export function evaluateConcatenation(
     evaluate(node.childForFieldName("right")),
   ]);
 }
+
+/**
+ * The value of a constant's initializer, read before every constant of the
+ * scan is known: string literals (interpolations included), joined with
+ * `operator`, and the names `nameOf` gives for references to other
+ * constants as `constant` holes (filled later by `settleConstants`);
+ * undefined for anything else.
+ */
+export function constantInitializer(
+  node: Node,
+  nameOf: (node: Node) => string | undefined,
+  operator = "+",
+  depth = 0,
+): Value | undefined {
+  if (depth > 8) return undefined;
+  if (node.type === "parenthesized_expression") {
+    const inner = node.namedChild(0);
+    return inner
+      ? constantInitializer(inner, nameOf, operator, depth + 1)
+      : undefined;
+  }
+  if (node.type === "binary_expression") {
+    if (node.childForFieldName("operator")?.text !== operator) return undefined;
+    const operands = [
+      node.childForFieldName("left"),
+      node.childForFieldName("right"),
+    ].map((n) =>
+      n ? constantInitializer(n, nameOf, operator, depth + 1) : undefined
+    );
+    return operands.every((v) => v !== undefined)
+      ? concat(operands)
+      : undefined;
+  }
+  const name = nameOf(node);
+  if (name !== undefined) return hole(name, "constant");
+  return evaluateStringNode(node, (e) => {
+    const ref = nameOf(e);
+    return ref === undefined ? hole(e.text) : hole(ref, "constant");
+  });
+}

@@ -8,6 +8,8 @@ import {
   CONFIDENCE,
   exactText,
   literal,
+  type PathResult,
+  type Value,
 } from "../_value/mod.ts";
 import { callArgs, type CSharpFile, simpleName } from "./project.ts";
 import type { Node } from "web-tree-sitter";
@@ -33,6 +35,10 @@ export function requestMessage(
   emitClient(c, node, method, urlArg, "httpclient");
 }
 
+/**
+ * The client port of a call with a URL; a wrapper's URL built from a
+ * parameter gives one port per call site that supplies it.
+ */
 export function emitClient(
   c: CSharpFile,
   call: Node,
@@ -40,26 +46,42 @@ export function emitClient(
   urlNode: Node,
   framework: string,
 ): void {
-  const url = c.evaluate(urlNode);
-  let path = clientPath(url);
-  // A relative URI resolves against the client's BaseAddress.
-  if (!path && typeof url.parts[0] === "string") {
-    const relative = clientPath(concat([literal("/"), url]));
-    if (relative) {
-      path = { ...relative, holes: true, confidence: CONFIDENCE.partial };
-    }
+  for (const { value, site } of c.calls.expand(call, c.evaluate(urlNode))) {
+    const path = relativeClientPath(value);
+    if (!path) continue;
+    const at = site ?? call;
+    const file = site
+      ? c.index?.fileOf(site)?.path ?? c.file.path
+      : c.file.path;
+    const port = httpPort({
+      role: "client",
+      method,
+      path: path.path,
+      node: at,
+      owner: ownerOf(at, file, "c-sharp"),
+      filePath: file,
+      confidence: path.confidence,
+      framework,
+      extra: site
+        ? { raw: urlNode.text, wrapper: call.text }
+        : { raw: urlNode.text },
+    });
+    if (port) c.ports.push(port);
   }
-  if (!path) return;
-  const port = httpPort({
-    role: "client",
-    method,
-    path: path.path,
-    node: call,
-    owner: ownerOf(call, c.file.path, "c-sharp"),
-    filePath: c.file.path,
-    confidence: path.confidence,
-    framework,
-    extra: { raw: urlNode.text },
-  });
-  if (port) c.ports.push(port);
+}
+
+/**
+ * The path a client URL calls; a relative URI (`"users/1"`) resolves
+ * against the client's BaseAddress, so what it adds is only partly known.
+ */
+function relativeClientPath(url: Value): PathResult | undefined {
+  const path = clientPath(url);
+  const lead = url.parts[0];
+  if (path || typeof lead !== "string" || /^[a-z][a-z0-9+.-]*:/i.test(lead)) {
+    return path;
+  }
+  const relative = clientPath(concat([literal("/"), url]));
+  return relative
+    ? { ...relative, holes: true, confidence: CONFIDENCE.partial }
+    : undefined;
 }

@@ -10,6 +10,7 @@ import {
   hole,
   joinPaths,
   literal,
+  MAX_CALL_SITES,
   routePath,
   type Value,
 } from "../_value/mod.ts";
@@ -44,14 +45,14 @@ export function groupPrefixes(
   if (n.type !== "identifier") return [literal("")];
   const decl = c.declaration(n.text, n);
   if (decl?.value) return groupPrefixes(c, decl.value, depth + 1);
-  const method = c.extensionMethodOf(n);
-  if (!method || !c.invocations) return [literal("")];
+  // a parameter (or the `this` of an extension method): the groups the
+  // method's callers pass
+  const fn = decl?.parameter ? c.calls.enclosing(n) : undefined;
+  if (!fn) return [literal("")];
   const out: Value[] = [];
-  for (const site of c.invocations(method)) {
-    const fn = site.childForFieldName("function");
-    out.push(
-      ...groupPrefixes(c, fn?.childForFieldName("expression"), depth + 1),
-    );
+  for (const site of c.calls.sitesOf(fn).slice(0, MAX_CALL_SITES)) {
+    const argument = c.calls.argumentNode(fn, site, n.text);
+    if (argument) out.push(...groupPrefixes(c, argument, depth + 1));
   }
   return out.length > 0 ? out : [literal("")];
 }

@@ -14,7 +14,12 @@ import type { Value } from "../_value/mod.ts";
 import { eachFile, syntaxWarning } from "../_syntax/passes.ts";
 import { parseSource } from "../_syntax/parser.ts";
 import { walk } from "../_syntax/tree.ts";
-import { collectConstants, CSharpFile } from "./project.ts";
+import {
+  collectConstants,
+  CSharpFile,
+  settleCSharpConstants,
+} from "./project.ts";
+import { CSharpIndex } from "./index.ts";
 import { conventionalRoutes } from "./controllers.ts";
 import type { ConventionalRoute } from "./conventional.ts";
 
@@ -24,6 +29,7 @@ export {
   callArgs,
   collectConstants,
   CSharpFile,
+  settleCSharpConstants,
   simpleName,
 } from "./project.ts";
 export { csharpGrpc } from "./grpc.ts";
@@ -89,84 +95,37 @@ export const csharpExtractor: LanguageExtractor = {
         tree.delete();
       }
     });
+    settleCSharpConstants(constants);
     // Trees stay alive until the end: extension methods that map routes
-    // take their group prefixes from call sites in other files.
-    const trees: Array<{ file: SourceFile; tree: Tree }> = [];
-    let classIndex: Map<string, Node[]> | undefined;
-    const classes = (name: string): Node[] => {
-      if (!classIndex) {
-        classIndex = new Map();
-        for (const { tree } of trees) {
-          walk(tree.rootNode, (n) => {
-            if (n.type !== "class_declaration") return;
-            const id = n.childForFieldName("name")?.text;
-            if (!id) return;
-            const list = classIndex!.get(id);
-            if (list) list.push(n);
-            else classIndex!.set(id, [n]);
-          });
-        }
-      }
-      return classIndex.get(name) ?? [];
-    };
-    const cache = new Map<string, Node[]>();
-    const invocations = (name: string): Node[] => {
-      let found = cache.get(name);
-      if (!found) {
-        found = [];
-        for (const { tree } of trees) {
-          walk(tree.rootNode, (n) => {
-            if (n.type !== "invocation_expression") return;
-            const fn = n.childForFieldName("function");
-            if (
-              fn?.type === "member_access_expression" &&
-              fn.childForFieldName("name")?.text === name
-            ) found!.push(n);
-          });
-        }
-        cache.set(name, found);
-      }
-      return found;
-    };
+    // take their group prefixes from call sites in other files, wrappers
+    // their URLs.
+    const index = new CSharpIndex();
     try {
       await eachFile(files, diagnostics, async (file) => {
         const tree = await parseSource("c-sharp", file.text);
-        trees.push({ file, tree });
+        index.trees.push({ file, tree });
         syntaxWarning(tree.rootNode, file.path, diagnostics);
       });
+      const kept = index.trees.map((t) => ({ ...t, path: t.file.path }));
       const conventional: ConventionalRoute[] = [];
-      await eachFile(
-        trees.map((t) => ({ ...t, path: t.file.path })),
-        [],
-        (t) => {
-          if (/\bMap\w*Route\b|UseMvcWithDefaultRoute/.test(t.file.text)) {
-            conventional.push(
-              ...conventionalRoutes(
-                new CSharpFile(t.file, constants, ports, invocations),
-                t.tree.rootNode,
-              ),
-            );
-          }
-          return Promise.resolve();
-        },
-      );
-      await eachFile(
-        trees.map((t) => ({ ...t, path: t.file.path })),
-        [],
-        (t) => {
-          new CSharpFile(
-            t.file,
-            constants,
-            ports,
-            invocations,
-            conventional,
-            classes,
-          ).run(t.tree.rootNode);
-          return Promise.resolve();
-        },
-      );
+      await eachFile(kept, [], (t) => {
+        if (/\bMap\w*Route\b|UseMvcWithDefaultRoute/.test(t.file.text)) {
+          conventional.push(
+            ...conventionalRoutes(
+              new CSharpFile(t.file, constants, ports, index),
+              t.tree.rootNode,
+            ),
+          );
+        }
+        return Promise.resolve();
+      });
+      await eachFile(kept, [], (t) => {
+        new CSharpFile(t.file, constants, ports, index, conventional)
+          .run(t.tree.rootNode);
+        return Promise.resolve();
+      });
     } finally {
-      for (const { tree } of trees) tree.delete();
+      index.delete();
     }
     return { ports, diagnostics };
   },

@@ -10,18 +10,21 @@ import {
   exactText,
   formatPlaceholders,
   hole,
+  settleConstants,
   type Value,
 } from "../_value/mod.ts";
 import {
+  constantInitializer,
   evaluateConcatenation,
   evaluateStringNode,
-  literalString,
 } from "../_value/literals.ts";
 import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
 import type { ConventionalRoute } from "./conventional.ts";
 import { emitClient, requestMessage } from "./clients.ts";
 import { controller } from "./controllers.ts";
 import { minimalApi } from "./minimal_api.ts";
+import type { CSharpIndex } from "./index.ts";
+import { CSharpCalls } from "./flow.ts";
 
 export const MAP_METHOD: Record<string, string> = {
   MapGet: "GET",
@@ -137,6 +140,8 @@ export function unwrap(node: Node): Node {
 export interface Declaration {
   type: string;
   value: Node | undefined;
+  /** A parameter of a method (its callers supply it). */
+  parameter?: boolean;
 }
 
 /** One C# file being scanned: string evaluation and declared types. */
@@ -145,30 +150,43 @@ export class CSharpFile {
   readonly constants: Map<string, Value>;
   readonly ports: ExtractedPort[];
 
-  /** Invocations `x.Name(...)` of a method name across the scan. */
-  readonly invocations: ((name: string) => Node[]) | undefined;
-
   /** Conventional routes registered in the scan (`MapControllerRoute`...). */
   readonly conventional: readonly ConventionalRoute[];
 
-  /** Class declarations of the scan by simple name (base controllers). */
-  readonly classes: ((name: string) => Node[]) | undefined;
+  /** The parsed files of the scan root (calls and classes across files). */
+  readonly index: CSharpIndex | undefined;
 
   constructor(
     file: SourceFile,
     constants: Map<string, Value>,
     ports: ExtractedPort[],
-    invocations?: (name: string) => Node[],
+    index?: CSharpIndex,
     conventional: readonly ConventionalRoute[] = [],
-    classes?: (name: string) => Node[],
   ) {
     this.file = file;
     this.constants = constants;
     this.ports = ports;
-    this.invocations = invocations;
+    this.index = index;
     this.conventional = conventional;
-    this.classes = classes;
   }
+
+  /** Class declarations of the scan by simple name (base controllers). */
+  get classes(): ((name: string) => Node[]) | undefined {
+    const index = this.index;
+    return index ? (name) => index.classes(name) : undefined;
+  }
+
+  /** The `x.Name(...)` calls of the scan (extension methods). */
+  get invocations(): ((name: string) => Node[]) | undefined {
+    const index = this.index;
+    return index ? (name) => index.calls(name, true) : undefined;
+  }
+
+  /** The calls of the scan's methods (for values through parameters). */
+  get calls(): CSharpCalls {
+    return this.#calls ??= new CSharpCalls(this);
+  }
+  #calls: CSharpCalls | undefined;
 
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
@@ -187,6 +205,7 @@ export class CSharpFile {
         if (decl?.value) {
           return composed(this.evaluate(decl.value, depth + 1));
         }
+        if (decl?.parameter) return hole(n.text, "parameter");
         const c = this.constants.get(n.text);
         return c ? composed(c) : hole(n.text);
       }
@@ -249,6 +268,7 @@ export class CSharpFile {
               return {
                 type: simpleName(p.childForFieldName("type")?.text ?? ""),
                 value: undefined,
+                parameter: METHODS_WITH_CALLERS.has(scope.type),
               };
             }
           }
@@ -370,6 +390,12 @@ export class CSharpFile {
   }
 }
 
+const METHODS_WITH_CALLERS: ReadonlySet<string> = new Set([
+  "method_declaration",
+  "constructor_declaration",
+  "local_function_statement",
+]);
+
 /** The modifiers (`public`, `static`...) of a declaration. */
 export function modifiersOf(decl: Node): Set<string> {
   return new Set(
@@ -377,7 +403,38 @@ export function modifiersOf(decl: Node): Set<string> {
   );
 }
 
-/** `const string X = "..."` / `static readonly string X = "..."`. */
+/**
+ * Fills the `constant` holes of the constants collected from every file:
+ * `C.X`, else `X` (a `using static`).
+ */
+export function settleCSharpConstants(constants: Map<string, Value>): void {
+  settleConstants(
+    constants,
+    (name) =>
+      constants.get(name) ?? constants.get(name.slice(name.indexOf(".") + 1)),
+  );
+}
+
+/** A reference to a constant: `C.X`, or `X` of the class it is read in. */
+function constantName(
+  node: Node,
+  className: string | undefined,
+): string | undefined {
+  if (node.type === "identifier") {
+    return className ? `${className}.${node.text}` : node.text;
+  }
+  if (node.type === "member_access_expression") {
+    const on = simpleName(node.childForFieldName("expression")?.text ?? "");
+    return `${on}.${node.childForFieldName("name")?.text ?? ""}`;
+  }
+  return undefined;
+}
+
+/**
+ * `const string X = "..."` / `static readonly string X = "..."`; one built
+ * from others (`Users = Base + "/users"`) keeps them as `constant` holes
+ * until {@linkcode settleCSharpConstants} fills them.
+ */
 export function collectConstants(
   root: Node,
   constants: Map<string, Value>,
@@ -400,7 +457,7 @@ export function collectConstants(
       const name = d.childForFieldName("name")?.text;
       const value = declaratorValue(d);
       if (!name || !value) continue;
-      const v = literalString(value);
+      const v = constantInitializer(value, (n) => constantName(n, cls));
       if (!v) continue;
       if (cls) constants.set(`${cls}.${name}`, v);
       if (!constants.has(name)) constants.set(name, v);

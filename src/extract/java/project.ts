@@ -15,7 +15,10 @@ import {
   settleConstants,
   type Value,
 } from "../_value/mod.ts";
-import { evaluateConcatenation } from "../_value/literals.ts";
+import {
+  constantInitializer,
+  evaluateConcatenation,
+} from "../_value/literals.ts";
 import { stringParts, walk } from "../_syntax/tree.ts";
 import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
 import { clientCall } from "./clients.ts";
@@ -424,7 +427,10 @@ export function collectConstants(
       const value = d?.childForFieldName("value");
       const name = d?.childForFieldName("name")?.text;
       if (!name || !value) continue;
-      const v = constantExpression(value, className, 0);
+      const v = constantInitializer(
+        value,
+        (n) => constantName(n, className),
+      );
       if (!v) continue;
       if (className) constants.set(`${className}.${name}`, v);
       if (!constants.has(name)) constants.set(name, v);
@@ -444,51 +450,19 @@ export function settleJavaConstants(constants: Map<string, Value>): void {
   );
 }
 
-/**
- * A constant's initializer: literals joined with `+`, and names of other
- * constants as `constant` holes (`C.X`, or `X` of the same class).
- */
-function constantExpression(
+/** A reference to a constant: `C.X`, or `X` of the class it is read in. */
+function constantName(
   node: Node,
   className: string | undefined,
-  depth: number,
-): Value | undefined {
-  if (depth > 8) return undefined;
-  switch (node.type) {
-    case "string_literal":
-      return literal(javaString(node));
-    case "parenthesized_expression": {
-      const inner = node.namedChild(0);
-      return inner
-        ? constantExpression(inner, className, depth + 1)
-        : undefined;
-    }
-    case "identifier":
-      return hole(
-        className ? `${className}.${node.text}` : node.text,
-        "constant",
-      );
-    case "field_access":
-      // `Paths.API`, `com.acme.Paths.API`: the class and the name
-      return hole(
-        node.text.replace(/\s+/g, "").split(".").slice(-2).join("."),
-        "constant",
-      );
-    case "binary_expression": {
-      if (node.childForFieldName("operator")?.text !== "+") return undefined;
-      const left = node.childForFieldName("left");
-      const right = node.childForFieldName("right");
-      const a = left
-        ? constantExpression(left, className, depth + 1)
-        : undefined;
-      const b = right
-        ? constantExpression(right, className, depth + 1)
-        : undefined;
-      return a && b ? concat([a, b]) : undefined;
-    }
-    default:
-      return undefined;
+): string | undefined {
+  if (node.type === "identifier") {
+    return className ? `${className}.${node.text}` : node.text;
   }
+  // `Paths.API`, `com.acme.Paths.API`: the class and the name
+  if (node.type === "field_access") {
+    return node.text.replace(/\s+/g, "").split(".").slice(-2).join(".");
+  }
+  return undefined;
 }
 
 /** Interfaces implemented by `@RestController`/`@Controller` classes. */

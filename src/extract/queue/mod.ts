@@ -28,6 +28,7 @@ import {
 import {
   collectConstants as csharpConstants,
   csharpQueuePorts,
+  settleCSharpConstants,
 } from "../csharp/mod.ts";
 
 function isYaml(path: string): boolean {
@@ -183,6 +184,7 @@ export const queueExtractor: LanguageExtractor = {
       }
     });
     settleJavaConstants(javaConstantsMap);
+    settleCSharpConstants(csharpConstantsMap);
     await eachFile(relevant, diagnostics, async (file) => {
       if (isYaml(file.path)) {
         daprSubscriptionPorts(file.path, file.text, ports, diagnostics);
