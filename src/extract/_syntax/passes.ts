@@ -66,41 +66,89 @@ export function syntaxWarning(
 const KEEP_TREES_BUDGET = 4_000_000;
 
 /**
+ * The trees of a root's files that a two-pass extractor keeps (within its
+ * memory budget) until every file is read: where values that flow across
+ * files (a wrapper's callers) are looked for.
+ */
+export class KeptTrees {
+  readonly #trees = new Map<string, { file: SourceFile; tree: Tree }>();
+  readonly #byTree = new Map<Tree, SourceFile>();
+
+  /** Keeps a file's tree (until {@linkcode KeptTrees.delete}). */
+  keep(file: SourceFile, tree: Tree): void {
+    this.#trees.set(file.path, { file, tree });
+    this.#byTree.set(tree, file);
+  }
+
+  /** The kept tree of a file. */
+  get(path: string): Tree | undefined {
+    return this.#trees.get(path)?.tree;
+  }
+
+  /** Every kept file with its syntax tree's root. */
+  *roots(): Iterable<{ file: SourceFile; root: Node }> {
+    for (const { file, tree } of this.#trees.values()) {
+      yield { file, root: tree.rootNode };
+    }
+  }
+
+  /** The kept file a node belongs to. */
+  fileOf(node: Node): SourceFile | undefined {
+    return this.#byTree.get(node.tree);
+  }
+
+  /** Frees the trees. */
+  delete(): void {
+    for (const { tree } of this.#trees.values()) tree.delete();
+    this.#trees.clear();
+    this.#byTree.clear();
+  }
+}
+
+/**
  * Extracts the ports of one language's files in two passes: a cross-file
  * pass (`first`, on the files `needsFirst` selects) and then a per-file
- * pass (`second`, which adds the ports it finds) over every file, parsing
- * each file once when the trees fit the memory budget and twice otherwise.
- * A file with syntax errors gets a `warning` diagnostic before `second`
- * reads it; a file that cannot be parsed or processed becomes an `error`
- * diagnostic.
+ * pass (`second`, which adds the ports it finds) over every file. Each file
+ * is parsed once, its tree kept to the end while the trees fit the memory
+ * budget (`second` sees them all, for values across files), and parsed
+ * again beyond it. A file with syntax errors gets a `warning` diagnostic
+ * before `second` reads it; a file that cannot be parsed or processed
+ * becomes an `error` diagnostic.
  */
 export async function twoPasses(
   files: readonly SourceFile[],
   grammar: GrammarName,
   needsFirst: (file: SourceFile) => boolean,
   first: (root: Node) => void,
-  second: (file: SourceFile, root: Node, ports: ExtractedPort[]) => void,
+  second: (
+    file: SourceFile,
+    root: Node,
+    ports: ExtractedPort[],
+    kept: KeptTrees,
+  ) => void,
 ): Promise<ExtractResult> {
   const diagnostics: ExtractDiagnostic[] = [];
   const ports: ExtractedPort[] = [];
-  const kept = new Map<string, Tree>();
+  const kept = new KeptTrees();
   let budget = KEEP_TREES_BUDGET;
   const failed = new Set<string>();
   try {
     await eachFile(files, diagnostics, async (file) => {
-      if (!needsFirst(file)) return;
+      const keep = file.text.length <= budget;
+      const needed = needsFirst(file);
+      if (!needed && !keep) return;
       let tree: Tree | undefined;
       try {
         tree = await parseSource(grammar, file.text);
-        first(tree.rootNode);
+        if (needed) first(tree.rootNode);
       } catch (error) {
         failed.add(file.path);
         tree?.delete();
         throw error;
       }
-      if (file.text.length <= budget) {
+      if (keep) {
         budget -= file.text.length;
-        kept.set(file.path, tree);
+        kept.keep(file, tree);
       } else {
         tree.delete();
       }
@@ -109,19 +157,18 @@ export async function twoPasses(
       files.filter((f) => !failed.has(f.path)),
       diagnostics,
       async (file) => {
-        const tree = kept.get(file.path) ??
-          await parseSource(grammar, file.text);
-        kept.delete(file.path);
+        const own = kept.get(file.path);
+        const tree = own ?? await parseSource(grammar, file.text);
         try {
           syntaxWarning(tree.rootNode, file.path, diagnostics);
-          second(file, tree.rootNode, ports);
+          second(file, tree.rootNode, ports, kept);
         } finally {
-          tree.delete();
+          if (!own) tree.delete();
         }
       },
     );
   } finally {
-    for (const tree of kept.values()) tree.delete();
+    kept.delete();
   }
   return { ports, diagnostics };
 }

@@ -133,13 +133,14 @@ export function emitClient(
     const path = clientPath(value);
     if (!path) continue;
     const at = site ?? call;
+    const file = c.pathOf(at);
     const port = httpPort({
       role: "client",
       method,
       path: path.path,
       node: at,
-      owner: ownerOf(at, c.file.path, "java"),
-      filePath: c.file.path,
+      owner: ownerOf(at, file, "java"),
+      filePath: file,
       confidence: path.confidence,
       framework,
       extra: site

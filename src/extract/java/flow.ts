@@ -1,6 +1,7 @@
 // Values that flow into Java methods through their parameters: the calls of
-// a method in the same file (a client class's private `get(String path)`
-// helper called by its public methods), and the URL a wrapper builds at each.
+// a method across the root (a client class's `get(String path)` helper
+// called by its own methods or by services holding the client), and the URL
+// a wrapper builds at each.
 import type { Node } from "web-tree-sitter";
 import {
   type CallGraph,
@@ -9,6 +10,7 @@ import {
   type Value,
 } from "../_value/mod.ts";
 import { walk } from "../_syntax/tree.ts";
+import type { CallIndex } from "../_syntax/calls.ts";
 import type { JavaFile } from "./project.ts";
 
 const METHODS: ReadonlySet<string> = new Set([
@@ -16,15 +18,27 @@ const METHODS: ReadonlySet<string> = new Set([
   "constructor_declaration",
 ]);
 
-/** The calls of a file's methods, and values through them. */
+/** The name a Java method invocation calls. */
+export function javaCalledName(node: Node): string | undefined {
+  return node.type === "method_invocation"
+    ? node.childForFieldName("name")?.text
+    : undefined;
+}
+
+/**
+ * The calls of the root's methods (`name(...)`/`this.name(...)` in the
+ * method's class, `C.name(...)` and `x.name(...)` on a receiver of its
+ * class), and values through them.
+ */
 export class JavaCalls implements CallGraph<Node, Node> {
   readonly #file: JavaFile;
   readonly #root: Node;
-  #byName: Map<string, Node[]> | undefined;
+  readonly #index: CallIndex | undefined;
 
-  constructor(file: JavaFile, root: Node) {
+  constructor(file: JavaFile, root: Node, index?: CallIndex) {
     this.#file = file;
     this.#root = root;
+    this.#index = index;
   }
 
   enclosing(at: Node): Node | undefined {
@@ -33,23 +47,23 @@ export class JavaCalls implements CallGraph<Node, Node> {
     return n ?? undefined;
   }
 
-  /** Calls by the method's name on `this` or no receiver, same arity. */
   sitesOf(fn: Node): Node[] {
-    if (!this.#byName) {
-      this.#byName = new Map();
-      walk(this.#root, (node) => {
-        if (node.type !== "method_invocation") return;
-        const object = node.childForFieldName("object");
-        if (object && object.type !== "this") return;
-        const name = node.childForFieldName("name")?.text ?? "";
-        this.#byName!.set(name, [...this.#byName!.get(name) ?? [], node]);
-      });
-    }
     const name = fn.childForFieldName("name")?.text ?? "";
     const arity = parameters(fn).length;
-    return (this.#byName.get(name) ?? []).filter((call) =>
-      (call.childForFieldName("arguments")?.namedChildCount ?? -1) === arity
-    );
+    const owner = classOf(fn);
+    const calls = this.#index?.calls(name, this.#root) ??
+      ownCalls(this.#root, name);
+    return calls.filter((call) => {
+      if (
+        (call.childForFieldName("arguments")?.namedChildCount ?? -1) !== arity
+      ) {
+        return false;
+      }
+      const object = call.childForFieldName("object");
+      if (!object || object.type === "this") return classOf(call) === owner;
+      return object.text === owner ||
+        this.#file.receiverType(object) === owner;
+    });
   }
 
   argument(fn: Node, site: Node, name: string): Value | undefined {
@@ -58,10 +72,29 @@ export class JavaCalls implements CallGraph<Node, Node> {
     return index >= 0 && argument ? this.#file.evaluate(argument) : undefined;
   }
 
-  /** The values `value` (read at `at`) takes through the file's calls. */
+  /** The values `value` (read at `at`) takes through the root's calls. */
   expand(at: Node, value: Value): Flowed<Node>[] {
     return flowThroughCalls(this, at, value);
   }
+}
+
+/** The calls of `name` in one tree. */
+function ownCalls(root: Node, name: string): Node[] {
+  const out: Node[] = [];
+  walk(root, (node) => {
+    if (javaCalledName(node) === name) out.push(node);
+  });
+  return out;
+}
+
+/** The name of the class (or interface, enum, record) around a node. */
+function classOf(node: Node): string | undefined {
+  for (let n: Node | null = node.parent; n; n = n.parent) {
+    if (/^(class|interface|enum|record)_declaration$/.test(n.type)) {
+      return n.childForFieldName("name")?.text;
+    }
+  }
+  return undefined;
 }
 
 /** The names of a method's formal parameters, in order. */

@@ -16,6 +16,8 @@ import {
   settleJavaConstants,
 } from "./project.ts";
 import { JaxRsIndex } from "./jaxrs.ts";
+import { javaCalledName } from "./flow.ts";
+import { CallIndex } from "../_syntax/calls.ts";
 import { isSpringSettings, SpringSettings } from "./settings.ts";
 
 export {
@@ -84,6 +86,7 @@ export const javaExtractor: LanguageExtractor = {
     let jaxrsFile = false;
     let implementsSomething = false;
     let settled = false;
+    let calls: CallIndex | undefined;
     return await twoPasses(
       files,
       "java",
@@ -99,11 +102,14 @@ export const javaExtractor: LanguageExtractor = {
         if (jaxrsFile) jaxrs.collect(root);
         else if (implementsSomething) jaxrs.collectImplementers(root);
       },
-      (file, root, ports) => {
+      (file, root, ports, trees) => {
         if (!settled) settleJavaConstants(constants);
         settled = true;
-        new JavaFile(file, constants, ports, implementers, jaxrs, settings)
-          .run(root);
+        calls ??= new CallIndex(trees, javaCalledName);
+        new JavaFile(file, constants, ports, implementers, jaxrs, settings, {
+          trees,
+          calls,
+        }).run(root);
       },
     );
   },

@@ -25,6 +25,8 @@ import { clientCall } from "./clients.ts";
 import { controller, functionalRoute } from "./spring.ts";
 import type { SpringSettings } from "./settings.ts";
 import { JavaCalls } from "./flow.ts";
+import type { KeptTrees } from "../_syntax/passes.ts";
+import type { CallIndex } from "../_syntax/calls.ts";
 
 export const MAPPING_METHOD: Record<string, string> = {
   GetMapping: "GET",
@@ -119,6 +121,12 @@ export function elements(node: Node | undefined): Node[] {
   return [node];
 }
 
+/** The trees a root keeps, and the calls in them. */
+export interface KeptRoot {
+  trees: KeptTrees;
+  calls: CallIndex;
+}
+
 /** One Java file being scanned: string evaluation and declared types. */
 export class JavaFile {
   readonly file: SourceFile;
@@ -139,6 +147,7 @@ export class JavaFile {
     implementers: Map<string, string | null> = new Map(),
     jaxrs?: JaxRsIndex,
     settings?: SpringSettings,
+    kept?: KeptRoot,
   ) {
     this.file = file;
     this.constants = constants;
@@ -146,6 +155,15 @@ export class JavaFile {
     this.implementers = implementers;
     this.jaxrs = jaxrs;
     this.settings = settings;
+    this.kept = kept;
+  }
+
+  /** The root's other files (their trees and calls), when kept. */
+  readonly kept: KeptRoot | undefined;
+
+  /** The path of the file a node is in (this one, or a kept one). */
+  pathOf(node: Node): string {
+    return this.kept?.trees.fileOf(node)?.path ?? this.file.path;
   }
 
   /** The Spring Boot settings of the scan root. */
@@ -353,7 +371,7 @@ export class JavaFile {
 
   /** The calls of the file's methods (for values through parameters). */
   get calls(): JavaCalls {
-    return this.#calls ??= new JavaCalls(this, this.#root!);
+    return this.#calls ??= new JavaCalls(this, this.#root!, this.kept?.calls);
   }
   #calls: JavaCalls | undefined;
   #root: Node | undefined;

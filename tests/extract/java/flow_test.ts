@@ -25,6 +25,38 @@ Deno.test("javaExtractor gives a client wrapper's URL at each call site that sup
   assert.equal(ports[0]?.owner.name, "one");
 });
 
+Deno.test("javaExtractor follows a shared client's URL parameter to the services that call it", async () => {
+  const { ports } = await javaExtractor.extract([
+    {
+      path: "src/http/ApiClient.java",
+      text: [
+        "import org.springframework.web.client.RestTemplate;",
+        "public class ApiClient {",
+        "  private final RestTemplate rest = new RestTemplate();",
+        "  public String post(String path, Object body) {",
+        '    return rest.postForObject("http://orders-svc" + path, body, String.class);',
+        "  }",
+        "}",
+      ].join("\n"),
+    },
+    {
+      path: "src/orders/OrderService.java",
+      text: [
+        "class OrderService {",
+        "  private final ApiClient api;",
+        "  OrderService(ApiClient api) { this.api = api; }",
+        '  String place(Order o) { return api.post("/orders", o); }',
+        '  String cancel(String id) { return api.post("/orders/" + id + "/cancel", null); }',
+        "}",
+      ].join("\n"),
+    },
+  ]);
+  assert.deepEqual(summary(ports), [
+    "src/orders/OrderService.java:4 client POST /orders 0.95",
+    "src/orders/OrderService.java:5 client POST /orders/{}/cancel 0.8",
+  ]);
+});
+
 Deno.test("javaExtractor prefixes a mapping with a constant built from another class's constants", async () => {
   const { ports } = await javaExtractor.extract([
     {
