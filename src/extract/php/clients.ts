@@ -94,6 +94,11 @@ export function propertyValue(
   return found;
 }
 
+/**
+ * The client port of a call with a URL (relative ones resolved against
+ * `base`); a wrapper's URL built from a parameter gives one port per call
+ * site that supplies it.
+ */
 export function emitClient(
   c: PhpFile,
   call: Node,
@@ -102,30 +107,33 @@ export function emitClient(
   framework: string,
   base?: Value,
 ): void {
-  let value = url;
-  const first = url.parts[0];
-  const relative = typeof first === "string" && !first.startsWith("/") &&
-    !/^[a-z][a-z0-9+.-]*:\/\//i.test(first);
-  if (base && relative) {
-    // RFC 3986: a relative reference replaces the base's last segment.
-    const basePath = clientPath(base)?.path ?? "/";
-    const dir = basePath.slice(0, basePath.lastIndexOf("/") + 1);
-    value = concat([literal(dir), url]);
-    value = composed(value);
-  } else if (relative) {
-    value = concat([literal("/"), url]);
+  for (const { value: flowed, site } of c.calls.expand(call, url)) {
+    let value = flowed;
+    const first = flowed.parts[0];
+    const relative = typeof first === "string" && !first.startsWith("/") &&
+      !/^[a-z][a-z0-9+.-]*:\/\//i.test(first);
+    if (base && relative) {
+      // RFC 3986: a relative reference replaces the base's last segment.
+      const basePath = clientPath(base)?.path ?? "/";
+      const dir = basePath.slice(0, basePath.lastIndexOf("/") + 1);
+      value = composed(concat([literal(dir), flowed]));
+    } else if (relative) {
+      value = concat([literal("/"), flowed]);
+    }
+    const path = clientPath(value);
+    if (!path) continue;
+    const at = site ?? anchorOf(call, call.childForFieldName("name") ?? call);
+    const file = c.pathOf(at);
+    const port = httpPort({
+      role: "client",
+      method,
+      path: path.path,
+      node: at,
+      owner: ownerOf(at, file, "php"),
+      filePath: file,
+      confidence: relative && !base ? CONFIDENCE.partial : path.confidence,
+      framework,
+    });
+    if (port) c.ports.push(port);
   }
-  const path = clientPath(value);
-  if (!path) return;
-  const port = httpPort({
-    role: "client",
-    method,
-    path: path.path,
-    node: anchorOf(call, call.childForFieldName("name") ?? call),
-    owner: ownerOf(call, c.file.path, "php"),
-    filePath: c.file.path,
-    confidence: relative && !base ? CONFIDENCE.partial : path.confidence,
-    framework,
-  });
-  if (port) c.ports.push(port);
 }

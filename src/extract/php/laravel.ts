@@ -7,6 +7,8 @@ import {
   exactText,
   joinPaths,
   literal,
+  MAX_CALL_SITES,
+  MAX_FLOW_DEPTH,
   routePath,
   type Value,
 } from "../_value/mod.ts";
@@ -23,6 +25,30 @@ import {
   ROUTE_VERBS,
 } from "./project.ts";
 import type { Node } from "web-tree-sitter";
+import { PHP_FUNCTIONS } from "./flow.ts";
+
+/**
+ * The prefixes of the Laravel/Slim `group` closures a route is registered
+ * in, outermost first: one list per way it is reached, through the calls
+ * of the named function or method that registers it (a few calls deep).
+ */
+export function groupPrefixChains(
+  c: PhpFile,
+  node: Node,
+  slimOnly: boolean,
+  depth = 0,
+): Value[][] {
+  const own = groupPrefixes(c, node, slimOnly);
+  const fn = c.calls.enclosing(node);
+  const sites = fn && depth < MAX_FLOW_DEPTH ? c.calls.sitesOf(fn) : [];
+  if (sites.length === 0) return [own];
+  return sites.slice(0, MAX_CALL_SITES).flatMap((site) =>
+    groupPrefixChains(c, site, slimOnly, depth + 1).map((outer) => [
+      ...outer,
+      ...own,
+    ])
+  );
+}
 
 /** Prefixes from enclosing Laravel/Slim `group` closures, outermost first. */
 export function groupPrefixes(
@@ -32,6 +58,7 @@ export function groupPrefixes(
 ): Value[] {
   const prefixes: Value[] = [];
   for (let n: Node | null = node.parent; n; n = n.parent) {
+    if (PHP_FUNCTIONS.has(n.type)) break;
     if (n.type !== "anonymous_function" && n.type !== "arrow_function") {
       continue;
     }
@@ -161,24 +188,25 @@ export function emitServer(
   framework: string,
   slimOnly = false,
 ): void {
-  const prefixes = groupPrefixes(c, call, slimOnly);
   // routes/api.php is loaded under the `api` prefix by Laravel.
   const apiFile = framework === "laravel" &&
     /(^|\/)routes\/api\.php$/.test(c.file.path);
-  const all = [...(apiFile ? [literal("api")] : []), ...prefixes, ...parts];
-  const route = routePath(joinPaths(...all), all.length > parts.length);
-  for (const verb of verbs) {
-    const port = httpPort({
-      role: "server",
-      method: verb,
-      path: route.path,
-      node: call,
-      owner: ownerOf(call, c.file.path, "php"),
-      filePath: c.file.path,
-      confidence: route.confidence,
-      framework,
-    });
-    if (port) c.ports.push(port);
+  for (const prefixes of groupPrefixChains(c, call, slimOnly)) {
+    const all = [...(apiFile ? [literal("api")] : []), ...prefixes, ...parts];
+    const route = routePath(joinPaths(...all), all.length > parts.length);
+    for (const verb of verbs) {
+      const port = httpPort({
+        role: "server",
+        method: verb,
+        path: route.path,
+        node: call,
+        owner: ownerOf(call, c.file.path, "php"),
+        filePath: c.file.path,
+        confidence: route.confidence,
+        framework,
+      });
+      if (port) c.ports.push(port);
+    }
   }
 }
 

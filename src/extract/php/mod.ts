@@ -7,9 +7,11 @@ import type {
   LanguageExtractor,
   SourceFile,
 } from "../extractor.ts";
-import type { Value } from "../_value/mod.ts";
+import { settleConstants, type Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, PhpFile } from "./project.ts";
+import { phpCalledName } from "./flow.ts";
+import { CallIndex } from "../_syntax/calls.ts";
 import { isRoutesYaml, type RoutePrefix, routesYaml } from "./routes_yaml.ts";
 import type { ExtractedPort } from "../types.ts";
 
@@ -53,6 +55,7 @@ export const phpExtractor: LanguageExtractor = {
     const prefixes: RoutePrefix[] = [];
     const configured: ExtractedPort[] = [];
     const problems: ExtractDiagnostic[] = [];
+    let calls: CallIndex | undefined;
     for (const file of files) {
       if (isRoutesYaml(file.path)) {
         routesYaml(file, configured, prefixes, problems);
@@ -63,8 +66,12 @@ export const phpExtractor: LanguageExtractor = {
       "php",
       (file) => file.text.includes("const "),
       (root) => collectConstants(root, constants),
-      (file, root, ports) =>
-        new PhpFile(file, constants, ports, prefixes).run(root),
+      (file, root, ports, trees) => {
+        if (!calls) settleConstants(constants);
+        calls ??= new CallIndex(trees, phpCalledName);
+        new PhpFile(file, constants, ports, prefixes, { trees, calls })
+          .run(root);
+      },
     );
     result.ports.push(...configured);
     result.diagnostics.push(...problems);

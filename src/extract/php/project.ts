@@ -12,13 +12,16 @@ import {
   type Value,
 } from "../_value/mod.ts";
 import {
+  constantInitializer,
   evaluateConcatenation,
   evaluateStringNode,
-  literalString,
 } from "../_value/literals.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { memberCall, scopedCall } from "./laravel.ts";
 import { symfonyController } from "./symfony.ts";
+import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
+import type { KeptTrees } from "../_syntax/passes.ts";
+import type { CallIndex } from "../_syntax/calls.ts";
 import type { RoutePrefix } from "./routes_yaml.ts";
 
 export const ROUTE_VERBS: Record<string, string> = {
@@ -130,14 +133,32 @@ export class PhpFile {
     constants: Map<string, Value>,
     ports: ExtractedPort[],
     routePrefixes: readonly RoutePrefix[] = [],
+    kept?: { trees: KeptTrees; calls: CallIndex },
   ) {
     this.file = file;
     this.constants = constants;
     this.ports = ports;
     this.routePrefixes = routePrefixes;
+    this.kept = kept;
   }
 
+  /** The root's other files (their trees and calls), when kept. */
+  readonly kept: { trees: KeptTrees; calls: CallIndex } | undefined;
+
+  /** The path of the file a node is in (this one, or a kept one). */
+  pathOf(node: Node): string {
+    return this.kept?.trees.fileOf(node)?.path ?? this.file.path;
+  }
+
+  /** The calls of the root's functions (for values through parameters). */
+  get calls(): PhpCalls {
+    return this.#calls ??= new PhpCalls(this, this.#root!, this.kept?.calls);
+  }
+  #calls: PhpCalls | undefined;
+  #root: Node | undefined;
+
   run(root: Node): void {
+    this.#root = root;
     walk(root, (n) => {
       if (n.type !== "namespace_use_clause") return;
       const text = n.text.replace(/^\\/, "");
@@ -199,8 +220,11 @@ export class PhpFile {
       }
       case "variable_name": {
         const value = this.localValue(node);
-        return value
-          ? composed(this.evaluate(value, depth + 1))
+        if (value) return composed(this.evaluate(value, depth + 1));
+        // a named function's parameter: its callers supply it
+        const param = this.parameter(node);
+        return param && PHP_FUNCTIONS.has(param.parent?.parent?.type ?? "")
+          ? hole(node.text, "parameter")
           : hole(node.text);
       }
       case "function_call_expression": {
@@ -286,27 +310,43 @@ export function enclosingClass(node: Node): string | undefined {
   return undefined;
 }
 
-/** `const X = '...'` in classes and interfaces: `Class::X`. */
+/** A reference to a class constant: `Class::X` (`self::X` in its class). */
+function constantName(node: Node): string | undefined {
+  if (node.type !== "class_constant_access_expression") return undefined;
+  const [scope, name] = namedChildren(node);
+  if (!scope || !name) return undefined;
+  const cls = scope.text === "self" || scope.text === "static"
+    ? enclosingClass(node) ?? interfaceOf(node)
+    : lastName(scope.text);
+  return cls ? `${cls}::${name.text}` : undefined;
+}
+
+function interfaceOf(node: Node): string | undefined {
+  for (let p: Node | null = node.parent; p; p = p.parent) {
+    if (p.type === "interface_declaration") {
+      return p.childForFieldName("name")?.text;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `const X = '...'` in classes and interfaces: `Class::X`; one built from
+ * others (`self::BASE . '/v1'`) keeps them as `constant` holes until
+ * `settleConstants` fills them.
+ */
 export function collectConstants(
   root: Node,
   constants: Map<string, Value>,
 ): void {
   walk(root, (n) => {
     if (n.type !== "const_declaration") return;
-    const cls = enclosingClass(n) ??
-      (() => {
-        for (let p: Node | null = n.parent; p; p = p.parent) {
-          if (p.type === "interface_declaration") {
-            return p.childForFieldName("name")?.text;
-          }
-        }
-        return undefined;
-      })();
+    const cls = enclosingClass(n) ?? interfaceOf(n);
     for (const element of namedChildren(n)) {
       if (element.type !== "const_element") continue;
       const [name, value] = namedChildren(element);
       if (!name || !value) continue;
-      const v = literalString(value);
+      const v = constantInitializer(value, (ref) => constantName(ref), ".");
       if (v && cls) {
         constants.set(`${cls}::${name.text}`, v);
       }
