@@ -64,13 +64,17 @@ export function constantInitializer(
   depth = 0,
 ): Value | undefined {
   if (depth > 8) return undefined;
-  if (node.type === "parenthesized_expression") {
+  if (
+    node.type === "parenthesized_expression" ||
+    node.type === "parenthesized_statements"
+  ) {
     const inner = node.namedChild(0);
     return inner
       ? constantInitializer(inner, nameOf, operator, depth + 1)
       : undefined;
   }
-  if (node.type === "binary_expression") {
+  // `binary_expression` in most grammars, `binary` in Ruby's
+  if (node.type === "binary_expression" || node.type === "binary") {
     if (node.childForFieldName("operator")?.text !== operator) return undefined;
     const operands = [
       node.childForFieldName("left"),

@@ -63,9 +63,14 @@ export function client(
   if (!HTTP_VERBS.has(method) || !a[0]) return;
   const kind = receiverKind(c, receiver);
   if (!kind) return;
-  let url = c.evaluate(a[0]);
-  if (kind.base) url = resolveAgainst(kind.base, url);
-  emitClient(c, call, method.toUpperCase(), url, kind.framework);
+  emitClient(
+    c,
+    call,
+    method.toUpperCase(),
+    c.evaluate(a[0]),
+    kind.framework,
+    kind.base,
+  );
 }
 
 /** A receiver made by `Net::HTTP.new/start` or `Faraday.new(url: ...)`. */
@@ -129,26 +134,36 @@ export function instanceValue(
   return found;
 }
 
+/**
+ * The client port of a call with a URL (resolved against the client's
+ * `base`); a wrapper's URL built from a parameter gives one port per call
+ * site that supplies it.
+ */
 export function emitClient(
   c: RubyFile,
   call: Node,
   method: string,
   url: Value,
   framework: string,
+  base?: Value,
 ): void {
-  const path = clientPath(url);
-  if (!path) return;
-  const port = httpPort({
-    role: "client",
-    method,
-    path: path.path,
-    node: anchorOf(call, call.childForFieldName("method") ?? call),
-    owner: ownerOf(call, c.file.path, "ruby"),
-    filePath: c.file.path,
-    confidence: path.confidence,
-    framework,
-  });
-  if (port) c.ports.push(port);
+  for (const { value, site } of c.calls.expand(call, url)) {
+    const path = clientPath(base ? resolveAgainst(base, value) : value);
+    if (!path) continue;
+    const at = site ?? anchorOf(call, call.childForFieldName("method") ?? call);
+    const file = c.pathOf(at);
+    const port = httpPort({
+      role: "client",
+      method,
+      path: path.path,
+      node: at,
+      owner: ownerOf(at, file, "ruby"),
+      filePath: file,
+      confidence: path.confidence,
+      framework,
+    });
+    if (port) c.ports.push(port);
+  }
 }
 
 /** Resolves a request path against a client's base URL (RFC 3986 style). */

@@ -18,13 +18,16 @@ import {
 } from "../_value/mod.ts";
 import { HTTP_VERBS, httpPort } from "../_port/http.ts";
 import {
+  constantInitializer,
   evaluateConcatenation,
   evaluateStringNode,
-  literalString,
 } from "../_value/literals.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { client } from "./clients.ts";
+import { parameterIndex, RubyCalls } from "./flow.ts";
+import type { KeptTrees } from "../_syntax/passes.ts";
+import type { CallIndex } from "../_syntax/calls.ts";
 
 /** Rails resource actions: method, suffix after the collection path. */
 export const PLURAL_ACTIONS: ReadonlyArray<[string, string, string]> = [
@@ -135,12 +138,29 @@ export class RubyFile {
     constants: Map<string, Value>,
     ports: ExtractedPort[],
     rails?: RailsProject,
+    kept?: { trees: KeptTrees; calls: CallIndex },
   ) {
     this.file = file;
     this.constants = constants;
     this.ports = ports;
     this.rails = rails;
+    this.kept = kept;
   }
+
+  /** The root's other files (their trees and calls), when kept. */
+  readonly kept: { trees: KeptTrees; calls: CallIndex } | undefined;
+
+  /** The path of the file a node is in (this one, or a kept one). */
+  pathOf(node: Node): string {
+    return this.kept?.trees.fileOf(node)?.path ?? this.file.path;
+  }
+
+  /** The calls of the root's methods (for values through parameters). */
+  get calls(): RubyCalls {
+    return this.#calls ??= new RubyCalls(this, this.#root!, this.kept?.calls);
+  }
+  #calls: RubyCalls | undefined;
+  #root: Node | undefined;
 
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
@@ -167,9 +187,11 @@ export class RubyFile {
       }
       case "identifier": {
         const value = this.localValue(node);
-        return value
-          ? composed(this.evaluate(value, depth + 1))
-          : hole(node.text);
+        if (value) return composed(this.evaluate(value, depth + 1));
+        // a method's parameter: its callers supply it
+        return parameterIndex(node) === undefined
+          ? hole(node.text)
+          : hole(node.text, "parameter");
       }
       case "call": {
         // URI("..."), URI.parse("..."), URI.join(base, "/x"), ENV.fetch("X", "d")
@@ -221,6 +243,7 @@ export class RubyFile {
 
   /** Sinatra routes and HTTP clients (Rails routes: {@linkcode extractRails}). */
   run(root: Node): void {
+    this.#root = root;
     const text = this.file.text;
     const sinatra = /require\s+['"]sinatra|Sinatra::(Base|Application)/.test(
       text,
@@ -291,7 +314,20 @@ export class RubyFile {
   }
 }
 
-/** `NAME = "..."` constants (any nesting). */
+/** A reference to a constant: `NAME`, `Mod::NAME` (by its last name). */
+function constantName(node: Node): string | undefined {
+  if (node.type === "constant") return node.text;
+  if (node.type === "scope_resolution") {
+    return node.childForFieldName("name")?.text;
+  }
+  return undefined;
+}
+
+/**
+ * `NAME = "..."` constants (any nesting); one built from others
+ * (`"#{BASE}/v1"`, `BASE + "/v1"`) keeps them as `constant` holes until
+ * `settleConstants` fills them.
+ */
 export function collectConstants(
   root: Node,
   constants: Map<string, Value>,
@@ -301,7 +337,7 @@ export function collectConstants(
     const left = n.childForFieldName("left");
     const right = n.childForFieldName("right");
     if (left?.type !== "constant" || !right) return false;
-    const v = literalString(right);
+    const v = constantInitializer(right, constantName);
     if (v && !constants.has(left.text)) {
       constants.set(left.text, v);
     }
