@@ -37,6 +37,7 @@ import {
 } from "./nodes.ts";
 import { rocketAttribute } from "./rocket_routes.ts";
 import { actixAttribute, actixResourceOrClient, routeCall } from "./routes.ts";
+import { prefixes, rootPrefixes } from "./mounts.ts";
 
 export const AXUM_METHODS = new Set([...HTTP_VERBS, "trace", "any"]);
 export const ACTIX_ATTRIBUTES = new Set([...HTTP_VERBS, "route"]);
@@ -219,130 +220,6 @@ export class RustScan {
     return undefined;
   }
 
-  /**
-   * The prefixes mounted above a router/scope value, following the value
-   * out through method chains, `let` bindings, function returns, `.nest`,
-   * `.merge`, `.service` and `.configure`.
-   */
-  prefixes(node: Node, depth = 0): Value[] {
-    if (depth > MAX_DEPTH) return [literal("")];
-    const key = `p:${node.id}`;
-    const cached = this.memo.get(key);
-    if (cached) return cached;
-    const result = dedupe(this.prefixesOf(node, depth));
-    this.memo.set(key, result);
-    return result;
-  }
-
-  prefixesOf(node: Node, depth: number): Value[] {
-    const parent = node.parent;
-    if (!parent) return [literal("")];
-    switch (parent.type) {
-      case "await_expression":
-      case "try_expression":
-      case "reference_expression":
-      case "parenthesized_expression":
-        return this.prefixes(parent, depth + 1);
-      case "field_expression": {
-        const call = parent.parent;
-        if (
-          parent.childForFieldName("value")?.id === node.id &&
-          call?.type === "call_expression"
-        ) return this.prefixes(call, depth + 1);
-        return [literal("")];
-      }
-      case "arguments": {
-        const call = parent.parent;
-        const m = call ? methodCall(call) : undefined;
-        if (!call || !m) return [literal("")];
-        const args = namedChildren(parent);
-        const index = args.findIndex((a) => a.id === node.id);
-        if ((m.name === "nest" || m.name === "nest_service") && index === 1) {
-          const p = this.evaluate(args[0]);
-          return this.mountedBelow(call, depth).map((pre) => joinPaths(pre, p));
-        }
-        if (
-          m.name === "merge" || m.name === "service" ||
-          m.name === "configure" || m.name === "default_service"
-        ) {
-          return this.mountedBelow(call, depth);
-        }
-        return [literal("")];
-      }
-      case "let_declaration": {
-        const pattern = parent.childForFieldName("pattern");
-        if (pattern?.type !== "identifier") return [literal("")];
-        const block = parent.parent;
-        const out: Value[] = [];
-        if (block) {
-          walk(block, (n) => {
-            if (
-              n.type === "identifier" && n.text === pattern.text &&
-              n.startIndex > pattern.endIndex
-            ) out.push(...this.prefixes(n, depth + 1));
-          });
-        }
-        return out.length > 0 ? out : [literal("")];
-      }
-      case "closure_expression": {
-        // `.configure(|cfg| routes(cfg))`: the closure's body is its value
-        return parent.childForFieldName("body")?.id === node.id
-          ? this.prefixes(parent, depth + 1)
-          : [literal("")];
-      }
-      case "block": {
-        // The tail expression of a function body: the function's value.
-        const fn = parent.parent;
-        const last = namedChildren(parent).at(-1);
-        if (fn?.type !== "function_item" || last?.id !== node.id) {
-          return [literal("")];
-        }
-        const name = fn.childForFieldName("name")?.text;
-        return name ? this.callSitePrefixes(name, fn, depth) : [literal("")];
-      }
-      case "return_expression": {
-        const fn = this.enclosingFunction(node);
-        const name = fn?.childForFieldName("name")?.text;
-        return fn && name
-          ? this.callSitePrefixes(name, fn, depth)
-          : [literal("")];
-      }
-      default:
-        return [literal("")];
-    }
-  }
-
-  /** Prefixes for the calls of function `name` (other than its own body). */
-  callSitePrefixes(name: string, fn: Node, depth: number): Value[] {
-    const key = `fn:${fn.id}`;
-    const cached = this.memo.get(key);
-    if (cached) return cached;
-    const home = this.fileOf(fn);
-    const out: Value[] = [];
-    for (const use of this.uses(name)) {
-      if (use.parent?.id === fn.id) continue; // the definition's name
-      if (!home || !this.refersTo(use, home)) continue;
-      let site: Node = use;
-      if (use.parent?.type === "scoped_identifier") site = use.parent;
-      const call = site.parent;
-      if (
-        call?.type === "call_expression" &&
-        call.childForFieldName("function")?.id === site.id
-      ) {
-        out.push(...this.prefixes(call, depth + 1));
-      } else if (call?.type === "arguments") {
-        // `.configure(config)`, `.service(handler)`
-        const m = call.parent ? methodCall(call.parent) : undefined;
-        if (m && ["service", "configure", "default_service"].includes(m.name)) {
-          out.push(...this.prefixes(site, depth + 1));
-        }
-      }
-    }
-    const result = out.length > 0 ? dedupe(out) : [literal("")];
-    this.memo.set(key, result);
-    return result;
-  }
-
   /** The scanned file a node belongs to. */
   fileOf(node: Node): RustFile | undefined {
     return this.byTree.get(node.tree);
@@ -378,51 +255,6 @@ export class RustScan {
     );
   }
 
-  /**
-   * Prefixes that apply to values mounted by a `.nest/.service(...)` call:
-   * those above the call's own chain, plus the chain's root scope.
-   */
-  mountedBelow(call: Node, depth: number): Value[] {
-    const above = this.prefixes(call, depth + 1);
-    const own = this.rootPrefixes(chainRoot(call), depth);
-    const out: Value[] = [];
-    for (const a of above) {
-      for (const o of own) out.push(joinPaths(a, o));
-    }
-    return out;
-  }
-
-  /** The prefix a chain root contributes: `web::scope("/api")`. */
-  rootPrefixes(root: Node, depth: number): Value[] {
-    if (depth > MAX_DEPTH) return [literal("")];
-    if (root.type === "call_expression") {
-      const fn = root.childForFieldName("function");
-      const text = fn?.text ?? "";
-      if (/(^|::)(scope|Scope::new)$/.test(text)) {
-        return [this.evaluate(argsOf(root)[0])];
-      }
-      return [literal("")];
-    }
-    if (root.type === "identifier") {
-      const value = this.letValue(root.text, root);
-      if (value) return this.rootPrefixes(chainRoot(value), depth + 1);
-      // `fn config(cfg: &mut web::ServiceConfig)` registered by `.configure`
-      const fn = this.enclosingFunction(root);
-      const params = fn?.childForFieldName("parameters");
-      const isParam = params
-        ? namedChildren(params).some((p) =>
-          p.childForFieldName("pattern")?.text === root.text &&
-          /ServiceConfig/.test(p.childForFieldName("type")?.text ?? "")
-        )
-        : false;
-      const name = fn?.childForFieldName("name")?.text;
-      if (fn && isParam && name) {
-        return this.callSitePrefixes(name, fn, depth + 1);
-      }
-    }
-    return [literal("")];
-  }
-
   run(f: RustFile): void {
     walk(f.tree.rootNode, (node) => {
       if (node.type === "call_expression") {
@@ -453,8 +285,8 @@ export class RustScan {
     chainStart: Node = at,
   ): void {
     const path = this.evaluate(pathArg);
-    const own = this.rootPrefixes(chainRoot(chainStart), 0);
-    const above = this.prefixes(at);
+    const own = rootPrefixes(this, chainRoot(chainStart), 0);
+    const above = prefixes(this, at);
     const seen = new Set<string>();
     for (const a of above) {
       for (const o of own) {

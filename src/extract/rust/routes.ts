@@ -19,6 +19,7 @@ import {
   type RustFile,
   type RustScan,
 } from "./project.ts";
+import { callSitePrefixes } from "./mounts.ts";
 
 /** axum `.route(path, get(h).post(h2))` / actix `.route(path, web::get().to(h))`. */
 export function routeCall(
@@ -199,7 +200,7 @@ export function actixAttribute(
   const handler = fn.childForFieldName("name")?.text;
   if (!handler) return;
   const path = c.evaluate(pathNode);
-  const prefixes = c.callSitePrefixes(handler, fn, 0);
+  const prefixes = callSitePrefixes(c, handler, fn, 0);
   const seen = new Set<string>();
   for (const pre of prefixes) {
     c.emitComposed(
