@@ -121,6 +121,10 @@ export function fieldType(
   return found;
 }
 
+/**
+ * The client port of a call with a URL; a wrapper's URL built from a
+ * parameter gives one port per call site that supplies it.
+ */
 export function emitClient(
   c: RustScan,
   f: RustFile,
@@ -129,18 +133,22 @@ export function emitClient(
   urlNode: Node,
   framework: string,
 ): void {
-  const path = clientPath(c.evaluate(urlNode));
-  if (!path) return;
-  const port = httpPort({
-    role: "client",
-    method,
-    path: path.path,
-    node: callSite(call),
-    owner: ownerOf(call, f.file.path, "rust"),
-    filePath: f.file.path,
-    confidence: path.confidence,
-    framework,
-    extra: { raw: urlNode.text },
-  });
-  if (port) c.ports.push(port);
+  // a wrapper's URL comes from its callers: one port per call site
+  for (const { value, site } of c.calls.expand(call, c.evaluate(urlNode))) {
+    const path = clientPath(value);
+    if (!path) continue;
+    const file = site ? c.fileOf(site)?.file.path ?? f.file.path : f.file.path;
+    const port = httpPort({
+      role: "client",
+      method,
+      path: path.path,
+      node: callSite(site ?? call),
+      owner: ownerOf(site ?? call, file, "rust"),
+      filePath: file,
+      confidence: path.confidence,
+      framework,
+      extra: { raw: urlNode.text },
+    });
+    if (port) c.ports.push(port);
+  }
 }

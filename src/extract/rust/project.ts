@@ -27,6 +27,8 @@ import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { crateOf } from "./rocket.ts";
 import { clientCall, freeClientCall } from "./clients.ts";
+import { formatMacro, parameterValue, RustCalls } from "./flow.ts";
+import { fieldType, paramType } from "./clients.ts";
 import {
   argsOf,
   callSite,
@@ -144,6 +146,10 @@ export class RustScan {
         const name = lastSegment(n.childForFieldName("macro"));
         const tokens = namedChildren(n).find((c) => c.type === "token_tree");
         const first = tokens ? namedChildren(tokens)[0] : undefined;
+        if (name === "format" && tokens) {
+          const formatted = formatMacro(this, tokens, depth);
+          if (formatted) return formatted;
+        }
         if (name === "format" && first) {
           const text = exactText(this.evaluate(first, depth + 1));
           if (text !== undefined) return formatRust(literal(text));
@@ -164,7 +170,10 @@ export class RustScan {
           return composed(this.evaluate(local, depth + 1));
         }
         const c = this.constants.get(lastSegment(n));
-        return c ? composed(c) : hole(n.text);
+        if (c) return composed(c);
+        return (n.type === "identifier"
+          ? parameterValue(this.enclosingFunction(n), n.text)
+          : undefined) ?? hole(n.text);
       }
       case "binary_expression":
         return evaluateConcatenation(
@@ -190,6 +199,66 @@ export class RustScan {
       default:
         return hole(n.text);
     }
+  }
+
+  /** The value a name has at a node: a `let`, a constant or a parameter. */
+  nameValue(name: string, at: Node, depth: number): Value {
+    const local = this.letValue(name, at);
+    if (local) return composed(this.evaluate(local, depth + 1));
+    const c = this.constants.get(name);
+    if (c) return composed(c);
+    return parameterValue(this.enclosingFunction(at), name) ?? hole(name);
+  }
+
+  /** The calls `x.name(...)` of a method name across the scan. */
+  methodCalls(name: string): Node[] {
+    if (!this.#methodCalls) {
+      const index = new Map<string, Node[]>();
+      for (const f of this.files) {
+        walk(f.tree.rootNode, (n) => {
+          const m = methodCall(n);
+          if (!m) return;
+          const list = index.get(m.name);
+          if (list) list.push(n);
+          else index.set(m.name, [n]);
+        });
+      }
+      this.#methodCalls = index;
+    }
+    return this.#methodCalls.get(name) ?? [];
+  }
+  #methodCalls: Map<string, Node[]> | undefined;
+
+  /** The calls of the scan's functions (for values through parameters). */
+  get calls(): RustCalls {
+    return this.#calls ??= new RustCalls(this);
+  }
+  #calls: RustCalls | undefined;
+
+  /** The type of a receiver: declared, or built by `T::new()`/`T { .. }`. */
+  typeOf(receiver: Node): string | undefined {
+    const r = unwrap(receiver);
+    if (r.type === "identifier") {
+      const value = this.letValue(r.text, r);
+      if (!value) return paramType(this, r);
+      const root = chainRoot(value);
+      const fn = root.type === "call_expression"
+        ? root.childForFieldName("function")
+        : root.type === "struct_expression"
+        ? root.childForFieldName("name")
+        : undefined;
+      return fn?.text.replace(/::(new|default|builder)$/, "");
+    }
+    if (
+      r.type === "field_expression" &&
+      r.childForFieldName("value")?.text === "self"
+    ) {
+      const f = this.fileOf(r);
+      return f
+        ? fieldType(f, r.childForFieldName("field")?.text ?? "")
+        : undefined;
+    }
+    return undefined;
   }
 
   /** The value of `let name = value;` visible at a node. */
