@@ -35,6 +35,7 @@ import {
   isStringish,
   memberOf,
   methodOption,
+  parameterHoles,
   pluginOf,
   ROUTE_METHODS,
 } from "./nodes.ts";
@@ -368,6 +369,7 @@ export class Collector {
           prefix: literal(""),
           child: binding ? { import: binding } : { local: `fn:${name}` },
           kind: "plugin",
+          args: this.pluginArgs(node, args),
         });
         return;
       }
@@ -383,12 +385,22 @@ export class Collector {
             prefix: literal(""),
             child: { import: binding },
             kind: "plugin",
+            args: this.pluginArgs(node, args),
           });
           return;
         }
       }
     }
     generated(this, node, args, undefined);
+  }
+
+  /** The string-like arguments of a plugin function's call. */
+  pluginArgs(node: Node, args: Node[]): Array<Value | undefined> {
+    return args.map((a) =>
+      isPathish(a) && unwrap(a).type !== "array"
+        ? parameterHoles(node, valueOf(a))
+        : undefined
+    );
   }
 
   importsFrom(prefix: string): boolean {

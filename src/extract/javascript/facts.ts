@@ -63,6 +63,11 @@ export interface MountRec {
   child: ChildRef;
   /** `router`: a router object; `plugin`: a function given the parent. */
   kind: "router" | "plugin";
+  /**
+   * A plugin function's arguments (`register(app, "/api")`): its routes'
+   * `parameter` holes named by position (`"1"`) take them.
+   */
+  args?: Array<Value | undefined>;
 }
 
 /** An HTTP call. */

@@ -6,7 +6,7 @@ import {
   type Node,
   stringValue,
 } from "../_syntax/tree.ts";
-import { literal, type Value } from "../_value/mod.ts";
+import { fillHoles, hole, literal, type Value } from "../_value/mod.ts";
 import type { ImportBinding } from "./facts.ts";
 import { unwrap, valueOf } from "./values.ts";
 
@@ -341,6 +341,44 @@ export function parameterOf(
     return { index: i, name: own };
   }
   return undefined;
+}
+
+/**
+ * The value with each `constant` hole that names a parameter of a function
+ * around `node` made a `parameter` hole named by the parameter's position
+ * (`"1"`): what a plugin function's callers pass (see `MountRec.args`).
+ */
+export function parameterHoles(node: Node, value: Value): Value {
+  return fillHoles(value, "constant", (name) => {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+    for (
+      let fn = findAncestor(node, FUNCTION_TYPES);
+      fn;
+      fn = findAncestor(fn, FUNCTION_TYPES)
+    ) {
+      const index = parameterIndex(fn, name);
+      if (index !== undefined) return hole(String(index), "parameter");
+    }
+    return undefined;
+  });
+}
+
+/** The position of a function's parameter of that name. */
+function parameterIndex(fn: Node, name: string): number | undefined {
+  const single = fn.childForFieldName("parameter");
+  const params = fn.childForFieldName("parameters");
+  const list = single
+    ? [single]
+    : params
+    ? namedChildren(params).filter((p) => p.type !== "comment")
+    : [];
+  const index = list.findIndex((p) => {
+    const id = p.type === "identifier"
+      ? p
+      : p.childForFieldName("pattern") ?? p.childForFieldName("left");
+    return id?.text === name;
+  });
+  return index === -1 ? undefined : index;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   methodValues,
   optionValue,
   pairValue,
+  parameterHoles,
   pathValues,
   ROUTE_METHODS,
 } from "./nodes.ts";
@@ -218,7 +219,7 @@ export function serverCall(
     if (child) {
       c.facts.mounts.push({
         parent: id,
-        prefix: valueOf(args[0]!),
+        prefix: parameterHoles(node, valueOf(args[0]!)),
         child,
         kind: "router",
       });
@@ -226,8 +227,13 @@ export function serverCall(
     return true;
   }
   if (method === "use") {
-    for (const mount of useMounts(c, args)) {
-      c.facts.mounts.push({ parent: id, ...mount, kind: "router" });
+    for (const { prefix, child } of useMounts(c, args)) {
+      c.facts.mounts.push({
+        parent: id,
+        prefix: parameterHoles(node, prefix),
+        child,
+        kind: "router",
+      });
     }
     return true;
   }
@@ -237,7 +243,7 @@ export function serverCall(
     if (child) {
       c.facts.mounts.push({
         parent: id,
-        prefix: optionValue(args[1], "prefix"),
+        prefix: parameterHoles(node, optionValue(args[1], "prefix")),
         child,
         kind: "plugin",
       });
@@ -265,7 +271,7 @@ export function route(
     ...c.site(node),
     router,
     methods,
-    path,
+    path: parameterHoles(node, path),
     framework,
     extra: permissionOf(args, c.handlers),
   });

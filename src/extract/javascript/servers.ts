@@ -8,6 +8,7 @@ import {
   composed,
   concat,
   CONFIDENCE,
+  fillHoles,
   isEmpty,
   joinPaths,
   literal,
@@ -26,12 +27,23 @@ interface Prefix {
   value: Value;
   /** Framework of the router at the root of the mount chain. */
   framework: string;
+  /** A plugin function's parameters (by position) its caller passed. */
+  bound?: ReadonlyMap<string, Value>;
 }
 
 interface Mount {
   parent: string;
   prefix: Value;
   file: JsFacts;
+  args?: Array<Value | undefined>;
+}
+
+/** The value with its `parameter` holes given by a plugin's caller. */
+function bind(
+  value: Value,
+  bound: ReadonlyMap<string, Value> | undefined,
+): Value {
+  return bound ? fillHoles(value, "parameter", (n) => bound.get(n)) : value;
 }
 
 const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
@@ -65,6 +77,7 @@ export class Servers {
           parent: `${file.path}#${mount.parent}`,
           prefix: mount.prefix,
           file,
+          ...(mount.args ? { args: mount.args } : {}),
         });
       }
       if (file.globalPrefix && !this.#globalPrefix) {
@@ -94,16 +107,23 @@ export class Servers {
     seen.add(gid);
     const out: Prefix[] = [];
     for (const mount of mounts) {
-      const mounted = this.#project.resolve(mount.file, mount.prefix);
-      const mountPath = pathOnly(mounted);
       for (const parent of this.#prefixes(mount.parent, seen)) {
+        const resolve = (v: Value) =>
+          this.#project.resolve(mount.file, bind(v, parent.bound));
+        const mounted = resolve(mount.prefix);
+        const mountPath = pathOnly(mounted);
         let value = joinPaths(parent.value, mountPath, ownPath);
         if (textOf(value) === "/") value = literal("");
         const prefixed = parent.value.composed || !isEmpty(mountPath) ||
           !isEmpty(ownPath) || mounted.composed;
+        const bound = new Map<string, Value>();
+        mount.args?.forEach((arg, i) => {
+          if (arg) bound.set(String(i), resolve(arg));
+        });
         out.push({
           value: prefixed ? composed(value) : value,
           framework: parent.framework,
+          ...(bound.size > 0 ? { bound } : {}),
         });
       }
     }
@@ -123,18 +143,20 @@ export class Servers {
         value: composed(joinPaths(global, p.value)),
       }));
     }
-    let local = pathOnly(this.#project.resolve(file, route.path));
-    if (route.prefix) {
-      const prefix = pathOnly(this.#project.resolve(file, route.prefix));
-      const joined = joinPaths(prefix, local);
-      local = isEmpty(prefix) ? joined : composed(joined);
-    }
-    const text = textOf(local);
-    if (text !== "" && !text.startsWith("/")) {
-      if (!route.nest) return;
-      local = concat([literal("/"), local]);
-    }
     for (const prefix of prefixes) {
+      let local = pathOnly(
+        this.#project.resolve(file, bind(route.path, prefix.bound)),
+      );
+      if (route.prefix) {
+        const own = pathOnly(this.#project.resolve(file, route.prefix));
+        const joined = joinPaths(own, local);
+        local = isEmpty(own) ? joined : composed(joined);
+      }
+      const text = textOf(local);
+      if (text !== "" && !text.startsWith("/")) {
+        if (!route.nest) continue;
+        local = concat([literal("/"), local]);
+      }
       const path = routePath(
         joinPaths(prefix.value, local),
         prefix.value.composed || !!route.composed,
