@@ -59,7 +59,10 @@ export class GoFlow implements CallGraph<Node, Node> {
       if (callee?.type === "identifier") {
         return this.#project.fileOf(call)?.dir === dir;
       }
-      return this.#project.qualified(callee) !== undefined;
+      // `pkg.Name(...)`: an import of the function's own package
+      const qualified = this.#project.qualified(callee);
+      return qualified !== undefined &&
+        this.#project.packageDirs(qualified[0]).includes(dir);
     });
   }
 

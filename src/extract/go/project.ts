@@ -183,6 +183,10 @@ export class GoProject {
   }
 
   /** Package directories of the scan root an import path may refer to. */
+  packageDirs(importPath: string): string[] {
+    return this.#dirsOf(importPath);
+  }
+
   #dirsOf(importPath: string): string[] {
     let out = this.#dirs.get(importPath);
     if (!out) this.#dirs.set(importPath, out = this.#findDirs(importPath));

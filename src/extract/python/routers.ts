@@ -95,7 +95,19 @@ export class PyRouters {
   routerOf(expr: Node | undefined | null): Router | undefined {
     if (!expr) return undefined;
     const project = this.#project;
-    const target = project.resolveExpr(unwrap(expr));
+    let target = project.resolveExpr(unwrap(expr));
+    if (!target && unwrap(expr).type === "call") {
+      // `include_router(build_router())`: the router the function returns
+      const callee = unwrap(expr).childForFieldName("function");
+      const fn = callee ? project.resolveExpr(callee) : undefined;
+      if (fn?.kind === "function") {
+        target = project.returned(fn.module, fn.node, 0);
+        // `return router`: the router it names
+        if (target?.kind === "value" && target.node.type === "identifier") {
+          target = project.resolveExpr(target.node);
+        }
+      }
+    }
     if (target?.kind !== "value") return undefined;
     const value = unwrap(target.node);
     if (value.type !== "call") return undefined;
