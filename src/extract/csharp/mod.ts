@@ -2,7 +2,6 @@
 // attribute-routed controllers (`[Route("api/[controller]")]` +
 // `[HttpGet("{id}")]`), conventionally routed controllers
 // (`MapControllerRoute`, `MapRoute`) and HttpClient calls.
-import type { Node, Tree } from "web-tree-sitter";
 import type {
   ExtractDiagnostic,
   ExtractResult,
@@ -13,7 +12,6 @@ import type { ExtractedPort } from "../types.ts";
 import type { Value } from "../_value/mod.ts";
 import { eachFile, syntaxWarning } from "../_syntax/passes.ts";
 import { parseSource } from "../_syntax/parser.ts";
-import { walk } from "../_syntax/tree.ts";
 import {
   collectConstants,
   CSharpFile,

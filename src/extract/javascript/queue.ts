@@ -6,14 +6,12 @@ import type { ExtractedPort } from "../types.ts";
 import { composed, concat, hole, type Value } from "../_value/mod.ts";
 import { evaluateStringNode } from "../_value/literals.ts";
 import {
-  bindUntilStable,
   type ExportedKinds,
-  KindTable,
   nameValue,
   type QueueEmit,
-  queueEmitter,
   type QueueImports,
 } from "../_port/queue.ts";
+import { QueueFile, type QueueNodes } from "../_port/queue_file.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
 import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
 import { daprRoutes, queueCall } from "./queue_calls.ts";
@@ -142,18 +140,8 @@ export function isEnvRead(node: Node): boolean {
 }
 
 /** The queue ports of one JavaScript/TypeScript file. */
-export class JsQueueFile {
-  readonly path: string;
+export class JsQueueFile extends QueueFile {
   readonly grammar: GrammarName;
-  readonly kinds = new KindTable(SCOPES);
-  readonly constants = new Map<string, Node>();
-  readonly ports: ExtractedPort[];
-
-  /** The project, for imported constants and clients. */
-  readonly imports: QueueImports | undefined;
-  readonly exported: ExportedKinds | undefined;
-  /** Only record exported kinds, emit nothing. */
-  readonly collectOnly: boolean;
   readonly emit: QueueEmit;
 
   constructor(
@@ -164,22 +152,13 @@ export class JsQueueFile {
     exported?: ExportedKinds,
     collectOnly = false,
   ) {
-    this.path = path;
+    super(path, grammar, SCOPES, ports, imports, exported, collectOnly);
     this.grammar = grammar;
-    this.ports = ports;
-    this.imports = imports;
-    this.exported = exported;
-    this.collectOnly = collectOnly;
-    this.emit = queueEmitter(
-      ports,
-      path,
-      grammar,
-      (topic) => "parts" in topic ? topic : this.value(topic),
-    );
+    this.emit = this.emitter;
   }
 
-  run(root: Node): void {
-    const declarations: Node[] = [];
+  gather(root: Node): QueueNodes {
+    const bindings: Node[] = [];
     const calls: Node[] = [];
     walk(root, (n) => {
       switch (n.type) {
@@ -191,41 +170,35 @@ export class JsQueueFile {
         case "arrow_function":
         case "function_expression":
         case "function":
-          declarations.push(n);
+          bindings.push(n);
           break;
         case "call_expression":
           calls.push(n);
           break;
       }
     });
-    for (const d of declarations) {
-      if (d.type !== "variable_declarator") continue;
-      const name = d.childForFieldName("name");
-      const value = d.childForFieldName("value");
-      if (
-        name?.type === "identifier" && value && !this.constants.has(name.text)
-      ) {
-        this.constants.set(name.text, value);
-      }
-    }
-    if (!this.collectOnly && root.text.includes("dapr/subscribe")) {
-      daprRoutes(this, root);
-    }
-    const imported = this.libraryImports(root);
-    const fromModules = this.importedKinds();
-    if (!imported && !fromModules) return;
-    bindUntilStable(declarations, (d) => this.bindDeclaration(d));
-    if (this.collectOnly) {
-      this.recordExports(root);
-      return;
-    }
-    for (const node of calls) queueCall(this, node);
+    return { bindings, calls };
   }
 
-  /** Binds names imported from modules that export queue clients. */
-  importedKinds(): boolean {
-    if (!this.exported || !this.imports) return false;
-    return this.exported.bindImports(this.kinds, this.imports, this.path);
+  constantOf(d: Node): [string, Node] | undefined {
+    if (d.type !== "variable_declarator") return undefined;
+    const name = d.childForFieldName("name");
+    const value = d.childForFieldName("value");
+    return name?.type === "identifier" && value
+      ? [name.text, value]
+      : undefined;
+  }
+
+  bind(d: Node): boolean {
+    return this.bindDeclaration(d);
+  }
+
+  daprRoutes(root: Node): void {
+    daprRoutes(this, root);
+  }
+
+  call(node: Node): void {
+    queueCall(this, node);
   }
 
   /** `export const producer = kafka.producer()` → exported kinds. */

@@ -14,14 +14,11 @@ import {
 } from "../_value/mod.ts";
 import { evaluateStringNode } from "../_value/literals.ts";
 import {
-  bindUntilStable,
   type ExportedKinds,
-  KindTable,
   nameValue,
-  type QueueEmit,
-  queueEmitter,
   type QueueImports,
 } from "../_port/queue.ts";
+import { QueueFile, type QueueNodes } from "../_port/queue_file.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { daprRoutes, queueCall } from "./queue_calls.ts";
 
@@ -173,19 +170,7 @@ export function argument(
 }
 
 /** The queue ports of one Python file. */
-export class PyQueueFile {
-  readonly path: string;
-  readonly kinds = new KindTable(SCOPES);
-  readonly constants = new Map<string, Node>();
-  readonly ports: ExtractedPort[];
-
-  /** The project, for imported constants and clients. */
-  readonly imports: QueueImports | undefined;
-  readonly exported: ExportedKinds | undefined;
-  /** Only record module-level kinds, emit nothing. */
-  readonly collectOnly: boolean;
-  readonly emitAt: QueueEmit;
-
+export class PyQueueFile extends QueueFile {
   constructor(
     path: string,
     ports: ExtractedPort[],
@@ -193,26 +178,10 @@ export class PyQueueFile {
     exported?: ExportedKinds,
     collectOnly = false,
   ) {
-    this.path = path;
-    this.ports = ports;
-    this.imports = imports;
-    this.exported = exported;
-    this.collectOnly = collectOnly;
-    this.emitAt = queueEmitter(
-      ports,
-      path,
-      "python",
-      (topic) => "parts" in topic ? topic : this.value(topic),
-    );
+    super(path, "python", SCOPES, ports, imports, exported, collectOnly);
   }
 
-  /** Binds names imported from modules that hold queue clients. */
-  importedKinds(): boolean {
-    if (!this.exported || !this.imports) return false;
-    return this.exported.bindImports(this.kinds, this.imports, this.path);
-  }
-
-  run(root: Node): void {
+  gather(root: Node): QueueNodes {
     const bindings: Node[] = [];
     const calls: Node[] = [];
     walk(root, (n) => {
@@ -228,32 +197,33 @@ export class PyQueueFile {
           break;
       }
     });
-    for (const b of bindings) {
-      if (b.type !== "assignment") continue;
-      const left = b.childForFieldName("left");
-      const right = b.childForFieldName("right");
-      if (
-        left?.type === "identifier" && right && !this.constants.has(left.text)
-      ) {
-        this.constants.set(left.text, right);
+    return { bindings, calls };
+  }
+
+  constantOf(b: Node): [string, Node] | undefined {
+    if (b.type !== "assignment") return undefined;
+    const left = b.childForFieldName("left");
+    const right = b.childForFieldName("right");
+    return left?.type === "identifier" && right
+      ? [left.text, right]
+      : undefined;
+  }
+
+  /** Module-level kinds (not `self.x` ones) are what a module exports. */
+  recordExports(): void {
+    for (const [name, kind] of this.kinds.globals()) {
+      if (!name.startsWith("self.")) {
+        this.exported?.set(this.path, name, kind);
       }
     }
-    if (!this.collectOnly && root.text.includes("dapr/subscribe")) {
-      daprRoutes(this, root);
-    }
-    const imported = this.libraryImports(root);
-    const fromModules = this.importedKinds();
-    if (!imported && !fromModules) return;
-    bindUntilStable(bindings, (b) => this.bind(b));
-    if (this.collectOnly) {
-      for (const [name, kind] of this.kinds.globals()) {
-        if (!name.startsWith("self.")) {
-          this.exported?.set(this.path, name, kind);
-        }
-      }
-      return;
-    }
-    for (const node of calls) queueCall(this, node);
+  }
+
+  daprRoutes(root: Node): void {
+    daprRoutes(this, root);
+  }
+
+  call(node: Node): void {
+    queueCall(this, node);
   }
 
   libraryImports(root: Node): boolean {
@@ -488,7 +458,7 @@ export class PyQueueFile {
     const decorated = at.type === "decorator"
       ? at.parent?.childForFieldName("definition")
       : undefined;
-    this.emitAt(
+    this.emitter(
       at,
       role,
       topic,

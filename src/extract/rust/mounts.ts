@@ -4,7 +4,7 @@
 import { namedChildren, type Node, walk } from "../_syntax/tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import { argsOf, chainRoot, methodCall } from "./nodes.ts";
-import { dedupe, MAX_DEPTH, RustScan } from "./project.ts";
+import { dedupe, MAX_DEPTH, type RustScan } from "./project.ts";
 
 /**
  * The prefixes mounted above a router/scope value, following the value
