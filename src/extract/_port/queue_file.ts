@@ -5,11 +5,13 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
-import type { Value } from "../_value/value.ts";
+import { concat, hole, type Value } from "../_value/value.ts";
+import { evaluateStringNode } from "../_value/literals.ts";
 import {
   bindUntilStable,
   type ExportedKinds,
   KindTable,
+  nameValue,
   type QueueEmit,
   queueEmitter,
   type QueueImports,
@@ -60,8 +62,34 @@ export abstract class QueueFile {
     );
   }
 
-  /** The value of a topic expression. */
-  abstract value(node: Node | null | undefined, depth?: number): Value;
+  /** Strips what does not change an expression's value (`await`, parens). */
+  abstract unwrap(node: Node): Node;
+  /** The value of an expression other than a string or a name. */
+  abstract expressionValue(node: Node, depth: number): Value;
+
+  /**
+   * The value of a topic expression: strings, names (constants of the file
+   * and of the modules it imports), and what the language adds.
+   */
+  value(node: Node | null | undefined, depth = 0): Value {
+    if (!node || depth > 8) return hole("?");
+    const n = this.unwrap(node);
+    const str = evaluateStringNode(n, (e) => this.value(e, depth + 1));
+    if (str) return str;
+    if (n.type !== "identifier") return this.expressionValue(n, depth);
+    return nameValue(
+      n,
+      this.constants.get(n.text),
+      (value) => this.value(value, depth + 1),
+      this.imports,
+      this.path,
+    );
+  }
+
+  /** `a + b` of two expressions. */
+  sum(left: Node | null, right: Node | null, depth: number): Value {
+    return concat([this.value(left, depth + 1), this.value(right, depth + 1)]);
+  }
   /** The binding nodes and calls of a tree. */
   abstract gather(root: Node): QueueNodes;
   /** The name and value node of a binding that defines a constant. */

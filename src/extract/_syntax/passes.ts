@@ -10,6 +10,7 @@ import type {
 } from "../extractor.ts";
 import { type GrammarName, parseSource } from "./parser.ts";
 import { positionOf } from "./tree.ts";
+import { CallIndex } from "./calls.ts";
 
 /** Runs a per-file extraction, turning a failure into a diagnostic. */
 export async function eachFile<F extends { path: string }>(
@@ -97,6 +98,19 @@ export class KeptTrees {
     return this.#byTree.get(node.tree);
   }
 
+  /** The path of the kept file a node is in, else `fallback`. */
+  pathOf(node: Node, fallback: string): string {
+    return this.#byTree.get(node.tree)?.path ?? fallback;
+  }
+
+  /** The calls of the kept trees by the name `nameOf` gives (one index each). */
+  calls(nameOf: (node: Node) => string | undefined): CallIndex {
+    let index = this.#indexes.get(nameOf);
+    if (!index) this.#indexes.set(nameOf, index = new CallIndex(this, nameOf));
+    return index;
+  }
+  readonly #indexes = new Map<unknown, CallIndex>();
+
   /** Frees the trees. */
   delete(): void {
     for (const { tree } of this.#trees.values()) tree.delete();
@@ -113,7 +127,8 @@ export class KeptTrees {
  * budget (`second` sees them all, for values across files), and parsed
  * again beyond it. A file with syntax errors gets a `warning` diagnostic
  * before `second` reads it; a file that cannot be parsed or processed
- * becomes an `error` diagnostic.
+ * becomes an `error` diagnostic. `between` runs once between the passes
+ * (settling what the first pass collected).
  */
 export async function twoPasses(
   files: readonly SourceFile[],
@@ -126,6 +141,7 @@ export async function twoPasses(
     ports: ExtractedPort[],
     kept: KeptTrees,
   ) => void,
+  between?: () => void,
 ): Promise<ExtractResult> {
   const diagnostics: ExtractDiagnostic[] = [];
   const ports: ExtractedPort[] = [];
@@ -153,6 +169,7 @@ export async function twoPasses(
         tree.delete();
       }
     });
+    between?.();
     await eachFile(
       files.filter((f) => !failed.has(f.path)),
       diagnostics,

@@ -3,12 +3,9 @@
 // extension method), the argument each passes for a parameter, and the URL a
 // wrapper builds at each.
 import type { Node } from "web-tree-sitter";
-import {
-  type CallGraph,
-  type Flowed,
-  flowThroughCalls,
-  type Value,
-} from "../_value/mod.ts";
+import type { Value } from "../_value/mod.ts";
+import { TreeCalls } from "../_syntax/calls.ts";
+import { calledName } from "./index.ts";
 import { namedChildren } from "../_syntax/tree.ts";
 import type { CSharpFile } from "./project.ts";
 
@@ -19,17 +16,12 @@ const METHODS: ReadonlySet<string> = new Set([
 ]);
 
 /** The calls of the scan's methods, and values through them. */
-export class CSharpCalls implements CallGraph<Node, Node> {
+export class CSharpCalls extends TreeCalls {
   readonly #file: CSharpFile;
 
-  constructor(file: CSharpFile) {
+  constructor(file: CSharpFile, root: Node | undefined) {
+    super(root, file.index?.callIndex, METHODS, calledName);
     this.#file = file;
-  }
-
-  enclosing(at: Node): Node | undefined {
-    let n: Node | null = at.parent;
-    while (n && !METHODS.has(n.type)) n = n.parent;
-    return n ?? undefined;
   }
 
   /**
@@ -39,15 +31,14 @@ export class CSharpCalls implements CallGraph<Node, Node> {
    */
   sitesOf(fn: Node): Node[] {
     const name = fn.childForFieldName("name")?.text;
-    const index = this.#file.index;
-    if (!name || !index) return [];
+    if (!name) return [];
     const params = parametersOf(fn);
     const extension = params[0]?.extension === true;
     const owner = classOf(fn);
     const min = params.filter((p) => !p.optional).length -
       (extension ? 1 : 0);
     const max = params.length - (extension ? 1 : 0);
-    return index.calls(name).filter((call) => {
+    return this.callsNamed(name).filter((call) => {
       const count = argumentsOf(call).length;
       if (count < min || count > max) return false;
       const callee = call.childForFieldName("function");
@@ -88,11 +79,6 @@ export class CSharpCalls implements CallGraph<Node, Node> {
   argument(fn: Node, site: Node, name: string): Value | undefined {
     const node = this.argumentNode(fn, site, name);
     return node ? this.#file.evaluate(node) : undefined;
-  }
-
-  /** The values `value` (read at `at`) takes through the scan's calls. */
-  expand(at: Node, value: Value): Flowed<Node>[] {
-    return flowThroughCalls(this, at, value);
   }
 }
 

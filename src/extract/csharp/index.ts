@@ -4,6 +4,8 @@
 import type { Node, Tree } from "web-tree-sitter";
 import type { SourceFile } from "../extractor.ts";
 import { walk } from "../_syntax/tree.ts";
+import { KeptTrees } from "../_syntax/passes.ts";
+import { CallIndex } from "../_syntax/calls.ts";
 
 /** A parsed file of the root. */
 export interface CSharpTree {
@@ -14,8 +16,15 @@ export interface CSharpTree {
 /** Declarations and calls of every parsed file, by simple name. */
 export class CSharpIndex {
   readonly trees: CSharpTree[] = [];
+  readonly kept: KeptTrees = new KeptTrees();
+  readonly #calls: CallIndex = new CallIndex(this.kept, calledName);
   #classes: Map<string, Node[]> | undefined;
-  #calls: Map<string, Node[]> | undefined;
+
+  /** Keeps a parsed file (until {@linkcode CSharpIndex.delete}). */
+  add(file: SourceFile, tree: Tree): void {
+    this.trees.push({ file, tree });
+    this.kept.keep(file, tree);
+  }
 
   /** The class declarations named `name`. */
   classes(name: string): Node[] {
@@ -25,7 +34,10 @@ export class CSharpIndex {
         walk(tree.rootNode, (n) => {
           if (n.type !== "class_declaration") return;
           const id = n.childForFieldName("name")?.text;
-          if (id) push(this.#classes!, id, n);
+          if (!id) return;
+          const list = this.#classes!.get(id);
+          if (list) list.push(n);
+          else this.#classes!.set(id, [n]);
         });
       }
     }
@@ -37,17 +49,7 @@ export class CSharpIndex {
    * else also `Name(...)` and `Name<T>(...)`.
    */
   calls(name: string, member = false): Node[] {
-    if (!this.#calls) {
-      this.#calls = new Map();
-      for (const { tree } of this.trees) {
-        walk(tree.rootNode, (n) => {
-          if (n.type !== "invocation_expression") return;
-          const id = calledName(n);
-          if (id) push(this.#calls!, id, n);
-        });
-      }
-    }
-    const all = this.#calls.get(name) ?? [];
+    const all = this.#calls.calls(name);
     return member
       ? all.filter((call) =>
         call.childForFieldName("function")?.type === "member_access_expression"
@@ -55,14 +57,19 @@ export class CSharpIndex {
       : all;
   }
 
+  /** The calls index over every parsed file. */
+  get callIndex(): CallIndex {
+    return this.#calls;
+  }
+
   /** The file a node of a kept tree belongs to. */
   fileOf(node: Node): SourceFile | undefined {
-    return this.trees.find((t) => t.tree === node.tree)?.file;
+    return this.kept.fileOf(node);
   }
 
   /** Frees the trees. */
   delete(): void {
-    for (const { tree } of this.trees) tree.delete();
+    this.kept.delete();
   }
 }
 
@@ -74,10 +81,4 @@ export function calledName(call: Node): string | undefined {
   }
   if (fn?.type === "generic_name") fn = fn.namedChild(0);
   return fn?.type === "identifier" ? fn.text : undefined;
-}
-
-function push(map: Map<string, Node[]>, key: string, node: Node): void {
-  const list = map.get(key);
-  if (list) list.push(node);
-  else map.set(key, [node]);
 }

@@ -101,7 +101,7 @@ export const csharpExtractor: LanguageExtractor = {
     try {
       await eachFile(files, diagnostics, async (file) => {
         const tree = await parseSource("c-sharp", file.text);
-        index.trees.push({ file, tree });
+        index.add(file, tree);
         syntaxWarning(tree.rootNode, file.path, diagnostics);
       });
       const kept = index.trees.map((t) => ({ ...t, path: t.file.path }));

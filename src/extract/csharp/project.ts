@@ -184,9 +184,10 @@ export class CSharpFile {
 
   /** The calls of the scan's methods (for values through parameters). */
   get calls(): CSharpCalls {
-    return this.#calls ??= new CSharpCalls(this);
+    return this.#calls ??= new CSharpCalls(this, this.#root);
   }
   #calls: CSharpCalls | undefined;
+  #root: Node | undefined;
 
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
@@ -340,6 +341,7 @@ export class CSharpFile {
   }
 
   run(root: Node): void {
+    this.#root = root;
     walk(root, (node) => {
       switch (node.type) {
         case "class_declaration":

@@ -3,14 +3,8 @@
 // called by its own methods or by services holding the client), and the URL
 // a wrapper builds at each.
 import type { Node } from "web-tree-sitter";
-import {
-  type CallGraph,
-  type Flowed,
-  flowThroughCalls,
-  type Value,
-} from "../_value/mod.ts";
-import { walk } from "../_syntax/tree.ts";
-import type { CallIndex } from "../_syntax/calls.ts";
+import type { Value } from "../_value/mod.ts";
+import { type CallIndex, TreeCalls } from "../_syntax/calls.ts";
 import type { JavaFile } from "./project.ts";
 
 const METHODS: ReadonlySet<string> = new Set([
@@ -30,35 +24,21 @@ export function javaCalledName(node: Node): string | undefined {
  * method's class, `C.name(...)` and `x.name(...)` on a receiver of its
  * class), and values through them.
  */
-export class JavaCalls implements CallGraph<Node, Node> {
+export class JavaCalls extends TreeCalls {
   readonly #file: JavaFile;
-  readonly #root: Node;
-  readonly #index: CallIndex | undefined;
 
   constructor(file: JavaFile, root: Node, index?: CallIndex) {
+    super(root, index, METHODS, javaCalledName);
     this.#file = file;
-    this.#root = root;
-    this.#index = index;
-  }
-
-  enclosing(at: Node): Node | undefined {
-    let n: Node | null = at.parent;
-    while (n && !METHODS.has(n.type)) n = n.parent;
-    return n ?? undefined;
   }
 
   sitesOf(fn: Node): Node[] {
     const name = fn.childForFieldName("name")?.text ?? "";
     const arity = parameters(fn).length;
     const owner = classOf(fn);
-    const calls = this.#index?.calls(name, this.#root) ??
-      ownCalls(this.#root, name);
-    return calls.filter((call) => {
-      if (
-        (call.childForFieldName("arguments")?.namedChildCount ?? -1) !== arity
-      ) {
-        return false;
-      }
+    return this.callsNamed(name).filter((call) => {
+      const count = call.childForFieldName("arguments")?.namedChildCount;
+      if (count !== arity) return false;
       const object = call.childForFieldName("object");
       if (!object || object.type === "this") return classOf(call) === owner;
       return object.text === owner ||
@@ -71,20 +51,6 @@ export class JavaCalls implements CallGraph<Node, Node> {
     const argument = site.childForFieldName("arguments")?.namedChild(index);
     return index >= 0 && argument ? this.#file.evaluate(argument) : undefined;
   }
-
-  /** The values `value` (read at `at`) takes through the root's calls. */
-  expand(at: Node, value: Value): Flowed<Node>[] {
-    return flowThroughCalls(this, at, value);
-  }
-}
-
-/** The calls of `name` in one tree. */
-function ownCalls(root: Node, name: string): Node[] {
-  const out: Node[] = [];
-  walk(root, (node) => {
-    if (javaCalledName(node) === name) out.push(node);
-  });
-  return out;
 }
 
 /** The name of the class (or interface, enum, record) around a node. */

@@ -16,8 +16,6 @@ import {
   settleJavaConstants,
 } from "./project.ts";
 import { JaxRsIndex } from "./jaxrs.ts";
-import { javaCalledName } from "./flow.ts";
-import { CallIndex } from "../_syntax/calls.ts";
 import { isSpringSettings, SpringSettings } from "./settings.ts";
 
 export {
@@ -85,8 +83,6 @@ export const javaExtractor: LanguageExtractor = {
     // Whether the file the first pass is reading may hold JAX-RS code.
     let jaxrsFile = false;
     let implementsSomething = false;
-    let settled = false;
-    let calls: CallIndex | undefined;
     return await twoPasses(
       files,
       "java",
@@ -102,15 +98,18 @@ export const javaExtractor: LanguageExtractor = {
         if (jaxrsFile) jaxrs.collect(root);
         else if (implementsSomething) jaxrs.collectImplementers(root);
       },
-      (file, root, ports, trees) => {
-        if (!settled) settleJavaConstants(constants);
-        settled = true;
-        calls ??= new CallIndex(trees, javaCalledName);
-        new JavaFile(file, constants, ports, implementers, jaxrs, settings, {
+      (file, root, ports, trees) =>
+        new JavaFile(
+          file,
+          constants,
+          ports,
+          implementers,
+          jaxrs,
+          settings,
           trees,
-          calls,
-        }).run(root);
-      },
+        )
+          .run(root),
+      () => settleJavaConstants(constants),
     );
   },
 };

@@ -24,9 +24,8 @@ import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
 import { clientCall } from "./clients.ts";
 import { controller, functionalRoute } from "./spring.ts";
 import type { SpringSettings } from "./settings.ts";
-import { JavaCalls } from "./flow.ts";
+import { javaCalledName, JavaCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
-import type { CallIndex } from "../_syntax/calls.ts";
 
 export const MAPPING_METHOD: Record<string, string> = {
   GetMapping: "GET",
@@ -121,12 +120,6 @@ export function elements(node: Node | undefined): Node[] {
   return [node];
 }
 
-/** The trees a root keeps, and the calls in them. */
-export interface KeptRoot {
-  trees: KeptTrees;
-  calls: CallIndex;
-}
-
 /** One Java file being scanned: string evaluation and declared types. */
 export class JavaFile {
   readonly file: SourceFile;
@@ -147,7 +140,7 @@ export class JavaFile {
     implementers: Map<string, string | null> = new Map(),
     jaxrs?: JaxRsIndex,
     settings?: SpringSettings,
-    kept?: KeptRoot,
+    kept?: KeptTrees,
   ) {
     this.file = file;
     this.constants = constants;
@@ -159,11 +152,11 @@ export class JavaFile {
   }
 
   /** The root's other files (their trees and calls), when kept. */
-  readonly kept: KeptRoot | undefined;
+  readonly kept: KeptTrees | undefined;
 
   /** The path of the file a node is in (this one, or a kept one). */
   pathOf(node: Node): string {
-    return this.kept?.trees.fileOf(node)?.path ?? this.file.path;
+    return this.kept?.pathOf(node, this.file.path) ?? this.file.path;
   }
 
   /** The Spring Boot settings of the scan root. */
@@ -371,7 +364,11 @@ export class JavaFile {
 
   /** The calls of the file's methods (for values through parameters). */
   get calls(): JavaCalls {
-    return this.#calls ??= new JavaCalls(this, this.#root!, this.kept?.calls);
+    return this.#calls ??= new JavaCalls(
+      this,
+      this.#root!,
+      this.kept?.calls(javaCalledName),
+    );
   }
   #calls: JavaCalls | undefined;
   #root: Node | undefined;

@@ -3,14 +3,8 @@
 // library's imports and constructors.
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
-import { composed, concat, hole, type Value } from "../_value/mod.ts";
-import { evaluateStringNode } from "../_value/literals.ts";
-import {
-  type ExportedKinds,
-  nameValue,
-  type QueueEmit,
-  type QueueImports,
-} from "../_port/queue.ts";
+import { composed, hole, type Value } from "../_value/mod.ts";
+import type { ExportedKinds, QueueEmit, QueueImports } from "../_port/queue.ts";
 import { QueueFile, type QueueNodes } from "../_port/queue_file.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
 import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
@@ -438,39 +432,19 @@ export class JsQueueFile extends QueueFile {
     }
   }
 
-  /** Evaluates a topic expression. */
-  value(node: Node | null | undefined, depth = 0): Value {
-    if (!node || depth > 8) return hole("?");
-    const n = unwrap(node);
-    const str = evaluateStringNode(n, (e) => this.value(e, depth + 1));
-    if (str) return str;
-    switch (n.type) {
-      case "identifier":
-        return nameValue(
-          n,
-          this.constants.get(n.text),
-          (value) => this.value(value, depth + 1),
-          this.imports,
-          this.path,
-        );
-      case "binary_expression": {
-        const op = n.childForFieldName("operator")?.text;
-        const left = n.childForFieldName("left");
-        const right = n.childForFieldName("right");
-        if ((op === "??" || op === "||") && left && isEnvRead(unwrap(left))) {
-          return composed(this.value(right, depth + 1));
-        }
-        if (op === "+") {
-          return concat([
-            this.value(left, depth + 1),
-            this.value(right, depth + 1),
-          ]);
-        }
-        return hole(n.text);
-      }
-      default:
-        return hole(n.text);
+  unwrap(node: Node): Node {
+    return unwrap(node);
+  }
+
+  expressionValue(n: Node, depth: number): Value {
+    if (n.type !== "binary_expression") return hole(n.text);
+    const op = n.childForFieldName("operator")?.text;
+    const left = n.childForFieldName("left");
+    const right = n.childForFieldName("right");
+    if ((op === "??" || op === "||") && left && isEnvRead(unwrap(left))) {
+      return composed(this.value(right, depth + 1));
     }
+    return op === "+" ? this.sum(left, right, depth) : hole(n.text);
   }
 }
 

@@ -3,14 +3,9 @@
 // passes for a parameter, and the URL a wrapper builds or the group a route
 // registrar is called in.
 import type { Node } from "web-tree-sitter";
-import {
-  type CallGraph,
-  type Flowed,
-  flowThroughCalls,
-  type Value,
-} from "../_value/mod.ts";
-import { namedChildren, walk } from "../_syntax/tree.ts";
-import type { CallIndex } from "../_syntax/calls.ts";
+import type { Value } from "../_value/mod.ts";
+import { namedChildren } from "../_syntax/tree.ts";
+import { type CallIndex, TreeCalls } from "../_syntax/calls.ts";
 import {
   callArguments,
   enclosingClass,
@@ -44,21 +39,12 @@ export function phpCalledName(node: Node): string | undefined {
  * `self::m()`, `C::m()`, `$x->m()` on a receiver typed with the class), and
  * values through them.
  */
-export class PhpCalls implements CallGraph<Node, Node> {
+export class PhpCalls extends TreeCalls {
   readonly #file: PhpFile;
-  readonly #root: Node;
-  readonly #index: CallIndex | undefined;
 
   constructor(file: PhpFile, root: Node, index?: CallIndex) {
+    super(root, index, PHP_FUNCTIONS, phpCalledName);
     this.#file = file;
-    this.#root = root;
-    this.#index = index;
-  }
-
-  enclosing(at: Node): Node | undefined {
-    let n: Node | null = at.parent;
-    while (n && !PHP_FUNCTIONS.has(n.type)) n = n.parent;
-    return n ?? undefined;
   }
 
   sitesOf(fn: Node): Node[] {
@@ -66,9 +52,7 @@ export class PhpCalls implements CallGraph<Node, Node> {
     const params = parametersOf(fn);
     const required = params.filter((p) => !p.optional).length;
     const owner = enclosingClass(fn);
-    const calls = this.#index?.calls(name, this.#root) ??
-      ownCalls(this.#root, name);
-    return calls.filter((call) => {
+    return this.callsNamed(name).filter((call) => {
       const count = callArguments(call).length;
       if (count < required || count > params.length) return false;
       if (fn.type === "function_definition") {
@@ -121,11 +105,6 @@ export class PhpCalls implements CallGraph<Node, Node> {
     const node = this.argumentNode(fn, site, name);
     return node ? this.#file.evaluate(node) : undefined;
   }
-
-  /** The values `value` (read at `at`) takes through the root's calls. */
-  expand(at: Node, value: Value): Flowed<Node>[] {
-    return flowThroughCalls(this, at, value);
-  }
 }
 
 /** The parameters of a function or method (`$name`), in order. */
@@ -136,13 +115,4 @@ function parametersOf(fn: Node): Array<{ name: string; optional: boolean }> {
     optional: p.childForFieldName("default_value") !== null ||
       p.type === "variadic_parameter",
   }));
-}
-
-/** The calls of `name` in one tree. */
-function ownCalls(root: Node, name: string): Node[] {
-  const out: Node[] = [];
-  walk(root, (node) => {
-    if (phpCalledName(node) === name) out.push(node);
-  });
-  return out;
 }

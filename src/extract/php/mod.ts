@@ -10,8 +10,6 @@ import type {
 import { settleConstants, type Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, PhpFile } from "./project.ts";
-import { phpCalledName } from "./flow.ts";
-import { CallIndex } from "../_syntax/calls.ts";
 import { isRoutesYaml, type RoutePrefix, routesYaml } from "./routes_yaml.ts";
 import type { ExtractedPort } from "../types.ts";
 
@@ -55,7 +53,6 @@ export const phpExtractor: LanguageExtractor = {
     const prefixes: RoutePrefix[] = [];
     const configured: ExtractedPort[] = [];
     const problems: ExtractDiagnostic[] = [];
-    let calls: CallIndex | undefined;
     for (const file of files) {
       if (isRoutesYaml(file.path)) {
         routesYaml(file, configured, prefixes, problems);
@@ -66,12 +63,9 @@ export const phpExtractor: LanguageExtractor = {
       "php",
       (file) => file.text.includes("const "),
       (root) => collectConstants(root, constants),
-      (file, root, ports, trees) => {
-        if (!calls) settleConstants(constants);
-        calls ??= new CallIndex(trees, phpCalledName);
-        new PhpFile(file, constants, ports, prefixes, { trees, calls })
-          .run(root);
-      },
+      (file, root, ports, trees) =>
+        new PhpFile(file, constants, ports, prefixes, trees).run(root),
+      () => settleConstants(constants),
     );
     result.ports.push(...configured);
     result.diagnostics.push(...problems);

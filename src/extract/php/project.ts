@@ -19,9 +19,8 @@ import {
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { memberCall, scopedCall } from "./laravel.ts";
 import { symfonyController } from "./symfony.ts";
-import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
+import { PHP_FUNCTIONS, phpCalledName, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
-import type { CallIndex } from "../_syntax/calls.ts";
 import type { RoutePrefix } from "./routes_yaml.ts";
 
 export const ROUTE_VERBS: Record<string, string> = {
@@ -133,7 +132,7 @@ export class PhpFile {
     constants: Map<string, Value>,
     ports: ExtractedPort[],
     routePrefixes: readonly RoutePrefix[] = [],
-    kept?: { trees: KeptTrees; calls: CallIndex },
+    kept?: KeptTrees,
   ) {
     this.file = file;
     this.constants = constants;
@@ -143,16 +142,20 @@ export class PhpFile {
   }
 
   /** The root's other files (their trees and calls), when kept. */
-  readonly kept: { trees: KeptTrees; calls: CallIndex } | undefined;
+  readonly kept: KeptTrees | undefined;
 
   /** The path of the file a node is in (this one, or a kept one). */
   pathOf(node: Node): string {
-    return this.kept?.trees.fileOf(node)?.path ?? this.file.path;
+    return this.kept?.pathOf(node, this.file.path) ?? this.file.path;
   }
 
   /** The calls of the root's functions (for values through parameters). */
   get calls(): PhpCalls {
-    return this.#calls ??= new PhpCalls(this, this.#root!, this.kept?.calls);
+    return this.#calls ??= new PhpCalls(
+      this,
+      this.#root!,
+      this.kept?.calls(phpCalledName),
+    );
   }
   #calls: PhpCalls | undefined;
   #root: Node | undefined;

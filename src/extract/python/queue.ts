@@ -5,19 +5,13 @@ import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import {
   composed,
-  concat,
   exactText,
   formatPlaceholders,
   hole,
   mapText,
   type Value,
 } from "../_value/mod.ts";
-import { evaluateStringNode } from "../_value/literals.ts";
-import {
-  type ExportedKinds,
-  nameValue,
-  type QueueImports,
-} from "../_port/queue.ts";
+import type { ExportedKinds, QueueImports } from "../_port/queue.ts";
 import { QueueFile, type QueueNodes } from "../_port/queue_file.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { daprRoutes, queueCall } from "./queue_calls.ts";
@@ -340,20 +334,12 @@ export class PyQueueFile extends QueueFile {
     }
   }
 
-  value(node: Node | null | undefined, depth = 0): Value {
-    if (!node || depth > 8) return hole("?");
-    const n = unwrap(node);
-    const str = evaluateStringNode(n, (e) => this.value(e, depth + 1));
-    if (str) return str;
+  unwrap(node: Node): Node {
+    return unwrap(node);
+  }
+
+  expressionValue(n: Node, depth: number): Value {
     switch (n.type) {
-      case "identifier":
-        return nameValue(
-          n,
-          this.constants.get(n.text),
-          (value) => this.value(value, depth + 1),
-          this.imports,
-          this.path,
-        );
       case "attribute": {
         // `settings.TOPIC` with `from app import settings`
         const object = n.childForFieldName("object");
@@ -367,12 +353,7 @@ export class PyQueueFile extends QueueFile {
         const op = n.childForFieldName("operator")?.text;
         const left = n.childForFieldName("left");
         const right = n.childForFieldName("right");
-        if (op === "+") {
-          return concat([
-            this.value(left, depth + 1),
-            this.value(right, depth + 1),
-          ]);
-        }
+        if (op === "+") return this.sum(left, right, depth);
         if (op === "%" && left) {
           const format = this.value(left, depth + 1);
           const text = exactText(format);

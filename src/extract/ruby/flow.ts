@@ -3,14 +3,9 @@
 // `client.get(path)` on an instance made with `Client.new`), the argument
 // each passes for a parameter, and the URL a wrapper builds at each.
 import type { Node } from "web-tree-sitter";
-import {
-  type CallGraph,
-  type Flowed,
-  flowThroughCalls,
-  type Value,
-} from "../_value/mod.ts";
-import { namedChildren, walk } from "../_syntax/tree.ts";
-import type { CallIndex } from "../_syntax/calls.ts";
+import type { Value } from "../_value/mod.ts";
+import { namedChildren } from "../_syntax/tree.ts";
+import { type CallIndex, TreeCalls } from "../_syntax/calls.ts";
 import type { RubyFile } from "./project.ts";
 import { instanceValue } from "./clients.ts";
 
@@ -71,21 +66,12 @@ export function parameterIndex(identifier: Node): number | undefined {
 }
 
 /** The calls of the root's methods, and values through them. */
-export class RubyCalls implements CallGraph<Node, Node> {
+export class RubyCalls extends TreeCalls {
   readonly #file: RubyFile;
-  readonly #root: Node;
-  readonly #index: CallIndex | undefined;
 
   constructor(file: RubyFile, root: Node, index?: CallIndex) {
+    super(root, index, METHODS, rubyCalledName);
     this.#file = file;
-    this.#root = root;
-    this.#index = index;
-  }
-
-  enclosing(at: Node): Node | undefined {
-    let n: Node | null = at.parent;
-    while (n && !METHODS.has(n.type)) n = n.parent;
-    return n ?? undefined;
   }
 
   sitesOf(fn: Node): Node[] {
@@ -94,9 +80,7 @@ export class RubyCalls implements CallGraph<Node, Node> {
     const positional = params.filter((p) => !p.keyword);
     const required = positional.filter((p) => !p.optional).length;
     const owner = classOf(fn);
-    const calls = this.#index?.calls(name, this.#root) ??
-      ownCalls(this.#root, name);
-    return calls.filter((call) => {
+    return this.callsNamed(name).filter((call) => {
       const count = argumentsOf(call).filter((a) => a.type !== "pair").length;
       if (count < required || count > positional.length) return false;
       const receiver = call.childForFieldName("receiver");
@@ -143,11 +127,6 @@ export class RubyCalls implements CallGraph<Node, Node> {
     }
     return node ? this.#file.evaluate(node) : undefined;
   }
-
-  /** The values `value` (read at `at`) takes through the root's calls. */
-  expand(at: Node, value: Value): Flowed<Node>[] {
-    return flowThroughCalls(this, at, value);
-  }
 }
 
 function argumentsOf(call: Node): Node[] {
@@ -167,13 +146,4 @@ function classOf(node: Node): string | undefined {
     }
   }
   return undefined;
-}
-
-/** The calls of `name` in one tree. */
-function ownCalls(root: Node, name: string): Node[] {
-  const out: Node[] = [];
-  walk(root, (node) => {
-    if (rubyCalledName(node) === name) out.push(node);
-  });
-  return out;
 }

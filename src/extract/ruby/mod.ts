@@ -8,8 +8,6 @@ import type {
   SourceFile,
 } from "../extractor.ts";
 import { settleConstants, type Value } from "../_value/mod.ts";
-import { CallIndex } from "../_syntax/calls.ts";
-import { rubyCalledName } from "./flow.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, RubyFile } from "./project.ts";
 import { extractRails } from "./rails.ts";
@@ -58,18 +56,14 @@ export const rubyExtractor: LanguageExtractor = {
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const constants = new Map<string, Value>();
-    let calls: CallIndex | undefined;
     const result = await twoPasses(
       files,
       "ruby",
       (file) => /^\s*[A-Z]\w*\s*=/m.test(file.text),
       (root) => collectConstants(root, constants),
-      (file, root, ports, trees) => {
-        if (!calls) settleConstants(constants);
-        calls ??= new CallIndex(trees, rubyCalledName);
-        new RubyFile(file, constants, ports, undefined, { trees, calls })
-          .run(root);
-      },
+      (file, root, ports, trees) =>
+        new RubyFile(file, constants, ports, undefined, trees).run(root),
+      () => settleConstants(constants),
     );
     await extractRails(files, constants, result.ports, result.diagnostics);
     return result;

@@ -25,9 +25,8 @@ import {
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { client } from "./clients.ts";
-import { parameterIndex, RubyCalls } from "./flow.ts";
+import { parameterIndex, rubyCalledName, RubyCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
-import type { CallIndex } from "../_syntax/calls.ts";
 
 /** Rails resource actions: method, suffix after the collection path. */
 export const PLURAL_ACTIONS: ReadonlyArray<[string, string, string]> = [
@@ -138,7 +137,7 @@ export class RubyFile {
     constants: Map<string, Value>,
     ports: ExtractedPort[],
     rails?: RailsProject,
-    kept?: { trees: KeptTrees; calls: CallIndex },
+    kept?: KeptTrees,
   ) {
     this.file = file;
     this.constants = constants;
@@ -148,16 +147,20 @@ export class RubyFile {
   }
 
   /** The root's other files (their trees and calls), when kept. */
-  readonly kept: { trees: KeptTrees; calls: CallIndex } | undefined;
+  readonly kept: KeptTrees | undefined;
 
   /** The path of the file a node is in (this one, or a kept one). */
   pathOf(node: Node): string {
-    return this.kept?.trees.fileOf(node)?.path ?? this.file.path;
+    return this.kept?.pathOf(node, this.file.path) ?? this.file.path;
   }
 
   /** The calls of the root's methods (for values through parameters). */
   get calls(): RubyCalls {
-    return this.#calls ??= new RubyCalls(this, this.#root!, this.kept?.calls);
+    return this.#calls ??= new RubyCalls(
+      this,
+      this.#root!,
+      this.kept?.calls(rubyCalledName),
+    );
   }
   #calls: RubyCalls | undefined;
   #root: Node | undefined;
