@@ -2,6 +2,8 @@
 // route or a call, keyed by the normalized method and path.
 import { httpBoundaryKey } from "../../boundary/http_path.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
+import type { Value } from "../_value/value.ts";
+import type { PathResult } from "../_value/path.ts";
 
 /** Where a port is reported: any syntax node (0-based row and column). */
 export interface Positioned {
@@ -70,4 +72,58 @@ export function httpPort(init: HttpPortInit): ExtractedPort | undefined {
     owner: init.owner,
     filePath: init.filePath,
   };
+}
+
+/** Where a client port is reported: its node, owner and file. */
+export interface ClientPlace {
+  node: Positioned;
+  owner: PortOwner;
+  filePath: string;
+}
+
+/** Options of {@linkcode flowedClientPorts}. */
+export interface FlowedClients<N> {
+  /** The values the call's URL takes, each with the call site giving it. */
+  flowed: ReadonlyArray<{ value: Value; site?: N }>;
+  /** The call itself (where a URL that needs no caller is reported). */
+  call: N;
+  method: string;
+  framework: string;
+  /** The path of a URL (with the client's base, relative rules...). */
+  path: (url: Value) => PathResult | undefined;
+  /** Where a port at a node (the call or a call site) is reported. */
+  place: (node: N) => ClientPlace;
+  /** The most the call allows (a guessed method caps it). */
+  confidence?: number;
+  /** Details of every port; a port at a call site also gets `wrapper`. */
+  extra?: Record<string, string>;
+  /** The text of the wrapped call, for `detail.wrapper`. */
+  wrapper?: string;
+}
+
+/**
+ * The client ports of a call whose URL may come from its callers (a
+ * wrapper): one per value, at the call site that gives it.
+ */
+export function flowedClientPorts<N>(init: FlowedClients<N>): ExtractedPort[] {
+  const out: ExtractedPort[] = [];
+  for (const { value, site } of init.flowed) {
+    const path = init.path(value);
+    if (!path) continue;
+    const place = init.place(site ?? init.call);
+    const extra = site && init.wrapper !== undefined
+      ? { ...init.extra, wrapper: init.wrapper }
+      : init.extra;
+    const port = httpPort({
+      role: "client",
+      method: init.method,
+      path: path.path,
+      ...place,
+      confidence: Math.min(path.confidence, init.confidence ?? 1),
+      framework: init.framework,
+      ...(extra ? { extra } : {}),
+    });
+    if (port) out.push(port);
+  }
+  return out;
 }

@@ -119,6 +119,15 @@ export function ownerOf(
   };
 }
 
+/** Where a port at `node` is reported: the node, its owner and file. */
+export function placeOf(
+  node: Node,
+  filePath: string,
+  grammar: GrammarName,
+): { node: Node; owner: PortOwner; filePath: string } {
+  return { node, owner: ownerOf(node, filePath, grammar), filePath };
+}
+
 /** The module (file) owner for top-level code. */
 export function moduleOwner(filePath: string): PortOwner {
   return {

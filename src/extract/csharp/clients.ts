@@ -1,7 +1,7 @@
 // HttpClient calls: `GetAsync`/`PostAsJsonAsync`... on HttpClient receivers
 // and `new HttpRequestMessage(HttpMethod.X, url)`.
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
-import { ownerOf } from "../_syntax/owner.ts";
+import { flowedClientPorts, HTTP_METHODS } from "../_port/http.ts";
+import { placeOf } from "../_syntax/owner.ts";
 import {
   clientPath,
   concat,
@@ -46,28 +46,17 @@ export function emitClient(
   urlNode: Node,
   framework: string,
 ): void {
-  for (const { value, site } of c.calls.expand(call, c.evaluate(urlNode))) {
-    const path = relativeClientPath(value);
-    if (!path) continue;
-    const at = site ?? call;
-    const file = site
-      ? c.index?.fileOf(site)?.path ?? c.file.path
-      : c.file.path;
-    const port = httpPort({
-      role: "client",
-      method,
-      path: path.path,
-      node: at,
-      owner: ownerOf(at, file, "c-sharp"),
-      filePath: file,
-      confidence: path.confidence,
-      framework,
-      extra: site
-        ? { raw: urlNode.text, wrapper: call.text }
-        : { raw: urlNode.text },
-    });
-    if (port) c.ports.push(port);
-  }
+  c.ports.push(...flowedClientPorts({
+    flowed: c.calls.expand(call, c.evaluate(urlNode)),
+    call,
+    method,
+    framework,
+    path: relativeClientPath,
+    place: (node) =>
+      placeOf(node, c.index?.fileOf(node)?.path ?? c.file.path, "c-sharp"),
+    extra: { raw: urlNode.text },
+    wrapper: call.text,
+  }));
 }
 
 /**

@@ -10,7 +10,7 @@ import type { GoProject } from "./project.ts";
 import { argumentsOf } from "./routers.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
-import { httpPort } from "../_port/http.ts";
+import { flowedClientPorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/compact_tree.ts";
 import type { GoFlow } from "./flow.ts";
 
@@ -80,26 +80,18 @@ export function clientPorts(
 ): ExtractedPort[] {
   const client = clientOf(call, project);
   if (!client) return [];
-  const ports: ExtractedPort[] = [];
-  for (const { value, site } of flow.expand(call, client.url)) {
-    const result = clientPath(value);
-    const at = site ?? call;
-    const file = project.fileOf(at);
-    if (!result || !file) continue;
-    const port = httpPort({
-      role: "client",
-      method: client.method,
-      path: result.path,
-      node: at,
-      owner: ownerOf(at, file.file.path, "go"),
-      filePath: file.file.path,
-      confidence: Math.min(result.confidence, client.confidence),
-      framework: "net/http",
-      extra: site
-        ? { raw: client.raw, wrapper: call.text }
-        : { raw: client.raw },
-    });
-    if (port) ports.push(port);
-  }
-  return ports;
+  return flowedClientPorts({
+    flowed: flow.expand(call, client.url),
+    call,
+    method: client.method,
+    framework: "net/http",
+    path: (url) => clientPath(url),
+    place: (node) => {
+      const file = project.fileOf(node)?.file.path ?? "";
+      return { node, owner: ownerOf(node, file, "go"), filePath: file };
+    },
+    confidence: client.confidence,
+    extra: { raw: client.raw },
+    wrapper: call.text,
+  });
 }

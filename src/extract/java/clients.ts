@@ -1,7 +1,7 @@
 // Java HTTP clients: RestTemplate, WebClient / RestClient and
 // `java.net.http.HttpRequest`, on receivers declared with those types.
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
-import { ownerOf } from "../_syntax/owner.ts";
+import { flowedClientPorts, HTTP_METHODS } from "../_port/http.ts";
+import { placeOf } from "../_syntax/owner.ts";
 import { anchorOf } from "../_syntax/tree.ts";
 import { clientPath, exactText } from "../_value/mod.ts";
 import {
@@ -129,24 +129,14 @@ export function emitClient(
   framework: string,
 ): void {
   if (!urlNode) return;
-  for (const { value, site } of c.calls.expand(call, c.evaluate(urlNode))) {
-    const path = clientPath(value);
-    if (!path) continue;
-    const at = site ?? call;
-    const file = c.pathOf(at);
-    const port = httpPort({
-      role: "client",
-      method,
-      path: path.path,
-      node: at,
-      owner: ownerOf(at, file, "java"),
-      filePath: file,
-      confidence: path.confidence,
-      framework,
-      extra: site
-        ? { raw: urlNode.text, wrapper: call.text }
-        : { raw: urlNode.text },
-    });
-    if (port) c.ports.push(port);
-  }
+  c.ports.push(...flowedClientPorts({
+    flowed: c.calls.expand(call, c.evaluate(urlNode)),
+    call,
+    method,
+    framework,
+    path: (url) => clientPath(url),
+    place: (node) => placeOf(node, c.pathOf(node), "java"),
+    extra: { raw: urlNode.text },
+    wrapper: call.text,
+  }));
 }

@@ -1,7 +1,7 @@
 // Guzzle clients (`new Client(['base_uri' => ...])`, typed parameters and
 // properties), resolving relative URIs against `base_uri` as RFC 3986 does.
-import { httpPort } from "../_port/http.ts";
-import { ownerOf } from "../_syntax/owner.ts";
+import { flowedClientPorts } from "../_port/http.ts";
+import { placeOf } from "../_syntax/owner.ts";
 import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
 import {
   clientPath,
@@ -10,6 +10,7 @@ import {
   CONFIDENCE,
   exactText,
   literal,
+  type PathResult,
   type Value,
 } from "../_value/mod.ts";
 import { arrayEntries, lastName, type PhpFile, positional } from "./project.ts";
@@ -107,33 +108,32 @@ export function emitClient(
   framework: string,
   base?: Value,
 ): void {
-  for (const { value: flowed, site } of c.calls.expand(call, url)) {
-    let value = flowed;
-    const first = flowed.parts[0];
-    const relative = typeof first === "string" && !first.startsWith("/") &&
-      !/^[a-z][a-z0-9+.-]*:\/\//i.test(first);
-    if (base && relative) {
-      // RFC 3986: a relative reference replaces the base's last segment.
-      const basePath = clientPath(base)?.path ?? "/";
-      const dir = basePath.slice(0, basePath.lastIndexOf("/") + 1);
-      value = composed(concat([literal(dir), flowed]));
-    } else if (relative) {
-      value = concat([literal("/"), flowed]);
-    }
-    const path = clientPath(value);
-    if (!path) continue;
-    const at = site ?? anchorOf(call, call.childForFieldName("name") ?? call);
-    const file = c.pathOf(at);
-    const port = httpPort({
-      role: "client",
-      method,
-      path: path.path,
-      node: at,
-      owner: ownerOf(at, file, "php"),
-      filePath: file,
-      confidence: relative && !base ? CONFIDENCE.partial : path.confidence,
-      framework,
-    });
-    if (port) c.ports.push(port);
+  const anchor = anchorOf(call, call.childForFieldName("name") ?? call);
+  c.ports.push(...flowedClientPorts({
+    flowed: c.calls.expand(call, url),
+    call: anchor,
+    method,
+    framework,
+    path: (value) => phpClientPath(value, base),
+    place: (node) => placeOf(node, c.pathOf(node), "php"),
+  }));
+}
+
+/**
+ * The path a Guzzle/Laravel URL calls: a relative one resolved against the
+ * base (RFC 3986: it replaces the base's last segment), or only partly
+ * known without one.
+ */
+function phpClientPath(url: Value, base?: Value): PathResult | undefined {
+  const first = url.parts[0];
+  const relative = typeof first === "string" && !first.startsWith("/") &&
+    !/^[a-z][a-z0-9+.-]*:\/\//i.test(first);
+  if (!relative) return clientPath(url);
+  if (!base) {
+    const path = clientPath(concat([literal("/"), url]));
+    return path && { ...path, confidence: CONFIDENCE.partial };
   }
+  const basePath = clientPath(base)?.path ?? "/";
+  const dir = basePath.slice(0, basePath.lastIndexOf("/") + 1);
+  return clientPath(composed(concat([literal(dir), url])));
 }

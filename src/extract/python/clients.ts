@@ -1,7 +1,7 @@
 // Python HTTP clients: requests, httpx and aiohttp calls, on the modules'
 // functions and on client objects (sessions, `httpx.Client(base_url=...)`)
 // traced through assignments, `self` attributes and annotated parameters.
-import { httpPort } from "../_port/http.ts";
+import { flowedClientPorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/compact_tree.ts";
 import { namedChildren } from "../_syntax/compact_tree.ts";
 import {
@@ -58,25 +58,21 @@ export function clientPorts(
   const ports: ExtractedPort[] = [];
   for (const client of clientCalls(call, project)) {
     // a wrapper's URL comes from its callers: one port per call site
-    for (const { value, site } of flow.expand(module, call, client.url)) {
-      const result = clientPath(value, client.base);
-      if (!result) continue;
-      const at = site ?? { module, call };
-      const port = httpPort({
-        role: "client",
-        method: client.method,
-        path: result.path,
+    ports.push(...flowedClientPorts({
+      flowed: flow.expand(module, call, client.url),
+      call: { module, call },
+      method: client.method,
+      framework: client.library,
+      path: (url) => clientPath(url, client.base),
+      place: (at) => ({
         node: at.call,
         owner: ownerOf(at.call, at.module.file.path, "python"),
         filePath: at.module.file.path,
-        confidence: Math.min(result.confidence, client.confidence),
-        framework: client.library,
-        extra: site
-          ? { raw: client.raw, wrapper: call.text }
-          : { raw: client.raw },
-      });
-      if (port) ports.push(port);
-    }
+      }),
+      confidence: client.confidence,
+      extra: { raw: client.raw },
+      wrapper: call.text,
+    }));
   }
   return ports;
 }

@@ -1,7 +1,7 @@
 // Ruby HTTP clients: Net::HTTP, Faraday (with the connection's base URL)
 // and HTTParty.
-import { HTTP_VERBS, httpPort } from "../_port/http.ts";
-import { ownerOf } from "../_syntax/owner.ts";
+import { flowedClientPorts, HTTP_VERBS } from "../_port/http.ts";
+import { placeOf } from "../_syntax/owner.ts";
 import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
 import {
   clientPath,
@@ -147,23 +147,14 @@ export function emitClient(
   framework: string,
   base?: Value,
 ): void {
-  for (const { value, site } of c.calls.expand(call, url)) {
-    const path = clientPath(base ? resolveAgainst(base, value) : value);
-    if (!path) continue;
-    const at = site ?? anchorOf(call, call.childForFieldName("method") ?? call);
-    const file = c.pathOf(at);
-    const port = httpPort({
-      role: "client",
-      method,
-      path: path.path,
-      node: at,
-      owner: ownerOf(at, file, "ruby"),
-      filePath: file,
-      confidence: path.confidence,
-      framework,
-    });
-    if (port) c.ports.push(port);
-  }
+  c.ports.push(...flowedClientPorts({
+    flowed: c.calls.expand(call, url),
+    call: anchorOf(call, call.childForFieldName("method") ?? call),
+    method,
+    framework,
+    path: (value) => clientPath(base ? resolveAgainst(base, value) : value),
+    place: (node) => placeOf(node, c.pathOf(node), "ruby"),
+  }));
 }
 
 /** Resolves a request path against a client's base URL (RFC 3986 style). */

@@ -1,6 +1,6 @@
 // reqwest and awc clients: `reqwest::get(url)`, and `get/post/...` or
 // `request(Method::X, url)` on receivers built by or declared with them.
-import { httpPort } from "../_port/http.ts";
+import { flowedClientPorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, type Node, walk } from "../_syntax/tree.ts";
 import { clientPath } from "../_value/mod.ts";
@@ -133,22 +133,20 @@ export function emitClient(
   urlNode: Node,
   framework: string,
 ): void {
-  // a wrapper's URL comes from its callers: one port per call site
-  for (const { value, site } of c.calls.expand(call, c.evaluate(urlNode))) {
-    const path = clientPath(value);
-    if (!path) continue;
-    const file = site ? c.fileOf(site)?.file.path ?? f.file.path : f.file.path;
-    const port = httpPort({
-      role: "client",
-      method,
-      path: path.path,
-      node: callSite(site ?? call),
-      owner: ownerOf(site ?? call, file, "rust"),
-      filePath: file,
-      confidence: path.confidence,
-      framework,
-      extra: { raw: urlNode.text },
-    });
-    if (port) c.ports.push(port);
-  }
+  c.ports.push(...flowedClientPorts({
+    flowed: c.calls.expand(call, c.evaluate(urlNode)),
+    call,
+    method,
+    framework,
+    path: (url) => clientPath(url),
+    place: (node) => {
+      const file = c.fileOf(node)?.file.path ?? f.file.path;
+      return {
+        node: callSite(node),
+        owner: ownerOf(node, file, "rust"),
+        filePath: file,
+      };
+    },
+    extra: { raw: urlNode.text },
+  }));
 }
