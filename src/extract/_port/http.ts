@@ -127,3 +127,44 @@ export function flowedClientPorts<N>(init: FlowedClients<N>): ExtractedPort[] {
   }
   return out;
 }
+
+/** The actions of a RESTful resource, by their Rails names. */
+export type ResourceAction =
+  | "index"
+  | "new"
+  | "create"
+  | "show"
+  | "edit"
+  | "update"
+  | "destroy";
+
+/** How a framework names and places the actions of a resource. */
+export interface ResourceStyle {
+  /** The framework's name of an action (`store` for Laravel's create). */
+  names?: Partial<Record<ResourceAction, string>>;
+  /** The path of the `new` form (`/new`, Laravel's `/create`). */
+  newPath?: string;
+  /** The member path after the collection (`/:id`; `""` when singular). */
+  member: string;
+}
+
+/**
+ * The routes of a RESTful resource in a framework's style: its name of each
+ * action, the method, and the path after the collection's.
+ */
+export function resourceActions(
+  style: ResourceStyle,
+): ReadonlyArray<[string, string, string]> {
+  const name = (action: ResourceAction) => style.names?.[action] ?? action;
+  const member = style.member;
+  return [
+    [name("index"), "GET", ""],
+    [name("new"), "GET", style.newPath ?? "/new"],
+    [name("create"), "POST", ""],
+    [name("show"), "GET", member],
+    [name("edit"), "GET", `${member}/edit`],
+    [name("update"), "PATCH", member],
+    [name("update"), "PUT", member],
+    [name("destroy"), "DELETE", member],
+  ];
+}

@@ -1,7 +1,7 @@
 // Phoenix router files: `scope`, `pipe_through`, verb macros, `resources`,
 // `live`, `forward` and the `do`/`end` blocks that nest them, read from the
 // token stream.
-import { HTTP_VERBS } from "../_port/http.ts";
+import { HTTP_VERBS, resourceActions } from "../_port/http.ts";
 import { moduleOwner } from "../_syntax/owner.ts";
 import { CONFIDENCE } from "../_value/mod.ts";
 import { joinRoute } from "./project.ts";
@@ -54,16 +54,9 @@ export interface ModuleInfo {
   forwards: Forward[];
 }
 
-export const RESOURCE_ACTIONS: ReadonlyArray<[string, string, string]> = [
-  ["index", "GET", ""],
-  ["edit", "GET", "/:id/edit"],
-  ["new", "GET", "/new"],
-  ["show", "GET", "/:id"],
-  ["create", "POST", ""],
-  ["update", "PATCH", "/:id"],
-  ["update", "PUT", "/:id"],
-  ["delete", "DELETE", "/:id"],
-];
+/** Phoenix's resource actions: name, method, path suffix. */
+export const RESOURCE_ACTIONS: ReadonlyArray<[string, string, string]> =
+  resourceActions({ names: { destroy: "delete" }, member: "/:id" });
 
 /** Reads the routes and forwards of one router file. */
 export class RouterScan {

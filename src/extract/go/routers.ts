@@ -5,6 +5,7 @@ import { findAll, namedChildren, type Node } from "../_syntax/compact_tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import type { GoProject, GoType } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
+import { HTTP_METHODS } from "../_port/http.ts";
 
 export type Framework = "net/http" | "gorilla" | "gin" | "echo" | "chi";
 
@@ -24,13 +25,7 @@ export const FRAMEWORK_TYPES: ReadonlyMap<string, Framework> = new Map([
 ]);
 
 export const UPPER_VERBS: ReadonlySet<string> = new Set([
-  "GET",
-  "POST",
-  "PUT",
-  "DELETE",
-  "PATCH",
-  "HEAD",
-  "OPTIONS",
+  ...HTTP_METHODS,
   "CONNECT",
   "TRACE",
 ]);

@@ -13,20 +13,12 @@ import {
   routePath,
   type Value,
 } from "../_value/mod.ts";
-import { httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, httpPort } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { stringParts } from "../_syntax/tree.ts";
 
 /** The request method annotations of JAX-RS (custom `@HttpMethod` ones are skipped). */
-const VERBS = new Set([
-  "GET",
-  "POST",
-  "PUT",
-  "DELETE",
-  "PATCH",
-  "HEAD",
-  "OPTIONS",
-]);
+const VERBS = HTTP_METHODS;
 
 const PACKAGES = ["javax.ws.rs.", "jakarta.ws.rs."];
 

@@ -26,6 +26,7 @@ import { controller, functionalRoute } from "./spring.ts";
 import type { SpringSettings } from "./settings.ts";
 import { javaCalledName, JavaCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
+import { HTTP_VERBS } from "../_port/http.ts";
 
 export const MAPPING_METHOD: Record<string, string> = {
   GetMapping: "GET",
@@ -52,15 +53,7 @@ export const REST_TEMPLATE_METHOD: Record<string, string> = {
 };
 
 export const FLUENT_CLIENT_TYPES = new Set(["WebClient", "RestClient"]);
-export const FLUENT_VERBS = new Set([
-  "get",
-  "post",
-  "put",
-  "delete",
-  "patch",
-  "head",
-  "options",
-]);
+export const FLUENT_VERBS = HTTP_VERBS;
 
 /** The value of a Java string literal (interpolations become `{}`). */
 export function javaString(node: Node): string {

@@ -9,19 +9,12 @@ import {
 import { fillHoles, hole, literal, type Value } from "../_value/mod.ts";
 import type { ImportBinding } from "./facts.ts";
 import { unwrap, valueOf } from "./values.ts";
+import { HTTP_METHODS } from "../_port/http.ts";
 
 /** The local name standing for a CommonJS module's `module.exports`. */
 export const CJS = "module.exports";
 
-export const HTTP_METHODS: ReadonlySet<string> = new Set([
-  "GET",
-  "POST",
-  "PUT",
-  "DELETE",
-  "PATCH",
-  "HEAD",
-  "OPTIONS",
-]);
+export { HTTP_METHODS };
 
 export const ROUTE_METHODS: Readonly<Record<string, string>> = {
   get: "GET",

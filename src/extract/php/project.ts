@@ -22,6 +22,7 @@ import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, phpCalledName, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import type { RoutePrefix } from "./routes_yaml.ts";
+import { resourceActions } from "../_port/http.ts";
 
 export const ROUTE_VERBS: Record<string, string> = {
   get: "GET",
@@ -49,16 +50,12 @@ export const CLIENT_VERBS: Record<string, string> = {
 };
 
 /** Laravel's resource actions: method, path suffix. */
-export const RESOURCE_ACTIONS: ReadonlyArray<[string, string, string]> = [
-  ["index", "GET", ""],
-  ["create", "GET", "/create"],
-  ["store", "POST", ""],
-  ["show", "GET", "/{id}"],
-  ["edit", "GET", "/{id}/edit"],
-  ["update", "PUT", "/{id}"],
-  ["update", "PATCH", "/{id}"],
-  ["destroy", "DELETE", "/{id}"],
-];
+export const RESOURCE_ACTIONS: ReadonlyArray<[string, string, string]> =
+  resourceActions({
+    names: { new: "create", create: "store" },
+    newPath: "/create",
+    member: "/{id}",
+  });
 export const API_ACTIONS = new Set([
   "index",
   "store",

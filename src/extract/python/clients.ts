@@ -22,6 +22,7 @@ import {
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { PyFlow } from "./flow.ts";
+import { VERBS } from "./routers.ts";
 
 const CLIENT_CONSTRUCTORS: ReadonlyMap<string, string> = new Map([
   ["requests.Session", "requests"],
@@ -35,17 +36,6 @@ const CLIENT_MODULES: ReadonlySet<string> = new Set([
   "requests",
   "httpx",
   "aiohttp",
-]);
-
-const VERBS: ReadonlySet<string> = new Set([
-  "get",
-  "post",
-  "put",
-  "delete",
-  "patch",
-  "options",
-  "head",
-  "trace",
 ]);
 
 /** The client port of a call, if it is one. */

@@ -1,7 +1,7 @@
 // FastAPI and Flask routers of a Python project: applications, `APIRouter`s
 // and blueprints, the prefixes they get through `include_router`,
 // `register_blueprint` and `mount` across modules, and their routes.
-import { httpPort } from "../_port/http.ts";
+import { HTTP_VERBS, httpPort } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/compact_tree.ts";
 import { namedChildren } from "../_syntax/compact_tree.ts";
 import {
@@ -28,16 +28,7 @@ import type { ExtractedPort } from "../types.ts";
 import { argumentFor, type PyFlow } from "./flow.ts";
 import { enclosingFunction, isParameter } from "./module.ts";
 
-export const VERBS: ReadonlySet<string> = new Set([
-  "get",
-  "post",
-  "put",
-  "delete",
-  "patch",
-  "options",
-  "head",
-  "trace",
-]);
+export const VERBS: ReadonlySet<string> = new Set([...HTTP_VERBS, "trace"]);
 const ROUTER_CONSTRUCTORS: ReadonlyMap<string, "fastapi" | "flask"> = new Map([
   ["fastapi.FastAPI", "fastapi"],
   ["fastapi.APIRouter", "fastapi"],

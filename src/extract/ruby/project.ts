@@ -16,7 +16,7 @@ import {
   routePath,
   type Value,
 } from "../_value/mod.ts";
-import { HTTP_VERBS, httpPort } from "../_port/http.ts";
+import { HTTP_VERBS, httpPort, resourceActions } from "../_port/http.ts";
 import {
   constantInitializer,
   evaluateConcatenation,
@@ -29,25 +29,11 @@ import { parameterIndex, rubyCalledName, RubyCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 
 /** Rails resource actions: method, suffix after the collection path. */
-export const PLURAL_ACTIONS: ReadonlyArray<[string, string, string]> = [
-  ["index", "GET", ""],
-  ["new", "GET", "/new"],
-  ["create", "POST", ""],
-  ["show", "GET", "/:id"],
-  ["edit", "GET", "/:id/edit"],
-  ["update", "PATCH", "/:id"],
-  ["update", "PUT", "/:id"],
-  ["destroy", "DELETE", "/:id"],
-];
-export const SINGULAR_ACTIONS: ReadonlyArray<[string, string, string]> = [
-  ["new", "GET", "/new"],
-  ["create", "POST", ""],
-  ["show", "GET", ""],
-  ["edit", "GET", "/edit"],
-  ["update", "PATCH", ""],
-  ["update", "PUT", ""],
-  ["destroy", "DELETE", ""],
-];
+export const PLURAL_ACTIONS: ReadonlyArray<[string, string, string]> =
+  resourceActions({ member: "/:id" });
+/** A singular resource's (no index, no member id). */
+export const SINGULAR_ACTIONS: ReadonlyArray<[string, string, string]> =
+  resourceActions({ member: "" }).filter(([action]) => action !== "index");
 
 /**
  * What the Rails routes of one scan share across files: the parsed route

@@ -43,14 +43,10 @@ import { prefixes, rootPrefixes } from "./mounts.ts";
 
 export const AXUM_METHODS = new Set([...HTTP_VERBS, "trace", "any"]);
 export const ACTIX_ATTRIBUTES = new Set([...HTTP_VERBS, "route"]);
-export const CLIENT_VERBS = new Set([
-  "get",
-  "post",
-  "put",
-  "delete",
-  "patch",
-  "head",
-]);
+/** The request methods of reqwest and awc clients. */
+export const CLIENT_VERBS: ReadonlySet<string> = new Set(
+  [...HTTP_VERBS].filter((v) => v !== "options"),
+);
 export const MAX_DEPTH = 12;
 
 export interface RustFile {
