@@ -576,3 +576,19 @@ export async function parseAllCompact(
   }
   return parsed;
 }
+
+/**
+ * Reads a project of compact trees with `body`, then frees its trees (also
+ * when `body` throws).
+ */
+export async function withProject<P extends { delete(): void }>(
+  load: Promise<P>,
+  body: (project: P) => void,
+): Promise<void> {
+  const project = await load;
+  try {
+    body(project);
+  } finally {
+    project.delete();
+  }
+}

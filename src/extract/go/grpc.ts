@@ -1,22 +1,21 @@
 // gRPC in Go: `pb.RegisterXServer(s, impl)` registrations (the RPCs the
 // implementation's type defines) and calls on generated `XClient` stubs.
-import type { SourceFile } from "../extractor.ts";
 import { GoProject } from "./project.ts";
-import { namedChildren } from "../_syntax/compact_tree.ts";
+import { namedChildren, withProject } from "../_syntax/compact_tree.ts";
 import {
   emitImplementation,
   emitStubCall,
   type GrpcContext,
   type GrpcSite,
 } from "../_port/grpc.ts";
+import type { SourceFile } from "../extractor.ts";
 
 /** The gRPC ports of the Go files of a scan root. */
-export async function goGrpc(
+export function goGrpc(
   files: SourceFile[],
   ctx: GrpcContext,
 ): Promise<void> {
-  const project = await GoProject.load(files, ctx.diagnostics);
-  try {
+  return withProject(GoProject.load(files, ctx.diagnostics), (project) => {
     for (const file of project.files) {
       const path = file.file.path;
       for (const call of project.callsIn(file)) {
@@ -60,7 +59,5 @@ export async function goGrpc(
         emitStubCall(ctx, services, site, method, "grpc-go", true);
       }
     }
-  } finally {
-    project.delete();
-  }
+  });
 }

@@ -1,21 +1,24 @@
 // Temporal in Go (go.temporal.io/sdk): `w.RegisterActivity(...)` (servers)
 // and `workflow.ExecuteActivity(ctx, ...)` calls (clients).
-import type { SourceFile } from "../extractor.ts";
 import { GoProject } from "./project.ts";
-import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
+import {
+  namedChildren,
+  type Node,
+  withProject,
+} from "../_syntax/compact_tree.ts";
 import { emitActivity, type TemporalOut } from "../_port/temporal.ts";
 import { CONFIDENCE, exactText } from "../_value/mod.ts";
+import type { SourceFile } from "../extractor.ts";
 
 const GO_WORKER = "go.temporal.io/sdk/worker";
 const GO_WORKFLOW = "go.temporal.io/sdk/workflow";
 
 /** The Temporal ports of the Go files of a scan root. */
-export async function goTemporal(
+export function goTemporal(
   files: SourceFile[],
   out: TemporalOut,
 ): Promise<void> {
-  const project = await GoProject.load(files, out.diagnostics);
-  try {
+  return withProject(GoProject.load(files, out.diagnostics), (project) => {
     for (const file of project.files) {
       const path = file.file.path;
       for (
@@ -119,9 +122,7 @@ export async function goTemporal(
         }
       }
     }
-  } finally {
-    project.delete();
-  }
+  });
 }
 
 /** `ChargeCard`, `acts.ChargeCard`, `activities.ChargeCard` → `ChargeCard`. */

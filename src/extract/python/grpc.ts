@@ -1,28 +1,31 @@
 // gRPC in Python (grpcio): `add_XServicer_to_server(impl, server)`
 // registrations (the RPCs the servicer class defines) and calls on
 // `XStub(channel)` stubs.
-import type { SourceFile } from "../extractor.ts";
 import {
   localAssignment,
   PyProject,
   selfAttribute,
   unwrap,
 } from "./project.ts";
-import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
+import {
+  namedChildren,
+  type Node,
+  withProject,
+} from "../_syntax/compact_tree.ts";
 import {
   emitImplementation,
   emitStubCall,
   type GrpcContext,
   type GrpcSite,
 } from "../_port/grpc.ts";
+import type { SourceFile } from "../extractor.ts";
 
 /** The gRPC ports of the Python files of a scan root. */
-export async function pythonGrpc(
+export function pythonGrpc(
   files: SourceFile[],
   ctx: GrpcContext,
 ): Promise<void> {
-  const project = await PyProject.load(files, ctx.diagnostics);
-  try {
+  return withProject(PyProject.load(files, ctx.diagnostics), (project) => {
     for (const module of project.list) {
       const path = module.file.path;
       for (const call of module.calls) {
@@ -81,9 +84,7 @@ export async function pythonGrpc(
         emitStubCall(ctx, services, site, method, "grpcio", true);
       }
     }
-  } finally {
-    project.delete();
-  }
+  });
 }
 
 /** The class of a registered servicer: `Impl()`, `Impl`, or a variable. */

@@ -1,14 +1,15 @@
 // Temporal in Python (temporalio): `@activity.defn` functions (servers) and
 // `workflow.execute_activity(...)` calls (clients).
-import type { SourceFile } from "../extractor.ts";
 import { argument, keywordArg, type PyModule, PyProject } from "./project.ts";
 import {
   namedChildren,
   type Node,
   stringValue,
+  withProject,
 } from "../_syntax/compact_tree.ts";
 import { emitActivity, type TemporalOut } from "../_port/temporal.ts";
 import { CONFIDENCE, exactText } from "../_value/mod.ts";
+import type { SourceFile } from "../extractor.ts";
 
 const PY_CALLS: ReadonlySet<string> = new Set([
   "temporalio.workflow.execute_activity",
@@ -22,12 +23,11 @@ const PY_CALLS: ReadonlySet<string> = new Set([
 ]);
 
 /** The Temporal ports of the Python files of a scan root. */
-export async function pythonTemporal(
+export function pythonTemporal(
   files: SourceFile[],
   out: TemporalOut,
 ): Promise<void> {
-  const project = await PyProject.load(files, out.diagnostics);
-  try {
+  return withProject(PyProject.load(files, out.diagnostics), (project) => {
     for (const module of project.list) {
       const path = module.file.path;
       for (const decorator of module.decorators) {
@@ -85,9 +85,7 @@ export async function pythonTemporal(
         }
       }
     }
-  } finally {
-    project.delete();
-  }
+  });
 }
 
 /** The activity name of a function decorated with `@activity.defn`, if it is one. */
