@@ -89,3 +89,32 @@ export function simpleType(text: string): string {
   const bare = text.replace(/<[\s\S]*$/, "").replace(/\?$/, "").trim();
   return bare.slice(bare.lastIndexOf(".") + 1);
 }
+
+/** Adds an activity port of one file (see {@linkcode activities}). */
+export type EmitActivity = (
+  at: Node,
+  role: "server" | "client",
+  name: string,
+  confidence?: number,
+  more?: { owner?: Node; extra?: Record<string, string> },
+) => void;
+
+/** The {@linkcode EmitActivity} of one file read with one SDK. */
+export function activities(
+  out: TemporalOut,
+  filePath: string,
+  grammar: GrammarName,
+  sdk: string,
+): EmitActivity {
+  return (at, role, name, confidence = 1, more = {}) =>
+    emitActivity(out, {
+      at,
+      filePath,
+      grammar,
+      role,
+      name,
+      confidence,
+      sdk,
+      ...more,
+    });
+}

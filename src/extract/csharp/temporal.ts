@@ -22,8 +22,8 @@ import {
   stringValue,
 } from "../_syntax/compact_tree.ts";
 import {
+  activities,
   declaredString,
-  emitActivity,
   simpleType,
   type TemporalOut,
 } from "../_port/temporal.ts";
@@ -188,19 +188,24 @@ export async function dotnetTemporal(
   }
   for (const [, list] of classes) {
     for (const cls of list) {
+      const emit = activities(
+        out,
+        cls.file.file.path,
+        "c-sharp",
+        "temporal-dotnet",
+      );
       for (const activity of cls.activities) {
         const isRegistered = registered.has(activity);
-        emitActivity(out, {
-          at: activity.attribute,
-          owner: activity.node,
-          filePath: cls.file.file.path,
-          grammar: "c-sharp",
-          role: "server",
-          name: activity.name,
-          confidence: isRegistered ? 1 : CONFIDENCE.weak,
-          sdk: "temporal-dotnet",
-          extra: isRegistered ? {} : { registered: "false" },
-        });
+        emit(
+          activity.attribute,
+          "server",
+          activity.name,
+          isRegistered ? 1 : CONFIDENCE.weak,
+          {
+            owner: activity.node,
+            extra: isRegistered ? {} : { registered: "false" },
+          },
+        );
       }
     }
   }
@@ -208,6 +213,7 @@ export async function dotnetTemporal(
   // calls from workflows
   for (const file of files) {
     const root = file.tree.rootNode;
+    const emit = activities(out, file.file.path, "c-sharp", "temporal-dotnet");
     const usings = csUsings(root);
     if (!/\bTemporalio\.Workflows\b/.test(file.tree.text)) continue;
     for (const call of findAll(root, CS_CALLS)) {
@@ -236,31 +242,15 @@ export async function dotnetTemporal(
       if (first.type === "lambda_expression") {
         const resolved = csLambdaActivity(first, classNamed);
         if (resolved) {
-          emitActivity(out, {
-            at: call,
+          emit(call, "client", resolved.name, resolved.confidence, {
             owner: call,
-            filePath: file.file.path,
-            grammar: "c-sharp",
-            role: "client",
-            name: resolved.name,
-            confidence: resolved.confidence,
-            sdk: "temporal-dotnet",
           });
         }
         continue;
       }
       const name = declaredString(first, root);
       if (name) {
-        emitActivity(out, {
-          at: call,
-          owner: call,
-          filePath: file.file.path,
-          grammar: "c-sharp",
-          role: "client",
-          name: name.text,
-          confidence: name.confidence,
-          sdk: "temporal-dotnet",
-        });
+        emit(call, "client", name.text, name.confidence, { owner: call });
       }
     }
   }

@@ -6,7 +6,7 @@ import {
   type Node,
   withProject,
 } from "../_syntax/compact_tree.ts";
-import { emitActivity, type TemporalOut } from "../_port/temporal.ts";
+import { activities, type TemporalOut } from "../_port/temporal.ts";
 import { CONFIDENCE, exactText } from "../_value/mod.ts";
 import type { SourceFile } from "../extractor.ts";
 
@@ -20,7 +20,7 @@ export function goTemporal(
 ): Promise<void> {
   return withProject(GoProject.load(files, out.diagnostics), (project) => {
     for (const file of project.files) {
-      const path = file.file.path;
+      const emit = activities(out, file.file.path, "go", "temporal-go");
       for (
         const call of project.callsIn(file)
       ) {
@@ -39,28 +39,17 @@ export function goTemporal(
           const literal = project.evalString(target);
           const text = exactText(literal);
           if (literal && text !== undefined) {
-            emitActivity(out, {
-              at: call,
-              filePath: path,
-              grammar: "go",
-              role: "client",
-              name: text,
-              confidence: literal.composed ? CONFIDENCE.composed : 1,
-              sdk: "temporal-go",
-            });
+            emit(
+              call,
+              "client",
+              text,
+              literal.composed ? CONFIDENCE.composed : 1,
+            );
             continue;
           }
           const name = goFunctionName(target, project);
           if (name) {
-            emitActivity(out, {
-              at: call,
-              filePath: path,
-              grammar: "go",
-              role: "client",
-              name: name,
-              confidence: 1,
-              sdk: "temporal-go",
-            });
+            emit(call, "client", name);
           }
           continue;
         }
@@ -74,15 +63,7 @@ export function goTemporal(
         if (method === "RegisterActivityWithOptions") {
           const name = goOptionName(args[1], project);
           if (name) {
-            emitActivity(out, {
-              at: call,
-              filePath: path,
-              grammar: "go",
-              role: "server",
-              name: name,
-              confidence: 1,
-              sdk: "temporal-go",
-            });
+            emit(call, "server", name);
             continue;
           }
         }
@@ -95,30 +76,14 @@ export function goTemporal(
           // a struct: every exported method is an activity
           for (const [name] of methods) {
             if (/^[A-Z]/.test(name)) {
-              emitActivity(out, {
-                at: call,
-                filePath: path,
-                grammar: "go",
-                role: "server",
-                name: name,
-                confidence: 1,
-                sdk: "temporal-go",
-              });
+              emit(call, "server", name);
             }
           }
           continue;
         }
         const name = goFunctionName(target, project);
         if (name) {
-          emitActivity(out, {
-            at: call,
-            filePath: path,
-            grammar: "go",
-            role: "server",
-            name: name,
-            confidence: 1,
-            sdk: "temporal-go",
-          });
+          emit(call, "server", name);
         }
       }
     }

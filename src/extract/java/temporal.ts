@@ -28,8 +28,8 @@ import {
   stringValue,
 } from "../_syntax/compact_tree.ts";
 import {
+  activities,
   declaredString,
-  emitActivity,
   simpleType,
   type TemporalOut,
 } from "../_port/temporal.ts";
@@ -264,6 +264,7 @@ export async function javaTemporal(
   }
   for (const [, list] of classes) {
     for (const cls of list) {
+      const emit = activities(out, cls.file.file.path, "java", "temporal-java");
       const implemented = namedChildren(cls.node).find((n) =>
         n.type === "super_interfaces"
       );
@@ -286,17 +287,16 @@ export async function javaTemporal(
           );
           const where = impl ?? activity.node;
           const file = impl ? cls.file : iface.file;
-          emitActivity(out, {
-            at: where.childForFieldName("name") ?? where,
-            owner: where,
-            filePath: file.file.path,
-            grammar: "java",
-            role: "server",
-            name: activity.name,
-            confidence: isRegistered ? 1 : CONFIDENCE.weak,
-            sdk: "temporal-java",
-            extra: isRegistered ? {} : { registered: "false" },
-          });
+          activities(out, file.file.path, "java", "temporal-java")(
+            where.childForFieldName("name") ?? where,
+            "server",
+            activity.name,
+            isRegistered ? 1 : CONFIDENCE.weak,
+            {
+              owner: where,
+              extra: isRegistered ? {} : { registered: "false" },
+            },
+          );
         }
       }
       if (resolved || !isRegistered) continue;
@@ -315,15 +315,8 @@ export async function javaTemporal(
         ) continue;
         const name = method.childForFieldName("name");
         if (!name || JAVA_OBJECT_METHODS.has(name.text)) continue;
-        emitActivity(out, {
-          at: name,
+        emit(name, "server", capitalize(name.text), CONFIDENCE.weak, {
           owner: method,
-          filePath: cls.file.file.path,
-          grammar: "java",
-          role: "server",
-          name: capitalize(name.text),
-          confidence: CONFIDENCE.weak,
-          sdk: "temporal-java",
           extra: { interface: "unresolved" },
         });
       }
@@ -333,6 +326,7 @@ export async function javaTemporal(
   // clients: calls on activity stubs
   for (const file of files) {
     const root = file.tree.rootNode;
+    const emit = activities(out, file.file.path, "java", "temporal-java");
     const isWorkflow = (node: Node | null): boolean =>
       node !== null &&
       javaRefers(file, node.text, JAVA_WORKFLOW_PKG, "Workflow");
@@ -400,16 +394,7 @@ export async function javaTemporal(
           root,
         );
         if (name) {
-          emitActivity(out, {
-            at: call,
-            owner: call,
-            filePath: file.file.path,
-            grammar: "java",
-            role: "client",
-            name: name.text,
-            confidence: name.confidence,
-            sdk: "temporal-java",
-          });
+          emit(call, "client", name.text, name.confidence, { owner: call });
         }
         continue;
       }
@@ -418,29 +403,13 @@ export async function javaTemporal(
       if (iface) {
         const activity = activitiesOf(iface).find((a) => a.method === method);
         if (activity) {
-          emitActivity(out, {
-            at: call,
-            owner: call,
-            filePath: file.file.path,
-            grammar: "java",
-            role: "client",
-            name: activity.name,
-            confidence: 1,
-            sdk: "temporal-java",
-          });
+          emit(call, "client", activity.name, 1, { owner: call });
         }
         continue;
       }
       // an interface outside the scan root: Temporal's default name
-      emitActivity(out, {
-        at: call,
+      emit(call, "client", capitalize(method), CONFIDENCE.composed, {
         owner: call,
-        filePath: file.file.path,
-        grammar: "java",
-        role: "client",
-        name: capitalize(method),
-        confidence: CONFIDENCE.composed,
-        sdk: "temporal-java",
       });
     }
   }

@@ -11,7 +11,7 @@ import {
   parseOrReport,
   stringValue,
 } from "../_syntax/compact_tree.ts";
-import { emitActivity, type TemporalOut } from "../_port/temporal.ts";
+import { activities, type TemporalOut } from "../_port/temporal.ts";
 
 interface JsFile {
   file: SourceFile;
@@ -45,6 +45,7 @@ export async function jsTemporal(
       const entry = await parse(file);
       if (!entry) continue;
       const root = entry.tree.rootNode;
+      const emit = activities(out, file.path, entry.grammar, "temporal-ts");
       const imports = jsImports(root);
       // workflows: proxyActivities()
       const proxies = new Map<string, string>(); // local name -> activity name
@@ -90,15 +91,7 @@ export async function jsTemporal(
             }
           }
           if (name) {
-            emitActivity(out, {
-              at: call,
-              filePath: file.path,
-              grammar: entry.grammar,
-              role: "client",
-              name: name,
-              confidence: 1,
-              sdk: "temporal-ts",
-            });
+            emit(call, "client", name);
           }
         }
       }
@@ -178,18 +171,11 @@ async function jsActivities(
   out: TemporalOut,
 ): Promise<void> {
   const path = entry.file.path;
+  const emit = activities(out, path, entry.grammar, "temporal-ts");
   if (value.type === "object") {
     for (const member of namedChildren(value)) {
       if (member.type === "shorthand_property_identifier") {
-        emitActivity(out, {
-          at: member,
-          filePath: path,
-          grammar: entry.grammar,
-          role: "server",
-          name: member.text,
-          confidence: 1,
-          sdk: "temporal-ts",
-        });
+        emit(member, "server", member.text);
       } else if (
         member.type === "pair" || member.type === "method_definition"
       ) {
@@ -198,15 +184,7 @@ async function jsActivities(
         );
         const name = key ? stringValue(key) ?? key.text : undefined;
         if (name) {
-          emitActivity(out, {
-            at: member,
-            filePath: path,
-            grammar: entry.grammar,
-            role: "server",
-            name: name,
-            confidence: 1,
-            sdk: "temporal-ts",
-          });
+          emit(member, "server", name);
         }
       } else if (member.type === "spread_element") {
         const inner = namedChildren(member)[0];
@@ -250,6 +228,12 @@ async function jsActivities(
   const target = resolveRelative(path, imported.source, files);
   const module = target ? await parse(target) : undefined;
   if (!module) return;
+  const emitIn = activities(
+    out,
+    module.file.path,
+    module.grammar,
+    "temporal-ts",
+  );
   for (const statement of namedChildren(module.tree.rootNode)) {
     if (statement.type !== "export_statement") continue;
     const declaration = statement.childForFieldName("declaration");
@@ -257,16 +241,7 @@ async function jsActivities(
     if (declaration.type === "function_declaration") {
       const name = declaration.childForFieldName("name")?.text;
       if (name) {
-        emitActivity(out, {
-          at: statement,
-          filePath: module.file.path,
-          grammar: module.grammar,
-          role: "server",
-          name: name,
-          confidence: 1,
-          sdk: "temporal-ts",
-          owner: declaration,
-        });
+        emitIn(statement, "server", name, 1, { owner: declaration });
       }
     } else if (declaration.type === "lexical_declaration") {
       for (const declarator of namedChildren(declaration)) {
@@ -276,16 +251,7 @@ async function jsActivities(
           name &&
           (fn?.type === "arrow_function" || fn?.type === "function_expression")
         ) {
-          emitActivity(out, {
-            at: statement,
-            filePath: module.file.path,
-            grammar: module.grammar,
-            role: "server",
-            name: name,
-            confidence: 1,
-            sdk: "temporal-ts",
-            owner: fn,
-          });
+          emitIn(statement, "server", name, 1, { owner: fn });
         }
       }
     }

@@ -7,7 +7,7 @@ import {
   stringValue,
   withProject,
 } from "../_syntax/compact_tree.ts";
-import { emitActivity, type TemporalOut } from "../_port/temporal.ts";
+import { activities, type TemporalOut } from "../_port/temporal.ts";
 import { CONFIDENCE, exactText } from "../_value/mod.ts";
 import type { SourceFile } from "../extractor.ts";
 
@@ -29,22 +29,13 @@ export function pythonTemporal(
 ): Promise<void> {
   return withProject(PyProject.load(files, out.diagnostics), (project) => {
     for (const module of project.list) {
-      const path = module.file.path;
+      const emit = activities(out, module.file.path, "python", "temporalio");
       for (const decorator of module.decorators) {
         const definition = decorator.parent?.childForFieldName("definition");
         if (definition?.type !== "function_definition") continue;
         const name = pythonActivityName(definition, project);
         if (name) {
-          emitActivity(out, {
-            at: decorator,
-            filePath: path,
-            grammar: "python",
-            role: "server",
-            name: name,
-            confidence: 1,
-            sdk: "temporalio",
-            owner: definition,
-          });
+          emit(decorator, "server", name, 1, { owner: definition });
         }
       }
       for (const call of module.calls) {
@@ -60,28 +51,12 @@ export function pythonTemporal(
         if (!target) continue;
         const literal = stringValue(target);
         if (literal !== undefined) {
-          emitActivity(out, {
-            at: call,
-            filePath: path,
-            grammar: "python",
-            role: "client",
-            name: literal,
-            confidence: 1,
-            sdk: "temporalio",
-          });
+          emit(call, "client", literal);
           continue;
         }
         const resolved = pythonReference(target, project, module);
         if (resolved) {
-          emitActivity(out, {
-            at: call,
-            filePath: path,
-            grammar: "python",
-            role: "client",
-            name: resolved.name,
-            confidence: resolved.confidence,
-            sdk: "temporalio",
-          });
+          emit(call, "client", resolved.name, resolved.confidence);
         }
       }
     }
