@@ -11,6 +11,7 @@ import type {
 import { type GrammarName, parseSource } from "./parser.ts";
 import { positionOf } from "./tree.ts";
 import { CallIndex } from "./calls.ts";
+import type { Value } from "../_value/value.ts";
 
 /** Runs a per-file extraction, turning a failure into a diagnostic. */
 export async function eachFile<F extends { path: string }>(
@@ -188,4 +189,34 @@ export async function twoPasses(
     kept.delete();
   }
   return { ports, diagnostics };
+}
+
+/**
+ * One file a two-pass extractor reads: the file, the constants of its
+ * root, the ports found so far, and the trees the root keeps (for values
+ * across files).
+ */
+export class TreeFile {
+  readonly file: SourceFile;
+  readonly constants: Map<string, Value>;
+  readonly ports: ExtractedPort[];
+  /** The root's other files (their trees and calls), when kept. */
+  readonly kept: KeptTrees | undefined;
+
+  constructor(
+    file: SourceFile,
+    constants: Map<string, Value>,
+    ports: ExtractedPort[],
+    kept?: KeptTrees,
+  ) {
+    this.file = file;
+    this.constants = constants;
+    this.ports = ports;
+    this.kept = kept;
+  }
+
+  /** The path of the file a node is in (this one, or a kept one). */
+  pathOf(node: Node): string {
+    return this.kept?.pathOf(node, this.file.path) ?? this.file.path;
+  }
 }

@@ -27,6 +27,7 @@ import type { SpringSettings } from "./settings.ts";
 import { javaCalledName, JavaCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
+import { TreeFile } from "../_syntax/passes.ts";
 
 export const MAPPING_METHOD: Record<string, string> = {
   GetMapping: "GET",
@@ -114,10 +115,7 @@ export function elements(node: Node | undefined): Node[] {
 }
 
 /** One Java file being scanned: string evaluation and declared types. */
-export class JavaFile {
-  readonly file: SourceFile;
-  readonly constants: Map<string, Value>;
-  readonly ports: ExtractedPort[];
+export class JavaFile extends TreeFile {
   /**
    * Interfaces implemented by controllers, with the controller's literal
    * class-level prefix (null when it has none).
@@ -135,21 +133,10 @@ export class JavaFile {
     settings?: SpringSettings,
     kept?: KeptTrees,
   ) {
-    this.file = file;
-    this.constants = constants;
-    this.ports = ports;
+    super(file, constants, ports, kept);
     this.implementers = implementers;
     this.jaxrs = jaxrs;
     this.settings = settings;
-    this.kept = kept;
-  }
-
-  /** The root's other files (their trees and calls), when kept. */
-  readonly kept: KeptTrees | undefined;
-
-  /** The path of the file a node is in (this one, or a kept one). */
-  pathOf(node: Node): string {
-    return this.kept?.pathOf(node, this.file.path) ?? this.file.path;
   }
 
   /** The Spring Boot settings of the scan root. */

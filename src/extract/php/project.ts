@@ -23,6 +23,7 @@ import { PHP_FUNCTIONS, phpCalledName, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import type { RoutePrefix } from "./routes_yaml.ts";
 import { resourceActions } from "../_port/http.ts";
+import { TreeFile } from "../_syntax/passes.ts";
 
 export const ROUTE_VERBS: Record<string, string> = {
   get: "GET",
@@ -110,10 +111,7 @@ export function lastName(text: string): string {
 }
 
 /** One PHP file being scanned: its imports, string evaluation and locals. */
-export class PhpFile {
-  readonly file: SourceFile;
-  readonly constants: Map<string, Value>;
-  readonly ports: ExtractedPort[];
+export class PhpFile extends TreeFile {
   /** Local class names imported from Guzzle / Slim / Symfony routing. */
   readonly guzzleClasses = new Set<string>();
   slim = false;
@@ -131,19 +129,8 @@ export class PhpFile {
     routePrefixes: readonly RoutePrefix[] = [],
     kept?: KeptTrees,
   ) {
-    this.file = file;
-    this.constants = constants;
-    this.ports = ports;
+    super(file, constants, ports, kept);
     this.routePrefixes = routePrefixes;
-    this.kept = kept;
-  }
-
-  /** The root's other files (their trees and calls), when kept. */
-  readonly kept: KeptTrees | undefined;
-
-  /** The path of the file a node is in (this one, or a kept one). */
-  pathOf(node: Node): string {
-    return this.kept?.pathOf(node, this.file.path) ?? this.file.path;
   }
 
   /** The calls of the root's functions (for values through parameters). */

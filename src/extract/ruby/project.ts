@@ -27,6 +27,7 @@ import { namedChildren, walk } from "../_syntax/tree.ts";
 import { client } from "./clients.ts";
 import { parameterIndex, rubyCalledName, RubyCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
+import { TreeFile } from "../_syntax/passes.ts";
 
 /** Rails resource actions: method, suffix after the collection path. */
 export const PLURAL_ACTIONS: ReadonlyArray<[string, string, string]> =
@@ -112,10 +113,7 @@ export function symbolList(node: Node | undefined): string[] {
 }
 
 /** One Ruby file being scanned: string evaluation, locals, Sinatra routes. */
-export class RubyFile {
-  readonly file: SourceFile;
-  readonly constants: Map<string, Value>;
-  readonly ports: ExtractedPort[];
+export class RubyFile extends TreeFile {
   readonly rails: RailsProject | undefined;
 
   constructor(
@@ -125,19 +123,8 @@ export class RubyFile {
     rails?: RailsProject,
     kept?: KeptTrees,
   ) {
-    this.file = file;
-    this.constants = constants;
-    this.ports = ports;
+    super(file, constants, ports, kept);
     this.rails = rails;
-    this.kept = kept;
-  }
-
-  /** The root's other files (their trees and calls), when kept. */
-  readonly kept: KeptTrees | undefined;
-
-  /** The path of the file a node is in (this one, or a kept one). */
-  pathOf(node: Node): string {
-    return this.kept?.pathOf(node, this.file.path) ?? this.file.path;
   }
 
   /** The calls of the root's methods (for values through parameters). */
