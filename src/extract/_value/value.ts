@@ -182,12 +182,16 @@ export function fillHoles(
 /**
  * Resolves the `constant` holes of a table of constants that name other
  * entries (`USERS = API + "/users"`), a few rounds deep (a cycle stays a
- * hole). `lookup` finds the entry a hole names (by default, by its text).
+ * hole): a hole names an entry by its text, or (`C.X`) by what follows the
+ * class.
  */
-export function settleConstants(
-  constants: Map<string, Value>,
-  lookup: (name: string) => Value | undefined = (name) => constants.get(name),
-): void {
+export function settleConstants(constants: Map<string, Value>): void {
+  // `C.X` names the constant `X` of class `C`, else a bare `X` (imported)
+  const lookup = (name: string) =>
+    constants.get(name) ??
+      (name.includes(".")
+        ? constants.get(name.slice(name.indexOf(".") + 1))
+        : undefined);
   for (let round = 0; round < 4; round++) {
     let changed = false;
     for (const [name, value] of constants) {

@@ -12,14 +12,11 @@ import type { ExtractedPort } from "../types.ts";
 import type { Value } from "../_value/mod.ts";
 import { eachFile, syntaxWarning } from "../_syntax/passes.ts";
 import { parseSource } from "../_syntax/parser.ts";
-import {
-  collectConstants,
-  CSharpFile,
-  settleCSharpConstants,
-} from "./project.ts";
+import { collectConstants, CSharpFile } from "./project.ts";
 import { CSharpIndex } from "./index.ts";
 import { conventionalRoutes } from "./controllers.ts";
 import type { ConventionalRoute } from "./conventional.ts";
+import { settleConstants } from "../_value/mod.ts";
 
 export {
   attributeArgs,
@@ -27,7 +24,6 @@ export {
   callArgs,
   collectConstants,
   CSharpFile,
-  settleCSharpConstants,
   simpleName,
 } from "./project.ts";
 export { csharpGrpc } from "./grpc.ts";
@@ -93,7 +89,7 @@ export const csharpExtractor: LanguageExtractor = {
         tree.delete();
       }
     });
-    settleCSharpConstants(constants);
+    settleConstants(constants);
     // Trees stay alive until the end: extension methods that map routes
     // take their group prefixes from call sites in other files, wrappers
     // their URLs.

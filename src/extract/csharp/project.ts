@@ -10,7 +10,6 @@ import {
   exactText,
   formatPlaceholders,
   hole,
-  settleConstants,
   type Value,
 } from "../_value/mod.ts";
 import {
@@ -405,18 +404,6 @@ export function modifiersOf(decl: Node): Set<string> {
   );
 }
 
-/**
- * Fills the `constant` holes of the constants collected from every file:
- * `C.X`, else `X` (a `using static`).
- */
-export function settleCSharpConstants(constants: Map<string, Value>): void {
-  settleConstants(
-    constants,
-    (name) =>
-      constants.get(name) ?? constants.get(name.slice(name.indexOf(".") + 1)),
-  );
-}
-
 /** A reference to a constant: `C.X`, or `X` of the class it is read in. */
 function constantName(
   node: Node,
@@ -435,7 +422,7 @@ function constantName(
 /**
  * `const string X = "..."` / `static readonly string X = "..."`; one built
  * from others (`Users = Base + "/users"`) keeps them as `constant` holes
- * until {@linkcode settleCSharpConstants} fills them.
+ * until `settleConstants` fills them.
  */
 export function collectConstants(
   root: Node,

@@ -9,14 +9,10 @@ import type {
 } from "../extractor.ts";
 import type { Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
-import {
-  collectConstants,
-  collectImplementers,
-  JavaFile,
-  settleJavaConstants,
-} from "./project.ts";
+import { collectConstants, collectImplementers, JavaFile } from "./project.ts";
 import { JaxRsIndex } from "./jaxrs.ts";
 import { isSpringSettings, SpringSettings } from "./settings.ts";
+import { settleConstants } from "../_value/mod.ts";
 
 export {
   annotationElement,
@@ -25,7 +21,6 @@ export {
   collectConstants,
   elements,
   JavaFile,
-  settleJavaConstants,
 } from "./project.ts";
 export { javaGrpc } from "./grpc.ts";
 export { javaTemporal } from "./temporal.ts";
@@ -109,7 +104,7 @@ export const javaExtractor: LanguageExtractor = {
           trees,
         )
           .run(root),
-      () => settleJavaConstants(constants),
+      () => settleConstants(constants),
     );
   },
 };

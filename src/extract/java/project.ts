@@ -12,7 +12,6 @@ import {
   formatPlaceholders,
   hole,
   literal,
-  settleConstants,
   type Value,
 } from "../_value/mod.ts";
 import {
@@ -431,18 +430,6 @@ export function collectConstants(
       if (!constants.has(name)) constants.set(name, v);
     }
   });
-}
-
-/**
- * Fills the `constant` holes of the constants collected from every file:
- * `C.X`, else `X` (a static import).
- */
-export function settleJavaConstants(constants: Map<string, Value>): void {
-  settleConstants(
-    constants,
-    (name) =>
-      constants.get(name) ?? constants.get(name.slice(name.indexOf(".") + 1)),
-  );
 }
 
 /** A reference to a constant: `C.X`, or `X` of the class it is read in. */

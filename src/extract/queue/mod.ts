@@ -23,13 +23,12 @@ import { goQueuePorts } from "../go/mod.ts";
 import {
   collectConstants as javaConstants,
   javaQueuePorts,
-  settleJavaConstants,
 } from "../java/mod.ts";
 import {
   collectConstants as csharpConstants,
   csharpQueuePorts,
-  settleCSharpConstants,
 } from "../csharp/mod.ts";
+import { settleConstants } from "../_value/mod.ts";
 
 function isYaml(path: string): boolean {
   return path.endsWith(".yaml") || path.endsWith(".yml");
@@ -183,8 +182,8 @@ export const queueExtractor: LanguageExtractor = {
         tree.delete();
       }
     });
-    settleJavaConstants(javaConstantsMap);
-    settleCSharpConstants(csharpConstantsMap);
+    settleConstants(javaConstantsMap);
+    settleConstants(csharpConstantsMap);
     await eachFile(relevant, diagnostics, async (file) => {
       if (isYaml(file.path)) {
         daprSubscriptionPorts(file.path, file.text, ports, diagnostics);
