@@ -15,6 +15,7 @@ import type {
   SourceFile,
 } from "../extractor.ts";
 import { httpBoundaryKey } from "../../boundary/http_path.ts";
+import { CONFIDENCE } from "../_value/mod.ts";
 import type { ExtractedPort, SourceSpan } from "../types.ts";
 
 const OPERATIONS: ReadonlySet<string> = new Set([
@@ -170,7 +171,9 @@ function extractDocument(
             key,
             line: start.line,
             col: start.col,
-            confidence: base === "" || base === "/" ? 1 : 0.95,
+            confidence: base === "" || base === "/"
+              ? CONFIDENCE.literal
+              : CONFIDENCE.composed,
             detail,
           },
           owner: {
