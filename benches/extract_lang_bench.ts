@@ -12,7 +12,7 @@ import process from "node:process";
 import type {
   LanguageExtractor,
   SourceFile,
-} from "../src/extract/_extractor.ts";
+} from "../src/extract/extractor.ts";
 
 const language = Deno.args[0] === "go" ? "go" : "python";
 const count = Number(Deno.args[1] ?? 1000);

@@ -5,8 +5,8 @@
 // tree's TypeScript files held in memory. The 10,000-file run with files/s,
 // MB/s and peak memory is benches/scan_10k.ts.
 import { scan } from "../src/extract/scan.ts";
-import { javascriptExtractor } from "../src/extract/javascript.ts";
-import type { SourceFile } from "../src/extract/_extractor.ts";
+import { javascriptExtractor } from "../src/extract/javascript/mod.ts";
+import type { SourceFile } from "../src/extract/extractor.ts";
 import { generateTree } from "./_scan_tree.ts";
 
 const root = await Deno.makeTempDir({ prefix: "portcullis-scan-bench-" });

@@ -3,7 +3,7 @@
 // fit). Binary and generated files are left out.
 import { stat } from "node:fs/promises";
 import type { Buffer } from "node:buffer";
-import type { SourceFile } from "./_extractor.ts";
+import type { SourceFile } from "./extractor.ts";
 import { errorCode } from "./_fs_error.ts";
 import type { Candidate, ScanProblem } from "./_walk.ts";
 

@@ -10,7 +10,7 @@ import type {
   ReportPort,
   ScanReport,
 } from "./report.ts";
-import type { ExtractDiagnostic } from "./_extractor.ts";
+import type { ExtractDiagnostic } from "./extractor.ts";
 
 /** Longest value shown in one field; the rest is counted. */
 const FIELD_LENGTH = 1000;

@@ -5,7 +5,7 @@
 import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Buffer } from "node:buffer";
-import type { ExtractDiagnostic } from "./_extractor.ts";
+import type { ExtractDiagnostic } from "./extractor.ts";
 import { errorCode } from "./_fs_error.ts";
 import {
   type GitignoreRules,

@@ -5,7 +5,7 @@ import type {
   ExtractResult,
   LanguageExtractor,
   SourceFile,
-} from "./_extractor.ts";
+} from "./extractor.ts";
 import { EXTRACTORS } from "./registry.ts";
 
 /**

@@ -19,7 +19,7 @@ export type {
   ExtractResult,
   LanguageExtractor,
   SourceFile,
-} from "./_extractor.ts";
+} from "./extractor.ts";
 export { EXTRACTORS } from "./registry.ts";
 export { extractPorts, type ExtractPortsOptions } from "./extract_ports.ts";
 export {
@@ -52,21 +52,21 @@ export {
   type ReportFormat,
 } from "./render_report.ts";
 export { runScanCli, type ScanCliIo } from "./scan_cli.ts";
-export { javascriptExtractor } from "./javascript.ts";
-export { openapiExtractor } from "./openapi.ts";
-export { javaExtractor } from "./java.ts";
-export { csharpExtractor } from "./csharp.ts";
-export { rustExtractor } from "./rust.ts";
-export { phpExtractor } from "./php.ts";
-export { rubyExtractor } from "./ruby.ts";
-export { elixirExtractor } from "./elixir.ts";
-export { queueExtractor } from "./queue.ts";
+export { javascriptExtractor } from "./javascript/mod.ts";
+export { openapiExtractor } from "./openapi/mod.ts";
+export { javaExtractor } from "./java/mod.ts";
+export { csharpExtractor } from "./csharp/mod.ts";
+export { rustExtractor } from "./rust/mod.ts";
+export { phpExtractor } from "./php/mod.ts";
+export { rubyExtractor } from "./ruby/mod.ts";
+export { elixirExtractor } from "./elixir/mod.ts";
+export { queueExtractor } from "./queue/mod.ts";
 export {
   describeGuardedRoutes,
   type DescribeGuardedRoutesOptions,
   type GuardedRoute,
 } from "./guard_routes.ts";
-export { pythonExtractor } from "./python.ts";
-export { goExtractor } from "./go.ts";
-export { grpcExtractor } from "./grpc.ts";
-export { temporalExtractor } from "./temporal.ts";
+export { pythonExtractor } from "./python/mod.ts";
+export { goExtractor } from "./go/mod.ts";
+export { grpcExtractor } from "./grpc/mod.ts";
+export { temporalExtractor } from "./temporal/mod.ts";

@@ -1,19 +1,19 @@
 // The extractors a scan runs, in order. Register an extractor by importing
 // it and adding it to the list (one import line, one list line).
-import type { LanguageExtractor } from "./_extractor.ts";
-import { javascriptExtractor } from "./javascript.ts";
-import { openapiExtractor } from "./openapi.ts";
-import { javaExtractor } from "./java.ts";
-import { csharpExtractor } from "./csharp.ts";
-import { rustExtractor } from "./rust.ts";
-import { queueExtractor } from "./queue.ts";
-import { phpExtractor } from "./php.ts";
-import { rubyExtractor } from "./ruby.ts";
-import { elixirExtractor } from "./elixir.ts";
-import { pythonExtractor } from "./python.ts";
-import { goExtractor } from "./go.ts";
-import { grpcExtractor } from "./grpc.ts";
-import { temporalExtractor } from "./temporal.ts";
+import type { LanguageExtractor } from "./extractor.ts";
+import { javascriptExtractor } from "./javascript/mod.ts";
+import { openapiExtractor } from "./openapi/mod.ts";
+import { javaExtractor } from "./java/mod.ts";
+import { csharpExtractor } from "./csharp/mod.ts";
+import { rustExtractor } from "./rust/mod.ts";
+import { queueExtractor } from "./queue/mod.ts";
+import { phpExtractor } from "./php/mod.ts";
+import { rubyExtractor } from "./ruby/mod.ts";
+import { elixirExtractor } from "./elixir/mod.ts";
+import { pythonExtractor } from "./python/mod.ts";
+import { goExtractor } from "./go/mod.ts";
+import { grpcExtractor } from "./grpc/mod.ts";
+import { temporalExtractor } from "./temporal/mod.ts";
 
 /**
  * Every extractor a scan dispatches files to, in order.

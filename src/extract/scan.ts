@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import type { Buffer } from "node:buffer";
 import { basename, resolve } from "node:path";
-import type { ExtractDiagnostic, LanguageExtractor } from "./_extractor.ts";
+import type { ExtractDiagnostic, LanguageExtractor } from "./extractor.ts";
 import { EXTRACTORS } from "./registry.ts";
 import type { ExtractedPort } from "./types.ts";
 import { addBoundary } from "../boundary/add_boundary.ts";
@@ -15,7 +15,8 @@ import { isGeneratedPath, readFiles } from "./_read_files.ts";
 import { resolveRoot } from "./_root_path.ts";
 import { type ScanProblem, walkRoot } from "./_walk.ts";
 import { ScanError } from "./scan_error.ts";
-import { budgetsOf, type ScanBudget } from "./scan_budgets.ts";
+import type { ScanBudget } from "./scan_budgets.ts";
+import { budgetsOf } from "./_scan_budgets_of.ts";
 import type { ScanOptions } from "./scan_options.ts";
 
 export { ScanError, type ScanErrorCode } from "./scan_error.ts";

@@ -41,18 +41,3 @@ export const SCAN_BUDGET_DEFAULTS: Readonly<Record<ScanBudget, number>> = Object
     maxPortsPerRoot: 100_000,
     maxLinksPerBoundary: 1000,
   });
-
-/** Each budget of the options, or its default; checked. */
-export function budgetsOf(options: ScanOptions): Record<ScanBudget, number> {
-  const budgets = { ...SCAN_BUDGET_DEFAULTS };
-  for (const name of Object.keys(budgets) as ScanBudget[]) {
-    const value = options[name] ?? budgets[name];
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new RangeError(
-        `Cannot scan: ${name} must be an integer from 1, got ${String(value)}`,
-      );
-    }
-    budgets[name] = value;
-  }
-  return budgets;
-}

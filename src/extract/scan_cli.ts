@@ -12,12 +12,8 @@ import {
   type ScanProgress,
 } from "./scan.ts";
 import { buildReport } from "./report.ts";
-import {
-  renderFitted,
-  REPORT_FORMATS,
-  type ReportFormat,
-  utf8Length,
-} from "./render_report.ts";
+import { REPORT_FORMATS, type ReportFormat } from "./render_report.ts";
+import { renderFitted, utf8Length } from "./_render_fitted.ts";
 import { readBudgetFlag } from "./_cli_budgets.ts";
 
 /**

@@ -1,5 +1,5 @@
 // What a scan can be told: extractors, threshold, budgets, progress.
-import type { LanguageExtractor } from "./_extractor.ts";
+import type { LanguageExtractor } from "./extractor.ts";
 
 /**
  * Progress of a scan, reported as files are read and extracted.

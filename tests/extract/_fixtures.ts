@@ -8,7 +8,7 @@ import fc from "fast-check";
 import type {
   LanguageExtractor,
   SourceFile,
-} from "../../src/extract/_extractor.ts";
+} from "../../src/extract/extractor.ts";
 import type { ExtractedPort } from "../../src/extract/types.ts";
 
 /** Absolute path of a fixture directory. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { extractPorts } from "../../src/extract/extract_ports.ts";
-import type { LanguageExtractor } from "../../src/extract/_extractor.ts";
-import { javascriptExtractor } from "../../src/extract/javascript.ts";
+import type { LanguageExtractor } from "../../src/extract/extractor.ts";
+import { javascriptExtractor } from "../../src/extract/javascript/mod.ts";
 
 Deno.test("extractPorts() dispatches files to every extractor that accepts them", async () => {
   const { ports, diagnostics } = await extractPorts([

@@ -1,0 +1,286 @@
+// ASP.NET Core controllers: attribute routes (`[Route("api/[controller]")]`
+// + `[HttpGet("{id}")]`, inherited from base controllers of the scan) and
+// conventional routes (`MapControllerRoute`...) for the other actions.
+import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { ownerOf } from "../_syntax/owner.ts";
+import { namedChildren, walk } from "../_syntax/tree.ts";
+import {
+  CONFIDENCE,
+  exactText,
+  joinPaths,
+  literal,
+  mapText,
+  routePath,
+  type Value,
+} from "../_value/mod.ts";
+import {
+  conventionalPaths,
+  type ConventionalRoute,
+  conventionalRoute,
+} from "./conventional.ts";
+import {
+  attributeArgs,
+  attributesOf,
+  type CSharpFile,
+  HTTP_ATTRIBUTE,
+  modifiersOf,
+  simpleName,
+} from "./project.ts";
+import type { Node } from "web-tree-sitter";
+
+/**
+ * The `[Route]` templates and `[ApiController]` a controller inherits from
+ * its base classes in the scan (both attributes are inherited).
+ */
+export function inheritedRouting(
+  c: CSharpFile,
+  cls: Node,
+): { templates: Node[]; api: boolean } {
+  const out = { templates: [] as Node[], api: false };
+  const seen = new Set<number>([cls.id]);
+  let current: Node | undefined = cls;
+  for (let depth = 0; current && depth < 8; depth++) {
+    const bases: Node | undefined = namedChildren(current).find((c) =>
+      c.type === "base_list"
+    );
+    const first: Node | undefined = bases ? namedChildren(bases)[0] : undefined;
+    const name: string = first ? simpleName(first.text) : "";
+    const base: Node | undefined = name
+      ? c.classes?.(name).find((c) => !seen.has(c.id))
+      : undefined;
+    if (!base) break;
+    seen.add(base.id);
+    for (const a of attributesOf(base)) {
+      const attr = simpleName(a.childForFieldName("name")?.text ?? "");
+      if (attr === "ApiController") out.api = true;
+      else if (attr === "Route" && out.templates.length === 0) {
+        const template = attributeArgs(a)[0];
+        if (template) out.templates.push(template);
+      }
+    }
+    current = base;
+  }
+  return out;
+}
+
+/** The conventional routes a file's invocations register. */
+export function conventionalRoutes(
+  c: CSharpFile,
+  root: Node,
+): ConventionalRoute[] {
+  const out: ConventionalRoute[] = [];
+  walk(root, (n) => {
+    if (n.type !== "invocation_expression") return;
+    const route = conventionalRoute(
+      n,
+      (x) => c.evaluate(x),
+      (x) => c.typeOf(x),
+    );
+    if (route) out.push(route);
+  });
+  return out;
+}
+
+/** `[Route]` prefixes + `[HttpGet("{id}")]` actions of a controller. */
+export function controller(
+  c: CSharpFile,
+  cls: Node,
+): void {
+  const className = cls.childForFieldName("name")?.text ?? "";
+  const controllerName = className.endsWith("Controller")
+    ? className.slice(0, -"Controller".length)
+    : className;
+  const prefixes: Value[] = [];
+  let isController = className.endsWith("Controller");
+  let area = "{}";
+  let areaName: string | undefined;
+  let api = false;
+  let nonController = false;
+  for (const a of attributesOf(cls)) {
+    const name = simpleName(a.childForFieldName("name")?.text ?? "");
+    if (name === "ApiController" || name === "Controller") {
+      isController = true;
+      api ||= name === "ApiController";
+    } else if (name === "NonController") {
+      nonController = true;
+    } else if (name === "Area") {
+      const value = attributeArgs(a)[0];
+      const text = value ? exactText(c.evaluate(value)) : undefined;
+      if (text) area = areaName = text;
+    } else if (name === "Route") {
+      const template = attributeArgs(a)[0];
+      if (template) prefixes.push(c.evaluate(template));
+      isController = true;
+    }
+  }
+  if (!isController || nonController) return;
+  if (c.classes && prefixes.length === 0) {
+    const inherited = inheritedRouting(c, cls);
+    api ||= inherited.api;
+    for (const t of inherited.templates) prefixes.push(c.evaluate(t));
+  }
+  // Without a class `[Route]`, only actions with their own template are
+  // attribute-routed; the others follow the conventional routes.
+  const classRouted = prefixes.length > 0;
+  if (prefixes.length === 0) prefixes.push(literal(""));
+  const modifiers = modifiersOf(cls);
+  const conventional = !classRouted && !api &&
+    modifiers.has("public") && !modifiers.has("abstract") &&
+    !modifiers.has("static") && c.conventional.length > 0 &&
+    !namedChildren(cls).some((c) => c.type === "type_parameter_list");
+  const body = cls.childForFieldName("body");
+  for (const member of body ? namedChildren(body) : []) {
+    if (member.type !== "method_declaration") continue;
+    const action = member.childForFieldName("name")?.text ?? "";
+    const routes: Array<{ node: Node; verb: string; template?: Node }> = [];
+    const localRoutes: Node[] = [];
+    for (const a of attributesOf(member)) {
+      const name = simpleName(a.childForFieldName("name")?.text ?? "");
+      const verb = HTTP_ATTRIBUTE[name];
+      if (verb) {
+        const template = attributeArgs(a)[0];
+        routes.push(
+          template ? { node: a, verb, template } : { node: a, verb },
+        );
+      } else if (name === "Route") {
+        const template = attributeArgs(a)[0];
+        if (template) localRoutes.push(template);
+      } else if (name === "AcceptVerbs") {
+        for (const arg of attributeArgs(a)) {
+          const m = exactText(c.evaluate(arg))?.toUpperCase();
+          if (m && HTTP_METHODS.has(m)) routes.push({ node: a, verb: m });
+        }
+      }
+    }
+    if (routes.length === 0 && localRoutes.length > 0) {
+      for (const template of localRoutes) {
+        routes.push({ node: template, verb: "ANY", template });
+      }
+    } else if (localRoutes.length > 0) {
+      // `[HttpGet] [Route("x")]`: the verb applies to each route template.
+      const verbs = routes.filter((r) => !r.template);
+      for (const r of verbs) {
+        routes.splice(routes.indexOf(r), 1);
+        for (const template of localRoutes) {
+          routes.push({ node: r.node, verb: r.verb, template });
+        }
+      }
+    }
+    const owner = ownerOf(member, c.file.path, "c-sharp");
+    if (!classRouted && !routes.some((r) => r.template)) {
+      if (conventional) {
+        conventionalAction(c, member, routes, controllerName, areaName);
+      }
+      continue;
+    }
+    for (const route of routes) {
+      const template = route.template
+        ? c.evaluate(route.template)
+        : literal("");
+      const templateText = exactText(template) ?? "";
+      const absolute = templateText.startsWith("/") ||
+        templateText.startsWith("~/");
+      for (const prefix of absolute ? [literal("")] : prefixes) {
+        const joined = mapText(
+          joinPaths(prefix, template),
+          (text) =>
+            text.replace(/^\/*~/, "")
+              .replaceAll("[controller]", controllerName)
+              .replaceAll("[action]", action)
+              .replaceAll("[area]", area),
+        );
+        const prefixed = (exactText(prefix) ?? "x") !== "";
+        const path = routePath(joined, prefixed);
+        const port = httpPort({
+          role: "server",
+          method: route.verb,
+          path: path.path,
+          node: route.node.parent ?? route.node,
+          owner,
+          filePath: c.file.path,
+          confidence: path.confidence,
+          framework: "aspnetcore",
+        });
+        if (port) c.ports.push(port);
+      }
+    }
+  }
+}
+
+/**
+ * The ports of a public action of a controller that is not
+ * attribute-routed: one per HTTP method (`[HttpPost]` without a template;
+ * none: `ANY`) and per URL form of each conventional route that reaches it
+ * (see {@linkcode conventionalPaths}).
+ */
+export function conventionalAction(
+  c: CSharpFile,
+  method: Node,
+  verbs: ReadonlyArray<{ node: Node; verb: string }>,
+  controller: string,
+  area: string | undefined,
+): void {
+  const modifiers = modifiersOf(method);
+  if (
+    !modifiers.has("public") || modifiers.has("static") ||
+    modifiers.has("abstract") || modifiers.has("override") ||
+    method.childForFieldName("type_parameters") ||
+    namedChildren(method).some((c) => c.type === "type_parameter_list")
+  ) return;
+  const nameNode = method.childForFieldName("name");
+  if (!nameNode) return;
+  let action = nameNode.text;
+  if (action.endsWith("Async") && action.length > 5) {
+    action = action.slice(0, -5);
+  }
+  for (const a of attributesOf(method)) {
+    const name = simpleName(a.childForFieldName("name")?.text ?? "");
+    if (name === "NonAction") return;
+    if (name === "ActionName") {
+      const value = attributeArgs(a)[0];
+      const text = value ? exactText(c.evaluate(value)) : undefined;
+      if (text) action = text;
+    }
+  }
+  const params = method.childForFieldName("parameters");
+  const parameters = new Set(
+    (params ? namedChildren(params) : []).map((p) =>
+      p.childForFieldName("name")?.text.toLowerCase() ?? ""
+    ),
+  );
+  const owner = ownerOf(method, c.file.path, "c-sharp");
+  const anchors = verbs.length > 0
+    ? verbs.map((v) => ({ node: v.node.parent ?? v.node, verb: v.verb }))
+    : [{ node: nameNode, verb: "ANY" }];
+  const seen = new Set<string>();
+  for (const route of c.conventional) {
+    const paths = conventionalPaths(route, {
+      controller,
+      action,
+      parameters,
+      ...(area === undefined ? {} : { area }),
+    });
+    for (const path of paths) {
+      for (const { node, verb } of anchors) {
+        const port = httpPort({
+          role: "server",
+          method: verb,
+          path,
+          node,
+          owner,
+          filePath: c.file.path,
+          confidence: CONFIDENCE.composed,
+          framework: "aspnetcore",
+          extra: {
+            routing: "conventional",
+            route: route.name,
+            pattern: route.pattern,
+          },
+        });
+        if (!port || seen.has(port.ref.key)) continue;
+        seen.add(port.ref.key);
+        c.ports.push(port);
+      }
+    }
+  }
+}

@@ -1,0 +1,127 @@
+// Queue producers and consumers in C#: Dapr (`[Topic]`, `WithTopic`,
+// `PublishEventAsync`) and Confluent.Kafka.
+import type { Node } from "web-tree-sitter";
+import type { ExtractedPort } from "../types.ts";
+import { keyText, type Value } from "../_value/mod.ts";
+import { queueEmitter } from "../_port/queue.ts";
+import { statementsText, walk } from "../_syntax/tree.ts";
+import {
+  attributeArgs,
+  attributesOf,
+  callArgs,
+  CSharpFile,
+  simpleName,
+} from "./project.ts";
+import type { SourceFile } from "../extractor.ts";
+
+/** Finds queue ports in one parsed C# file. */
+export function csharpQueuePorts(
+  root: Node,
+  file: SourceFile,
+  constants: Map<string, Value>,
+  ports: ExtractedPort[],
+): void {
+  const usings = statementsText(root, "using_directive");
+  const dapr = usings.includes("Dapr");
+  const confluent = usings.includes("Confluent.Kafka");
+  if (!dapr && !confluent) return;
+  const cs = new CSharpFile(file, constants, []);
+  const emit = queueEmitter(
+    ports,
+    file.path,
+    "c-sharp",
+    (topic) => "parts" in topic ? topic : cs.evaluate(topic),
+  );
+  const pubsubOf = (node: Node | undefined): Record<string, string> => ({
+    pubsub: node ? keyText(cs.evaluate(node)) : "",
+  });
+  walk(root, (node) => {
+    if (node.type === "method_declaration" && dapr) {
+      for (const a of attributesOf(node)) {
+        if (simpleName(a.childForFieldName("name")?.text ?? "") !== "Topic") {
+          continue;
+        }
+        const [pubsub, topic] = attributeArgs(a);
+        emit(
+          a.parent ?? a,
+          "server",
+          topic,
+          "dapr",
+          "dapr-dotnet",
+          "[Topic]",
+          pubsubOf(pubsub),
+        );
+      }
+      return;
+    }
+    if (node.type !== "invocation_expression") return;
+    const fn = node.childForFieldName("function");
+    if (fn?.type !== "member_access_expression") return;
+    const method = simpleName(fn.childForFieldName("name")?.text ?? "");
+    const receiver = fn.childForFieldName("expression");
+    const args = callArgs(node);
+    if (dapr && method === "WithTopic") {
+      emit(
+        node,
+        "server",
+        args[1],
+        "dapr",
+        "dapr-dotnet",
+        method,
+        pubsubOf(args[0]),
+      );
+      return;
+    }
+    const type = receiverKind(cs, receiver);
+    if (type === "DaprClient" && method === "PublishEventAsync") {
+      emit(
+        node,
+        "client",
+        args[1],
+        "dapr",
+        "dapr-dotnet",
+        method,
+        pubsubOf(args[0]),
+      );
+    } else if (type === "IProducer" && /^Produce(Async)?$/.test(method)) {
+      emit(node, "client", args[0], "kafka", "confluent-kafka-dotnet", method);
+    } else if (type === "IConsumer" && method === "Subscribe") {
+      const first = args[0];
+      if (!first) return;
+      if (
+        first.type === "implicit_array_creation_expression" ||
+        first.type === "array_creation_expression" ||
+        first.type === "collection_expression"
+      ) {
+        walk(first, (n) => {
+          if (n.type === "string_literal" || n.type === "identifier") {
+            emit(node, "server", n, "kafka", "confluent-kafka-dotnet", method);
+            return false;
+          }
+        });
+      } else {
+        emit(node, "server", first, "kafka", "confluent-kafka-dotnet", method);
+      }
+    }
+  });
+}
+
+/** `DaprClient`, `IProducer`, `IConsumer` receivers (builders included). */
+function receiverKind(
+  cs: CSharpFile,
+  receiver: Node | null,
+): string | undefined {
+  if (!receiver) return undefined;
+  const declared = cs.typeOf(receiver);
+  if (declared === "DaprClient") return "DaprClient";
+  if (declared === "IProducer" || declared === "IConsumer") return declared;
+  // `var producer = new ProducerBuilder<K, V>(config).Build();`
+  if (receiver.type === "identifier") {
+    const decl = cs.declaration(receiver.text, receiver);
+    const text = decl?.value?.text ?? "";
+    if (/^new\s+ProducerBuilder\b/.test(text)) return "IProducer";
+    if (/^new\s+ConsumerBuilder\b/.test(text)) return "IConsumer";
+    if (/^new\s+DaprClientBuilder\b/.test(text)) return "DaprClient";
+  }
+  return undefined;
+}

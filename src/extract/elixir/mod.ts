@@ -1,0 +1,108 @@
+// Elixir extractor: Phoenix router scopes and routes. No tree-sitter grammar
+// for Elixir ships with the package, so this is a small single-pass
+// tokenizer (no regular expressions on the input, linear time) plus a
+// do/end block tracker. See the limits in the extractor's documentation.
+import type {
+  ExtractDiagnostic,
+  ExtractResult,
+  LanguageExtractor,
+  SourceFile,
+} from "../extractor.ts";
+import { endpointPlugs, resolvePorts } from "./project.ts";
+import { type ModuleInfo, RouterScan } from "./router.ts";
+import { tokenizeElixir } from "./tokenizer.ts";
+
+/**
+ * Extracts Phoenix router routes from Elixir files that `use` a router
+ * (`use Phoenix.Router` or `use MyAppWeb, :router`).
+ *
+ * Understood: `scope "/api", MyAppWeb do ... end` (nested, prefixes
+ * composed; `scope path: "/x"`), `get/post/put/patch/delete/options/head
+ * "/x", Controller, :action`, `match :*` (`ANY`), `live "/x", Live` (GET),
+ * `resources "/posts", C` (the eight Phoenix routes; `only:`/`except:`,
+ * `singleton: true`, nested blocks under `/posts/:post_id`), and module
+ * attributes holding a literal path (`@api "/api"`, `scope @api do`), and
+ * `do:` one-liners (`scope "/x", X, do: get "/y", C, :a`).
+ *
+ * `forward "/admin", AdminRouter` (in a router module; the scope alias and
+ * `alias` directives apply to the plug): when the plug is a router module
+ * of the scan, its routes are reported under the forward path and the
+ * enclosing scopes (confidence at most 0.95, `detail.forward` and
+ * `detail.mountedAt`), once per forward that mounts it, and not at the
+ * root, unless an endpoint of the scan (`use Phoenix.Endpoint`) also plugs
+ * it directly (`plug AppWeb.AdminRouter`), in which case it is reported at
+ * the root too. Any other plug (`forward "/graphql", Absinthe.Plug, opts`)
+ * gives one `ANY <path>/*path` port (key `ANY /graphql/{}`) at confidence
+ * 0.6 with `detail.plug`. Forwards inside a development-only block (`if
+ * Mix.env() ...`, `if Application.compile_env(_, :dev_routes)`), such as
+ * mailbox previews, are not reported.
+ *
+ * Limits: there is no Elixir parser; a single-pass tokenizer follows
+ * `do`/`end` and `fn`/`end` nesting line by line. Paths computed at compile
+ * time (function calls, string concatenation, macros that generate routes)
+ * are not followed. Client calls are not extracted.
+ *
+ * @example Usage
+ * ```ts
+ * import { elixirExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const text = `defmodule AppWeb.Router do
+ *   use Phoenix.Router
+ *   scope "/api", AppWeb do
+ *     get "/users/:id", UserController, :show
+ *   end
+ * end`;
+ * const { ports } = await elixirExtractor.extract([{ path: "lib/app_web/router.ex", text }]);
+ * assert.equal(ports[0]?.ref.key, "GET /api/users/{}");
+ * assert.equal(ports[0]?.ref.line, 4);
+ * ```
+ */
+export const elixirExtractor: LanguageExtractor = {
+  name: "elixir",
+  accepts(path: string): boolean {
+    return path.endsWith(".ex") || path.endsWith(".exs");
+  },
+  extract(files: readonly SourceFile[]): Promise<ExtractResult> {
+    const diagnostics: ExtractDiagnostic[] = [];
+    const modules = new Map<string, ModuleInfo>();
+    const plugged = new Set<string>();
+    for (const file of files) {
+      const router = file.text.includes("Phoenix.Router") ||
+        file.text.includes(":router");
+      const endpoint = file.text.includes("Phoenix.Endpoint") ||
+        file.text.includes(":endpoint");
+      if (!router && !endpoint) continue;
+      try {
+        const tokens = tokenizeElixir(file.text);
+        if (endpoint) endpointPlugs(tokens, plugged);
+        if (!router) continue;
+        // each file's modules are merged in only once the file is read
+        const own = new Map<string, ModuleInfo>();
+        new RouterScan(file, own).run(tokens);
+        for (const [name, info] of own) {
+          const known = modules.get(name);
+          if (!known) modules.set(name, info);
+          else {
+            known.router ||= info.router;
+            known.routes.push(...info.routes);
+            known.forwards.push(...info.forwards);
+          }
+        }
+      } catch (error) {
+        diagnostics.push({
+          filePath: file.path,
+          severity: "error",
+          message: `Cannot extract ports: ${
+            error instanceof Error ? error.message : String(error)
+          }`,
+        });
+      }
+    }
+    return Promise.resolve({
+      ports: resolvePorts(modules, plugged),
+      diagnostics,
+    });
+  },
+};
+export { tokenizeElixir } from "./tokenizer.ts";

@@ -1,0 +1,223 @@
+// Go declarations as the project reads them: imports, parameters, the names
+// a statement declares and their values, struct fields, and the types known
+// constructors and methods of router and client packages return.
+import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
+import type { GoDeclaration, GoType } from "./project.ts";
+
+export function packageName(path: string): string {
+  const parts = path.split("/");
+  let last = parts.pop() ?? path;
+  if (/^v\d+$/.test(last) && parts.length) last = parts.pop() ?? last;
+  return last.replace(/^go-/, "").replace(/\.v\d+$/, "").replace(/-/g, "_");
+}
+
+/** An import path without its major-version suffix (`echo/v4` → `echo`). */
+export function normalizeImport(path: string): string {
+  return path.replace(/\/v\d+$/, "");
+}
+
+export function importSpecs(declaration: Node): Node[] {
+  const out: Node[] = [];
+  for (const child of namedChildren(declaration)) {
+    if (child.type === "import_spec") out.push(child);
+    else if (child.type === "import_spec_list") {
+      for (const spec of namedChildren(child)) {
+        if (spec.type === "import_spec") out.push(spec);
+      }
+    }
+  }
+  return out;
+}
+
+export function parametersOf(fn: Node): Map<string, GoDeclaration> {
+  const out = new Map<string, GoDeclaration>();
+  const lists = [
+    fn.childForFieldName("receiver"),
+    fn.childForFieldName("parameters"),
+  ];
+  let index = 0;
+  for (const list of lists) {
+    if (!list) continue;
+    const isReceiver = list === lists[0];
+    for (const parameter of namedChildren(list)) {
+      if (
+        parameter.type !== "parameter_declaration" &&
+        parameter.type !== "variadic_parameter_declaration"
+      ) continue;
+      const names = parameter.childrenForFieldName("name").filter((n) => n);
+      const type = parameter.childForFieldName("type");
+      for (const n of names.length ? names : [null]) {
+        if (n && !out.has(n.text)) {
+          out.set(n.text, {
+            kind: "param",
+            fn,
+            index: isReceiver ? -1 : index,
+            type,
+          });
+        }
+        if (!isReceiver) index++;
+      }
+    }
+  }
+  return out;
+}
+
+export interface ScopeIndex {
+  params?: Map<string, GoDeclaration>;
+  names: Map<string, Array<{ end: number; statement: Node }>>;
+}
+
+export const DECLARING: ReadonlySet<string> = new Set([
+  "short_var_declaration",
+  "assignment_statement",
+  "var_declaration",
+  "const_declaration",
+]);
+
+/** The identifiers a declaring statement binds. */
+export function declaredNames(statement: Node): string[] {
+  switch (statement.type) {
+    case "short_var_declaration":
+    case "assignment_statement": {
+      const left = statement.childForFieldName("left");
+      return left
+        ? namedChildren(left).filter((n) => n.type === "identifier").map((n) =>
+          n.text
+        )
+        : [];
+    }
+    case "var_declaration":
+    case "const_declaration":
+    case "var_spec_list":
+      return namedChildren(statement).flatMap(declaredNames);
+    case "var_spec":
+    case "const_spec":
+      return statement.childrenForFieldName("name").flatMap((n) =>
+        n ? [n.text] : []
+      );
+    default:
+      return [];
+  }
+}
+
+export function declares(
+  statement: Node,
+  name: string,
+): GoDeclaration | undefined {
+  switch (statement.type) {
+    case "short_var_declaration":
+    case "assignment_statement": {
+      const left = statement.childForFieldName("left");
+      const right = statement.childForFieldName("right");
+      if (!left || !right) return undefined;
+      const names = namedChildren(left);
+      const index = names.findIndex((n) =>
+        n.type === "identifier" && n.text === name
+      );
+      if (index === -1) return undefined;
+      const values = namedChildren(right);
+      if (values.length === names.length) {
+        const node = values[index];
+        return node ? { kind: "value", node, index, single: true } : undefined;
+      }
+      const node = values[0];
+      return node ? { kind: "value", node, index, single: false } : undefined;
+    }
+    case "var_declaration":
+    case "const_declaration": {
+      for (const spec of namedChildren(statement)) {
+        const specs = spec.type === "var_spec_list"
+          ? namedChildren(spec)
+          : [spec];
+        for (const s of specs) {
+          const found = declares(s, name);
+          if (found) return found;
+        }
+      }
+      return undefined;
+    }
+    case "var_spec":
+    case "const_spec": {
+      const names = statement.childrenForFieldName("name").filter((n) => n);
+      const index = names.findIndex((n) => n?.text === name);
+      if (index === -1) return undefined;
+      const valueList = statement.childForFieldName("value");
+      const values = valueList ? namedChildren(valueList) : [];
+      const type = statement.childForFieldName("type");
+      if (values.length === names.length) {
+        const node = values[index];
+        if (node) return { kind: "value", node, index, single: true };
+      }
+      if (type) return { kind: "typed", type };
+      const node = values[0];
+      return node ? { kind: "value", node, index, single: false } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function structField(struct: Node, field: string): Node | undefined {
+  const list = namedChildren(struct).find((n) =>
+    n.type === "field_declaration_list"
+  );
+  for (const declaration of list ? namedChildren(list) : []) {
+    if (declaration.type !== "field_declaration") continue;
+    const names = declaration.childrenForFieldName("name");
+    if (names.some((n) => n?.text === field)) {
+      return declaration.childForFieldName("type") ?? undefined;
+    }
+  }
+  return undefined;
+}
+
+const T = (pkg: string, name: string): GoType => ({ pkg, name });
+const GORILLA = "github.com/gorilla/mux";
+const GIN = "github.com/gin-gonic/gin";
+const ECHO = "github.com/labstack/echo";
+const CHI = "github.com/go-chi/chi";
+
+/** Functions of known packages that construct a value of a known type. */
+export const CONSTRUCTORS: ReadonlyMap<string, GoType> = new Map([
+  ["net/http.NewServeMux", T("net/http", "ServeMux")],
+  ["net/http.NewRequest", T("net/http", "Request")],
+  ["net/http.NewRequestWithContext", T("net/http", "Request")],
+  [`${GORILLA}.NewRouter`, T(GORILLA, "Router")],
+  [`${GIN}.Default`, T(GIN, "Engine")],
+  [`${GIN}.New`, T(GIN, "Engine")],
+  [`${ECHO}.New`, T(ECHO, "Echo")],
+  [`${CHI}.NewRouter`, T(CHI, "Mux")],
+  [`${CHI}.NewMux`, T(CHI, "Mux")],
+  ["go.temporal.io/sdk/worker.New", T("go.temporal.io/sdk/worker", "Worker")],
+]);
+
+/** Methods of known types that return a value of a known type. */
+export const METHOD_RESULTS: ReadonlyMap<string, GoType> = new Map([
+  [`${GORILLA}.Router.PathPrefix`, T(GORILLA, "Route")],
+  [`${GORILLA}.Router.Host`, T(GORILLA, "Route")],
+  [`${GORILLA}.Route.Subrouter`, T(GORILLA, "Router")],
+  [`${GORILLA}.Router.StrictSlash`, T(GORILLA, "Router")],
+  [`${GIN}.Engine.Group`, T(GIN, "RouterGroup")],
+  [`${GIN}.RouterGroup.Group`, T(GIN, "RouterGroup")],
+  [`${ECHO}.Echo.Group`, T(ECHO, "Group")],
+  [`${ECHO}.Group.Group`, T(ECHO, "Group")],
+  [`${CHI}.Mux.With`, T(CHI, "Router")],
+  [`${CHI}.Router.With`, T(CHI, "Router")],
+  [`${CHI}.Mux.Route`, T(CHI, "Router")],
+  [`${CHI}.Router.Route`, T(CHI, "Router")],
+]);
+
+export const HTTP_METHOD_CONSTANTS: ReadonlyMap<string, string> = new Map(
+  [
+    "Get",
+    "Head",
+    "Post",
+    "Put",
+    "Patch",
+    "Delete",
+    "Connect",
+    "Options",
+    "Trace",
+  ]
+    .map((m) => [`net/http.Method${m}`, m.toUpperCase()]),
+);

@@ -1,0 +1,63 @@
+// gRPC in Go: `pb.RegisterXServer(s, impl)` registrations (the RPCs the
+// implementation's type defines) and calls on generated `XClient` stubs.
+import { GoProject } from "./project.ts";
+import { namedChildren, withProject } from "../_syntax/compact_tree.ts";
+import {
+  emitImplementation,
+  emitStubCall,
+  type GrpcContext,
+  type GrpcSite,
+} from "../_port/grpc.ts";
+import type { SourceFile } from "../extractor.ts";
+
+/** The gRPC ports of the Go files of a scan root. */
+export function goGrpc(
+  files: SourceFile[],
+  ctx: GrpcContext,
+): Promise<void> {
+  return withProject(GoProject.load(files, ctx.diagnostics), (project) => {
+    for (const file of project.files) {
+      const path = file.file.path;
+      for (const call of project.callsIn(file)) {
+        const callee = call.childForFieldName("function");
+        const qualified = project.qualified(callee);
+        const args = namedChildren(call.childForFieldName("arguments") ?? call)
+          .filter((n) => n.type !== "comment");
+        const register = qualified
+          ? /^Register(\w+)Server$/.exec(qualified[1])
+          : null;
+        const site: GrpcSite = { node: call, filePath: path, grammar: "go" };
+        if (register?.[1]) {
+          const services = ctx.resolve(register[1], path);
+          const implType = project.typeOf(args[1]);
+          const methods = implType ? project.methodsOf(implType) : undefined;
+          emitImplementation(ctx, services, site, "grpc-go", (service) => {
+            const out: Array<[string, GrpcSite]> = [];
+            for (const rpc of service.methods) {
+              const decl = methods?.get(rpc);
+              const declFile = decl ? project.fileOf(decl) : undefined;
+              if (decl && declFile) {
+                out.push([rpc, {
+                  node: decl,
+                  filePath: declFile.file.path,
+                  grammar: "go",
+                }]);
+              }
+            }
+            return out;
+          });
+          continue;
+        }
+        if (callee?.type !== "selector_expression" || qualified) continue;
+        const type = project.typeOf(callee.childForFieldName("operand"));
+        const stub = type && type.pkg !== ""
+          ? /^(\w+)Client$/.exec(type.name)
+          : null;
+        const method = callee.childForFieldName("field")?.text;
+        if (!stub?.[1] || !method) continue;
+        const services = ctx.resolve(stub[1], path);
+        emitStubCall(ctx, services, site, method, "grpc-go", true);
+      }
+    }
+  });
+}

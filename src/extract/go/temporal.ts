@@ -1,0 +1,127 @@
+// Temporal in Go (go.temporal.io/sdk): `w.RegisterActivity(...)` (servers)
+// and `workflow.ExecuteActivity(ctx, ...)` calls (clients).
+import { GoProject } from "./project.ts";
+import {
+  namedChildren,
+  type Node,
+  withProject,
+} from "../_syntax/compact_tree.ts";
+import { activities, type TemporalOut } from "../_port/temporal.ts";
+import { CONFIDENCE, exactText } from "../_value/mod.ts";
+import type { SourceFile } from "../extractor.ts";
+
+const GO_WORKER = "go.temporal.io/sdk/worker";
+const GO_WORKFLOW = "go.temporal.io/sdk/workflow";
+
+/** The Temporal ports of the Go files of a scan root. */
+export function goTemporal(
+  files: SourceFile[],
+  out: TemporalOut,
+): Promise<void> {
+  return withProject(GoProject.load(files, out.diagnostics), (project) => {
+    for (const file of project.files) {
+      const emit = activities(out, file.file.path, "go", "temporal-go");
+      for (
+        const call of project.callsIn(file)
+      ) {
+        const callee = call.childForFieldName("function");
+        if (callee?.type !== "selector_expression") continue;
+        const method = callee.childForFieldName("field")?.text ?? "";
+        const args = namedChildren(call.childForFieldName("arguments") ?? call)
+          .filter((n) => n.type !== "comment");
+        const qualified = project.qualified(callee);
+        if (qualified) {
+          if (
+            qualified[0] !== GO_WORKFLOW ||
+            (method !== "ExecuteActivity" && method !== "ExecuteLocalActivity")
+          ) continue;
+          const target = args[1];
+          const literal = project.evalString(target);
+          const text = exactText(literal);
+          if (literal && text !== undefined) {
+            emit(
+              call,
+              "client",
+              text,
+              literal.composed ? CONFIDENCE.composed : 1,
+            );
+            continue;
+          }
+          const name = goFunctionName(target, project);
+          if (name) {
+            emit(call, "client", name);
+          }
+          continue;
+        }
+        if (
+          method !== "RegisterActivity" &&
+          method !== "RegisterActivityWithOptions"
+        ) continue;
+        const receiver = project.typeOf(callee.childForFieldName("operand"));
+        if (receiver?.pkg !== GO_WORKER) continue;
+        const target = args[0];
+        if (method === "RegisterActivityWithOptions") {
+          const name = goOptionName(args[1], project);
+          if (name) {
+            emit(call, "server", name);
+            continue;
+          }
+        }
+        const type = target?.type === "identifier" &&
+            project.functionNamed(target, target.text)
+          ? undefined
+          : project.typeOf(target);
+        const methods = type ? project.methodsOf(type) : undefined;
+        if (methods) {
+          // a struct: every exported method is an activity
+          for (const [name] of methods) {
+            if (/^[A-Z]/.test(name)) {
+              emit(call, "server", name);
+            }
+          }
+          continue;
+        }
+        const name = goFunctionName(target, project);
+        if (name) {
+          emit(call, "server", name);
+        }
+      }
+    }
+  });
+}
+
+/** `ChargeCard`, `acts.ChargeCard`, `activities.ChargeCard` → `ChargeCard`. */
+function goFunctionName(
+  node: Node | undefined,
+  project: GoProject,
+): string | undefined {
+  if (!node) return undefined;
+  if (node.type === "identifier") {
+    return project.functionNamed(node, node.text) ? node.text : undefined;
+  }
+  if (node.type === "selector_expression") {
+    return node.childForFieldName("field")?.text;
+  }
+  return undefined;
+}
+
+/** `activity.RegisterOptions{Name: "charge"}` → `charge`. */
+function goOptionName(
+  node: Node | undefined,
+  project: GoProject,
+): string | undefined {
+  if (node?.type !== "composite_literal") return undefined;
+  const body = node.childForFieldName("body");
+  for (const element of body ? namedChildren(body) : []) {
+    if (element.type !== "keyed_element") continue;
+    const [key, value] = namedChildren(element);
+    if (key?.text !== "Name") continue;
+    const inner = value?.type === "literal_element"
+      ? namedChildren(value)[0]
+      : value;
+    const name = project.evalString(inner);
+    const text = exactText(name);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}

@@ -1,0 +1,110 @@
+// Java extractor: Spring MVC / WebFlux controllers (class `@RequestMapping`
+// prefix + method mappings), JAX-RS / Jakarta REST resources, Feign and
+// MicroProfile REST clients, and HTTP clients (RestTemplate, WebClient /
+// RestClient, java.net.http.HttpRequest).
+import type {
+  ExtractResult,
+  LanguageExtractor,
+  SourceFile,
+} from "../extractor.ts";
+import type { Value } from "../_value/mod.ts";
+import { twoPasses } from "../_syntax/passes.ts";
+import { collectConstants, collectImplementers, JavaFile } from "./project.ts";
+import { JaxRsIndex } from "./jaxrs.ts";
+import { isSpringSettings, SpringSettings } from "./settings.ts";
+import { settleConstants } from "../_value/mod.ts";
+
+export {
+  annotationElement,
+  annotationName,
+  annotationsOf,
+  collectConstants,
+  elements,
+  JavaFile,
+} from "./project.ts";
+export { javaGrpc } from "./grpc.ts";
+export { javaTemporal } from "./temporal.ts";
+export { javaQueuePorts } from "./queue.ts";
+
+/**
+ * Extracts Spring server routes and Java HTTP client calls.
+ *
+ * Servers: method mappings `@GetMapping` ... `@RequestMapping(method =
+ * ...)` (no method: `ANY`) of classes, with the class `@RequestMapping`
+ * prefix; mapped interfaces (OpenAPI-generated `UsersApi`) count when a
+ * `@RestController` of the scan implements them; functional endpoints
+ * (`route(GET("/x"), h)`, builder `.GET("/x", h)`, `path`/`nest` prefixes)
+ * in files that import Spring's `function.server` packages. Feign clients and
+ * Spring HTTP interfaces (`@GetExchange`) are clients. JAX-RS / Jakarta
+ * REST: `@GET`/`@POST`... methods of `@Path` classes (`javax.ws.rs` or
+ * `jakarta.ws.rs`), joined to the method `@Path`, prefixed by the
+ * `@ApplicationPath` of an `Application` subclass and composed through
+ * sub-resource locators; `@Path` interfaces count as servers when a class of
+ * the scan implements them and as clients when annotated
+ * `@RegisterRestClient` or used as a proxy (`build(X.class)`,
+ * `@RestClient X`). Clients:
+ * RestTemplate (`getForObject`, `postForEntity`, `exchange(url,
+ * HttpMethod.X, ...)`), WebClient/RestClient (`.get().uri("/x")`,
+ * `.method(HttpMethod.POST).uri(...)`), and
+ * `HttpRequest.newBuilder(URI.create(url))...POST(...)`, only on receivers
+ * declared with those types.
+ *
+ * @example Usage
+ * ```ts
+ * import { javaExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const text = `@RestController
+ * @RequestMapping("/users")
+ * class UserController {
+ *   @GetMapping("/{id}") User get(@PathVariable String id) { return null; }
+ * }`;
+ * const { ports } = await javaExtractor.extract([{ path: "UserController.java", text }]);
+ * assert.equal(ports[0]?.ref.key, "GET /users/{}");
+ * assert.equal(ports[0]?.ref.line, 4);
+ * ```
+ */
+export const javaExtractor: LanguageExtractor = {
+  name: "java",
+  accepts(path: string): boolean {
+    return path.endsWith(".java") || isSpringSettings(path);
+  },
+  async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
+    const settings = new SpringSettings(files);
+    files = files.filter((f) => f.path.endsWith(".java"));
+    const constants = new Map<string, Value>();
+    const implementers = new Map<string, string | null>();
+    const jaxrs = new JaxRsIndex();
+    // Whether the file the first pass is reading may hold JAX-RS code.
+    let jaxrsFile = false;
+    let implementsSomething = false;
+    return await twoPasses(
+      files,
+      "java",
+      (file) => {
+        jaxrsFile = JaxRsIndex.mentions(file.text);
+        implementsSomething = /\bimplements\b/.test(file.text);
+        return jaxrsFile ||
+          /\bfinal\b|\binterface\b|\bimplements\b/.test(file.text);
+      },
+      (root) => {
+        collectConstants(root, constants);
+        collectImplementers(root, implementers);
+        if (jaxrsFile) jaxrs.collect(root);
+        else if (implementsSomething) jaxrs.collectImplementers(root);
+      },
+      (file, root, ports, trees) =>
+        new JavaFile(
+          file,
+          constants,
+          ports,
+          implementers,
+          jaxrs,
+          settings,
+          trees,
+        )
+          .run(root),
+      () => settleConstants(constants),
+    );
+  },
+};

@@ -1,0 +1,476 @@
+// Java extractor: Spring MVC / WebFlux controllers (class `@RequestMapping`
+// prefix + method mappings), JAX-RS / Jakarta REST resources, Feign and
+// MicroProfile REST clients, and HTTP clients (RestTemplate, WebClient /
+// RestClient, java.net.http.HttpRequest).
+import type { Node } from "web-tree-sitter";
+import type { SourceFile } from "../extractor.ts";
+import type { ExtractedPort } from "../types.ts";
+import {
+  composed,
+  concat,
+  exactText,
+  formatPlaceholders,
+  hole,
+  literal,
+  type Value,
+} from "../_value/mod.ts";
+import {
+  constantInitializer,
+  evaluateConcatenation,
+} from "../_value/literals.ts";
+import { stringParts, walk } from "../_syntax/tree.ts";
+import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
+import { clientCall } from "./clients.ts";
+import { controller, functionalRoute } from "./spring.ts";
+import type { SpringSettings } from "./settings.ts";
+import { javaCalledName, JavaCalls } from "./flow.ts";
+import type { KeptTrees } from "../_syntax/passes.ts";
+import { HTTP_VERBS } from "../_port/http.ts";
+import { TreeFile } from "../_syntax/passes.ts";
+
+export const MAPPING_METHOD: Record<string, string> = {
+  GetMapping: "GET",
+  PostMapping: "POST",
+  PutMapping: "PUT",
+  DeleteMapping: "DELETE",
+  PatchMapping: "PATCH",
+  RequestMapping: "ANY",
+};
+
+export const REST_TEMPLATE_METHOD: Record<string, string> = {
+  getForObject: "GET",
+  getForEntity: "GET",
+  postForObject: "POST",
+  postForEntity: "POST",
+  postForLocation: "POST",
+  put: "PUT",
+  delete: "DELETE",
+  patchForObject: "PATCH",
+  headForHeaders: "HEAD",
+  optionsForAllow: "OPTIONS",
+  exchange: "",
+  execute: "",
+};
+
+export const FLUENT_CLIENT_TYPES = new Set(["WebClient", "RestClient"]);
+export const FLUENT_VERBS = HTTP_VERBS;
+
+/** The value of a Java string literal (interpolations become `{}`). */
+export function javaString(node: Node): string {
+  const parts = stringParts(node) ?? [];
+  const text = parts.map((p) => typeof p === "string" ? p : "{}").join("");
+  return node.text.startsWith('"""') ? text.trim() : text;
+}
+
+/** Annotation name (last segment of a qualified name). */
+export function annotationName(node: Node): string {
+  const name = node.childForFieldName("name")?.text ?? "";
+  const dot = name.lastIndexOf(".");
+  return dot < 0 ? name : name.slice(dot + 1);
+}
+
+/** The annotations in a declaration's modifiers. */
+export function annotationsOf(decl: Node): Node[] {
+  const out: Node[] = [];
+  for (const child of decl.namedChildren) {
+    if (child?.type !== "modifiers") continue;
+    for (const m of child.namedChildren) {
+      if (m && (m.type === "annotation" || m.type === "marker_annotation")) {
+        out.push(m);
+      }
+    }
+  }
+  return out;
+}
+
+/** The value nodes of an annotation element (`value`/`path` or positional). */
+export function annotationElement(
+  annotation: Node,
+  keys: readonly string[],
+): Node | undefined {
+  const args = annotation.childForFieldName("arguments");
+  if (!args) return undefined;
+  for (const child of args.namedChildren) {
+    if (!child) continue;
+    if (child.type === "element_value_pair") {
+      const key = child.childForFieldName("key")?.text ?? "";
+      if (keys.includes(key)) {
+        return child.childForFieldName("value") ?? undefined;
+      }
+    } else if (keys.includes("value")) {
+      return child;
+    }
+  }
+  return undefined;
+}
+
+/** Expands `{a, b}` array initializers into their elements. */
+export function elements(node: Node | undefined): Node[] {
+  if (!node) return [];
+  if (node.type === "element_value_array_initializer") {
+    return node.namedChildren.filter((n): n is Node => n !== null);
+  }
+  return [node];
+}
+
+/** One Java file being scanned: string evaluation and declared types. */
+export class JavaFile extends TreeFile {
+  /**
+   * Interfaces implemented by controllers, with the controller's literal
+   * class-level prefix (null when it has none).
+   */
+  readonly implementers: Map<string, string | null>;
+  /** JAX-RS facts of the scan root (resources, locators, clients). */
+  readonly jaxrs: JaxRsIndex | undefined;
+
+  constructor(
+    file: SourceFile,
+    constants: Map<string, Value>,
+    ports: ExtractedPort[],
+    implementers: Map<string, string | null> = new Map(),
+    jaxrs?: JaxRsIndex,
+    settings?: SpringSettings,
+    kept?: KeptTrees,
+  ) {
+    super(file, constants, ports, kept);
+    this.implementers = implementers;
+    this.jaxrs = jaxrs;
+    this.settings = settings;
+  }
+
+  /** The Spring Boot settings of the scan root. */
+  readonly settings: SpringSettings | undefined;
+
+  /** A literal with its `${key:default}` placeholders resolved. */
+  placeholders(text: string): Value {
+    if (!text.includes("${")) return literal(text);
+    const parts: Value[] = [];
+    let start = 0;
+    for (const m of text.matchAll(/\$\{([^}:]+)(?::([^}]*))?\}/g)) {
+      parts.push(literal(text.slice(start, m.index)));
+      const value = this.settings?.get(this.file.path, m[1]!) ?? m[2];
+      parts.push(
+        value === undefined ? hole(m[0], "env") : literal(value, true),
+      );
+      start = m.index + m[0].length;
+    }
+    parts.push(literal(text.slice(start)));
+    return concat(parts);
+  }
+
+  /** Evaluates a string expression (literals, `+`, constants, format). */
+  evaluate(node: Node | null | undefined, depth = 0): Value {
+    if (!node || depth > 8) return hole("?");
+    switch (node.type) {
+      case "string_literal": {
+        return this.placeholders(javaString(node));
+      }
+      case "parenthesized_expression":
+        return this.evaluate(node.namedChild(0), depth + 1);
+      case "binary_expression":
+        return evaluateConcatenation(
+          node,
+          "+",
+          (operand) => this.evaluate(operand, depth + 1),
+        );
+      case "identifier":
+        return this.resolveName(node.text, node, depth) ?? hole(node.text);
+      case "field_access": {
+        const object = node.childForFieldName("object")?.text ?? "";
+        const field = node.childForFieldName("field")?.text ?? "";
+        const found = object === "this"
+          ? this.resolveName(field, node, depth)
+          : this.constants.get(`${object}.${field}`);
+        return found ? composed(found) : hole(node.text);
+      }
+      case "method_invocation": {
+        const name = node.childForFieldName("name")?.text;
+        const object = node.childForFieldName("object");
+        const args = node.childForFieldName("arguments")?.namedChildren ?? [];
+        if (name === "format" && object?.text === "String" && args[0]) {
+          return this.formatted(args[0], depth);
+        }
+        if (name === "formatted" && object) {
+          return this.formatted(object, depth);
+        }
+        if (name === "create" && object?.text === "URI" && args[0]) {
+          return this.evaluate(args[0], depth + 1);
+        }
+        if (name === "concat" && object && args[0]) {
+          return concat([
+            this.evaluate(object, depth + 1),
+            this.evaluate(args[0], depth + 1),
+          ]);
+        }
+        return hole(node.text);
+      }
+      default:
+        return hole(node.text);
+    }
+  }
+
+  formatted(format: Node, depth: number): Value {
+    const value = this.evaluate(format, depth + 1);
+    return exactText(value) === undefined ? value : formatPlaceholders(value);
+  }
+
+  /** Resolves a name to a local variable, field, or constant. */
+  resolveName(
+    name: string,
+    at: Node,
+    depth: number,
+  ): Value | undefined {
+    const decl = this.findDeclaration(name, at);
+    if (decl) {
+      const value = decl.declarator.childForFieldName("value");
+      // a method's parameter: its callers supply it
+      if (decl.declarator.type === "formal_parameter") {
+        return METHOD_SCOPES.has(decl.declarator.parent?.parent?.type ?? "")
+          ? hole(name, "parameter")
+          : undefined;
+      }
+      if (!value) return undefined;
+      const result = this.evaluate(value, depth + 1);
+      return composed(result);
+    }
+    const constant = this.constants.get(name);
+    return constant ? composed(constant) : undefined;
+  }
+
+  /** Finds the declaration of a name in scope at a node. */
+  findDeclaration(
+    name: string,
+    at: Node,
+  ):
+    | { declarator: Node; type: string; field: boolean; final: boolean }
+    | undefined {
+    for (let scope: Node | null = at.parent; scope; scope = scope.parent) {
+      if (
+        scope.type === "block" || scope.type === "class_body" ||
+        scope.type === "constructor_body"
+      ) {
+        for (const stmt of scope.namedChildren) {
+          if (!stmt) continue;
+          if (
+            stmt.type !== "local_variable_declaration" &&
+            stmt.type !== "field_declaration"
+          ) continue;
+          if (
+            stmt.type === "local_variable_declaration" &&
+            stmt.startIndex > at.startIndex
+          ) {
+            continue;
+          }
+          for (const d of stmt.childrenForFieldName("declarator")) {
+            if (d?.childForFieldName("name")?.text === name) {
+              return {
+                declarator: d,
+                type: typeName(stmt.childForFieldName("type")),
+                field: stmt.type === "field_declaration",
+                final: /\bfinal\b/.test(
+                  stmt.namedChildren.find((c) => c?.type === "modifiers")
+                    ?.text ?? "",
+                ),
+              };
+            }
+          }
+        }
+      }
+      // A record component is a final field; a parameter is neither.
+      const record = scope.type === "record_declaration";
+      if (
+        record ||
+        scope.type === "method_declaration" ||
+        scope.type === "constructor_declaration" ||
+        scope.type === "lambda_expression"
+      ) {
+        const params = scope.childForFieldName("parameters");
+        for (const p of params?.namedChildren ?? []) {
+          if (p?.childForFieldName("name")?.text === name) {
+            return {
+              declarator: p,
+              type: typeName(p.childForFieldName("type")),
+              field: record,
+              final: record,
+            };
+          }
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** The declared type of a receiver expression (`x`, `this.x`). */
+  receiverType(node: Node | null): string | undefined {
+    if (!node) return undefined;
+    let name: string | undefined;
+    if (node.type === "identifier") name = node.text;
+    else if (
+      node.type === "field_access" &&
+      node.childForFieldName("object")?.text === "this"
+    ) {
+      name = node.childForFieldName("field")?.text;
+    }
+    if (!name) return undefined;
+    const decl = this.findDeclaration(name, node);
+    if (!decl) return undefined;
+    if (decl.type !== "var") return decl.type;
+    const value = decl.declarator.childForFieldName("value");
+    return value ? this.expressionType(value) : undefined;
+  }
+
+  /** The type a `new T(...)`/`T.create()`/`T.builder()...build()` makes. */
+  expressionType(node: Node): string | undefined {
+    if (node.type === "object_creation_expression") {
+      return typeName(node.childForFieldName("type"));
+    }
+    if (node.type === "method_invocation") {
+      let root: Node = node;
+      while (root.type === "method_invocation") {
+        const object = root.childForFieldName("object");
+        if (!object) break;
+        root = object;
+      }
+      if (root.type === "identifier" && FLUENT_CLIENT_TYPES.has(root.text)) {
+        return root.text;
+      }
+      if (root.type === "identifier" && root.text === "RestTemplate") {
+        return "RestTemplate";
+      }
+    }
+    return undefined;
+  }
+
+  /** The calls of the file's methods (for values through parameters). */
+  get calls(): JavaCalls {
+    return this.#calls ??= new JavaCalls(
+      this,
+      this.#root!,
+      this.kept?.calls(javaCalledName),
+    );
+  }
+  #calls: JavaCalls | undefined;
+  #root: Node | undefined;
+
+  run(root: Node): void {
+    this.#root = root;
+    const functional =
+      this.file.text.includes("org.springframework.web.reactive.function") ||
+      this.file.text.includes("org.springframework.web.servlet.function");
+    const jaxrs = this.jaxrs && JaxRsIndex.mentions(this.file.text)
+      ? this.jaxrs
+      : undefined;
+    const imports = jaxrs ? jaxRsImports(root) : undefined;
+    walk(root, (node) => {
+      if (
+        node.type === "class_declaration" ||
+        node.type === "interface_declaration"
+      ) {
+        controller(this, node);
+        if (jaxrs && imports) {
+          jaxRsPorts(
+            node,
+            jaxrs,
+            this.constants,
+            imports,
+            this.file.path,
+            this.ports,
+          );
+        }
+      } else if (node.type === "method_invocation") {
+        clientCall(this, node);
+        if (functional) functionalRoute(this, node);
+      }
+    });
+  }
+}
+
+const METHOD_SCOPES: ReadonlySet<string> = new Set([
+  "method_declaration",
+  "constructor_declaration",
+]);
+
+/** The simple name of a type node (generics and packages stripped). */
+export function typeName(node: Node | null): string {
+  if (!node) return "";
+  let text = node.text;
+  const lt = text.indexOf("<");
+  if (lt >= 0) text = text.slice(0, lt);
+  return text.slice(text.lastIndexOf(".") + 1).trim();
+}
+
+/**
+ * Collects `static final String` constants of every class: `X`, `C.X`. A
+ * constant built from others (`USERS = API + "/users"`) keeps them as
+ * `constant` holes until {@linkcode settleConstants} fills them.
+ */
+export function collectConstants(
+  root: Node,
+  constants: Map<string, Value>,
+): void {
+  walk(root, (node) => {
+    if (node.type !== "field_declaration") return;
+    const modifiers = node.namedChildren.find((c) => c?.type === "modifiers")
+      ?.text ?? "";
+    const cls = node.parent?.parent;
+    const inInterface = cls?.type === "interface_declaration";
+    if (!inInterface && !/\bfinal\b/.test(modifiers)) return;
+    if (typeName(node.childForFieldName("type")) !== "String") return;
+    const className = cls?.childForFieldName("name")?.text;
+    for (const d of node.childrenForFieldName("declarator")) {
+      const value = d?.childForFieldName("value");
+      const name = d?.childForFieldName("name")?.text;
+      if (!name || !value) continue;
+      const v = constantInitializer(
+        value,
+        (n) => constantName(n, className),
+      );
+      if (!v) continue;
+      if (className) constants.set(`${className}.${name}`, v);
+      if (!constants.has(name)) constants.set(name, v);
+    }
+  });
+}
+
+/** A reference to a constant: `C.X`, or `X` of the class it is read in. */
+function constantName(
+  node: Node,
+  className: string | undefined,
+): string | undefined {
+  if (node.type === "identifier") {
+    return className ? `${className}.${node.text}` : node.text;
+  }
+  // `Paths.API`, `com.acme.Paths.API`: the class and the name
+  if (node.type === "field_access") {
+    return node.text.replace(/\s+/g, "").split(".").slice(-2).join(".");
+  }
+  return undefined;
+}
+
+/** Interfaces implemented by `@RestController`/`@Controller` classes. */
+export function collectImplementers(
+  root: Node,
+  implementers: Map<string, string | null>,
+): void {
+  walk(root, (node) => {
+    if (node.type !== "class_declaration") return;
+    const annotations = annotationsOf(node);
+    const names = annotations.map(annotationName);
+    if (!names.includes("RestController") && !names.includes("Controller")) {
+      return;
+    }
+    const mapping = annotations.find((a) =>
+      annotationName(a) === "RequestMapping"
+    );
+    const value = mapping
+      ? elements(annotationElement(mapping, ["value", "path"]))[0]
+      : undefined;
+    const prefix = value?.type === "string_literal" ? javaString(value) : null;
+    const list = node.childForFieldName("interfaces")?.namedChild(0);
+    for (const type of list?.namedChildren ?? []) {
+      if (!type) continue;
+      const name = typeName(type);
+      if (name) implementers.set(name, prefix);
+    }
+  });
+}

@@ -1,0 +1,248 @@
+// Spring MVC / WebFlux: controllers (class `@RequestMapping` prefix +
+// method mappings, mapped interfaces implemented by a controller), Feign
+// clients, HTTP interfaces (`@GetExchange`) and functional endpoints.
+import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { ownerOf } from "../_syntax/owner.ts";
+import { anchorOf } from "../_syntax/tree.ts";
+import {
+  exactText,
+  joinPaths,
+  literal,
+  MAX_CALL_SITES,
+  MAX_FLOW_DEPTH,
+  routePath,
+  type Value,
+} from "../_value/mod.ts";
+import {
+  annotationElement,
+  annotationName,
+  annotationsOf,
+  elements,
+  type JavaFile,
+  MAPPING_METHOD,
+} from "./project.ts";
+import type { Node } from "web-tree-sitter";
+
+/**
+ * Spring functional endpoints (WebFlux `RouterFunctions`, WebMvc.fn):
+ * `route(GET("/x"), h)`, `.andRoute(POST("/x"), h)`, builder
+ * `.GET("/x", h)`, with `.path("/api", b -> ...)` and `nest(path("/api"),
+ * ...)` prefixes.
+ */
+export function functionalRoute(
+  c: JavaFile,
+  call: Node,
+): void {
+  const name = call.childForFieldName("name")?.text ?? "";
+  if (!HTTP_METHODS.has(name)) return;
+  const args = (call.childForFieldName("arguments")?.namedChildren ?? [])
+    .filter((n): n is Node => n !== null);
+  const first = args[0];
+  if (!first) return;
+  const path = c.evaluate(first);
+  const head = path.parts[0];
+  if (typeof head !== "string" || !head.startsWith("/")) return;
+  // A predicate `GET("/x")` counts inside `route(...)`/`andRoute(...)`/
+  // `nest(...)`; a builder call `.GET("/x", handler)` on its own.
+  if (args.length < 2 && !insideRoute(call)) return;
+  const context = c.settings?.contextPath(c.file.path) ?? "";
+  for (const prefixes of prefixChains(c, call, 0)) {
+    const route = routePath(
+      joinPaths(literal(context, context !== ""), ...prefixes, path),
+      prefixes.length > 0,
+    );
+    const port = httpPort({
+      role: "server",
+      method: name,
+      path: route.path,
+      node: anchorOf(call, call.childForFieldName("name") ?? call),
+      owner: ownerOf(call, c.file.path, "java"),
+      filePath: c.file.path,
+      confidence: route.confidence,
+      framework: "spring-functional",
+    });
+    if (port) c.ports.push(port);
+  }
+}
+
+/**
+ * The `path(...)`/`nest(path(...))` prefixes around a functional route,
+ * outermost first: one list per way the route is reached, through the
+ * calls of a method that returns it (`nest(path("/api"), userRoutes())`),
+ * a few calls deep.
+ */
+function prefixChains(c: JavaFile, from: Node, depth: number): Value[][] {
+  const prefixes: Value[] = [];
+  let returned = false;
+  for (let n: Node | null = from.parent; n; n = n?.parent ?? null) {
+    if (n.type === "return_statement") returned = true;
+    if (n.type === "method_declaration") {
+      const sites = returned && depth < MAX_FLOW_DEPTH
+        ? c.calls.sitesOf(n)
+        : [];
+      if (sites.length === 0) return [prefixes];
+      return sites.slice(0, MAX_CALL_SITES).flatMap((site) =>
+        prefixChains(c, site, depth + 1).map((outer) => [
+          ...outer,
+          ...prefixes,
+        ])
+      );
+    }
+    if (n.type !== "lambda_expression" && n.type !== "argument_list") {
+      continue;
+    }
+    const outer = n.type === "lambda_expression" ? n.parent?.parent : n.parent;
+    if (outer?.type !== "method_invocation") continue;
+    const outerName = outer.childForFieldName("name")?.text;
+    const outerArgs = (outer.childForFieldName("arguments")?.namedChildren ??
+      []).filter((a): a is Node => a !== null);
+    const inFirst = outerArgs[0] !== undefined &&
+      outerArgs[0].startIndex <= from.startIndex &&
+      from.endIndex <= outerArgs[0].endIndex;
+    if (inFirst || outerArgs.length < 2) continue;
+    if (outerName === "path" && n.type === "lambda_expression") {
+      prefixes.unshift(c.evaluate(outerArgs[0]));
+    } else if (outerName === "nest" || outerName === "andNest") {
+      const predicate = outerArgs[0]!;
+      if (
+        predicate.type === "method_invocation" &&
+        predicate.childForFieldName("name")?.text === "path"
+      ) {
+        const p = predicate.childForFieldName("arguments")?.namedChild(0);
+        if (p) prefixes.unshift(c.evaluate(p));
+      }
+    }
+    if (n.type === "lambda_expression") n = n.parent;
+  }
+  return [prefixes];
+}
+
+/** Whether a predicate call is an argument of `route`/`andRoute`/`nest`. */
+export function insideRoute(
+  call: Node,
+): boolean {
+  for (let n: Node | null = call.parent; n; n = n.parent) {
+    if (n.type === "method_invocation") {
+      const name = n.childForFieldName("name")?.text ?? "";
+      if (
+        name === "route" || name === "andRoute" || name === "nest" ||
+        name === "andNest"
+      ) {
+        return true;
+      }
+      if (name !== "and" && name !== "or" && name !== "negate") return false;
+    }
+  }
+  return false;
+}
+
+/** Spring controllers and Feign clients. */
+export function controller(
+  c: JavaFile,
+  cls: Node,
+): void {
+  const annotations = annotationsOf(cls);
+  let prefixes: Value[] = [literal("")];
+  let role: "server" | "client" = "server";
+  let framework = "spring";
+  for (const a of annotations) {
+    const name = annotationName(a);
+    if (name === "RequestMapping") {
+      const values = elements(annotationElement(a, ["value", "path"]));
+      if (values.length > 0) prefixes = values.map((v) => c.evaluate(v));
+    } else if (name === "FeignClient") {
+      role = "client";
+      framework = "feign";
+      const path = annotationElement(a, ["path"]);
+      if (path) prefixes = [c.evaluate(path)];
+    } else if (name === "HttpExchange") {
+      role = "client";
+      framework = "spring-http-interface";
+      const values = elements(annotationElement(a, ["value", "url"]));
+      if (values.length > 0) prefixes = values.map((v) => c.evaluate(v));
+    }
+  }
+  if (cls.type === "interface_declaration" && role === "server") {
+    // A mapped interface (often generated from OpenAPI) serves routes
+    // when a controller implements it; its class prefix wins.
+    const name = cls.childForFieldName("name")?.text ?? "";
+    if (!c.implementers.has(name)) return;
+    const prefix = c.implementers.get(name);
+    if (prefix !== null && prefix !== undefined) prefixes = [literal(prefix)];
+  }
+  const body = cls.childForFieldName("body");
+  for (const member of body?.namedChildren ?? []) {
+    if (member?.type !== "method_declaration") continue;
+    for (const a of annotationsOf(member)) {
+      mapping(c, member, a, prefixes, role, framework);
+    }
+  }
+}
+
+export function mapping(
+  c: JavaFile,
+  method: Node,
+  annotation: Node,
+  prefixes: readonly Value[],
+  role: "server" | "client",
+  framework: string,
+): void {
+  const name = annotationName(annotation);
+  let verbs: string[];
+  const fixed = MAPPING_METHOD[name];
+  const exchange = /^(Get|Post|Put|Delete|Patch)Exchange$/.exec(name);
+  if (fixed === "ANY") {
+    const declared = elements(annotationElement(annotation, ["method"]))
+      .map((n) => n.text.slice(n.text.lastIndexOf(".") + 1).toUpperCase())
+      .filter((m) => HTTP_METHODS.has(m));
+    verbs = declared.length > 0 ? declared : ["ANY"];
+  } else if (fixed) {
+    verbs = [fixed];
+  } else if (exchange) {
+    verbs = [exchange[1]!.toUpperCase()];
+    role = "client";
+    framework = "spring-http-interface";
+  } else if (name === "HttpExchange") {
+    const m = annotationElement(annotation, ["method"]);
+    const text = m ? exactText(c.evaluate(m))?.toUpperCase() : undefined;
+    verbs = [text && HTTP_METHODS.has(text) ? text : "ANY"];
+    role = "client";
+    framework = "spring-http-interface";
+  } else {
+    return;
+  }
+  const keys = exchange || name === "HttpExchange"
+    ? ["value", "url"]
+    : ["value", "path"];
+  const pathNodes = elements(annotationElement(annotation, keys));
+  const paths = pathNodes.length > 0
+    ? pathNodes.map((n) => c.evaluate(n))
+    : [literal("")];
+  const owner = ownerOf(method, c.file.path, "java");
+  // the servlet context path of the module serves every route under it
+  const context = role === "server"
+    ? c.settings?.contextPath(c.file.path) ?? ""
+    : "";
+  for (const prefix of prefixes) {
+    for (const path of paths) {
+      const hasPrefix = (exactText(prefix) ?? "x") !== "";
+      const route = routePath(
+        joinPaths(literal(context, context !== ""), prefix, path),
+        hasPrefix,
+      );
+      for (const verb of verbs) {
+        const port = httpPort({
+          role,
+          method: verb,
+          path: route.path,
+          node: annotation,
+          owner,
+          filePath: c.file.path,
+          confidence: route.confidence,
+          framework,
+        });
+        if (port) c.ports.push(port);
+      }
+    }
+  }
+}

@@ -1,0 +1,133 @@
+// The facts the JavaScript/TypeScript extractor keeps of one file (imports,
+// exports, constants, routers, route and client calls): plain data that
+// holds no tree nodes, so trees are deleted before files are composed.
+import type { Value } from "../_value/mod.ts";
+import type { PortOwner } from "../types.ts";
+
+/** An import binding: `import { a as b } from "x"` gives `b -> {x, a}`. */
+export interface ImportBinding {
+  source: string;
+  /** `default`, `*` (namespace) or the imported name. */
+  name: string;
+}
+
+/** A router-like object: an app, a router, a sub-app. */
+export interface RouterDef {
+  framework: string;
+  /** Own prefix: koa-router `prefix`, Hono `basePath`. */
+  prefix: Value;
+}
+
+/** An HTTP client instance (`axios.create`, `ky.create`). */
+export interface InstanceDef {
+  framework: string;
+  base: Value;
+}
+
+/** Where a port was found. */
+export interface Site {
+  line: number;
+  col: number;
+  owner: PortOwner;
+}
+
+/** A route registration. */
+export interface RouteRec extends Site {
+  /** Local router id; `undefined` for routes that stand alone. */
+  router?: string;
+  /** Upper-case methods; `ANY` for no restriction. */
+  methods: string[];
+  /** Path as written. */
+  path: Value;
+  /** A prefix from the same file (NestJS controller). */
+  prefix?: Value;
+  framework: string;
+  /** `true` when the path was composed by convention (Next.js files). */
+  composed?: boolean;
+  /** `true` when the method is a guess (no restriction seen). */
+  weakMethod?: boolean;
+  /** Applies the NestJS global prefix. */
+  nest?: boolean;
+  extra: Record<string, string>;
+}
+
+/** A child router or plugin reference. */
+export type ChildRef =
+  | { local: string }
+  | { import: ImportBinding };
+
+/** `app.use("/api", router)`, `app.route("/x", sub)`, `app.register(p)`. */
+export interface MountRec {
+  parent: string;
+  prefix: Value;
+  child: ChildRef;
+  /** `router`: a router object; `plugin`: a function given the parent. */
+  kind: "router" | "plugin";
+  /**
+   * A plugin function's arguments (`register(app, "/api")`): its routes'
+   * `parameter` holes named by position (`"1"`) take them.
+   */
+  args?: Array<Value | undefined>;
+}
+
+/** An HTTP call. */
+export interface ClientRec extends Site {
+  /** Upper-case method, or `undefined` when it cannot be known. */
+  method: string | undefined;
+  url: Value;
+  /** An instance the call goes through (base URL). */
+  via?: ChildRef;
+  /** `via` may turn out not to be an instance: keep the call without a base. */
+  viaOptional?: boolean;
+  framework: string;
+}
+
+/**
+ * A function wrapping an HTTP call whose URL comes from one of its
+ * parameters: `function api(path, init) { return fetch(BASE + path, init) }`.
+ */
+export interface ClientHelper {
+  /** Index of the parameter that holds (part of) the URL. */
+  param: number;
+  /** The URL before and after that parameter. */
+  before: Value;
+  after: Value;
+  /** A literal method, or `undefined`. */
+  method: string | undefined;
+  /** Index of the parameter holding the request options, if any. */
+  methodParam?: number;
+  framework: string;
+  via?: ChildRef;
+}
+
+/** A call of a function that may be a client helper: `api("/users")`. */
+export interface HelperCall extends Site {
+  callee: ChildRef;
+  /** Each argument's value when it is string-like. */
+  args: Array<Value | undefined>;
+  /** Each argument's method option when it is an object literal. */
+  argMethods: Array<string | undefined | null>;
+}
+
+/** Everything the cross-file pass needs from one file. */
+export interface JsFacts {
+  path: string;
+  imports: Map<string, ImportBinding>;
+  /** Constants: `NAME`, `OBJ.prop`, `Enum.Member`; `null` when ambiguous. */
+  consts: Map<string, Value | null>;
+  /** Exported name (or `default`) -> local name. */
+  exports: Map<string, string>;
+  routers: Map<string, RouterDef>;
+  instances: Map<string, InstanceDef>;
+  routes: RouteRec[];
+  mounts: MountRec[];
+  clients: ClientRec[];
+  /** Functions returning a router: function name -> the router's local. */
+  returns: Map<string, string>;
+  /** Client helpers by function name. */
+  helpers: Map<string, ClientHelper>;
+  /** Calls of possible client helpers. */
+  helperCalls: HelperCall[];
+  /** `app.setGlobalPrefix("api")` of NestJS. */
+  globalPrefix?: Value;
+}

@@ -1,0 +1,182 @@
+// The queue calls of a JavaScript/TypeScript file, by the kind of their
+// receiver: kafkajs producers and consumers, amqplib channels, NATS, Redis
+// pub/sub and Dapr; and Dapr's programmatic subscriptions.
+import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
+import { exactText, keyText, literal, type Value } from "../_value/mod.ts";
+import { type JsQueueFile, unwrap } from "./queue.ts";
+import type { Node } from "web-tree-sitter";
+
+/**
+ * Dapr programmatic subscriptions: the `{ pubsubname, topic, route }`
+ * objects a `/dapr/subscribe` handler returns.
+ */
+export function daprRoutes(
+  c: JsQueueFile,
+  root: Node,
+): void {
+  walk(root, (n) => {
+    if (n.type !== "object") return;
+    const pubsub = property(n, "pubsubname") ??
+      property(n, "pubsubName");
+    const topic = property(n, "topic");
+    if (!pubsub || !topic) return;
+    const extra = { pubsub: keyText(c.value(pubsub)) };
+    c.emit(
+      n,
+      "server",
+      topic,
+      "dapr",
+      "dapr-subscribe",
+      "/dapr/subscribe",
+      extra,
+    );
+    return false;
+  });
+}
+
+/** A property of an object literal argument. */
+export function property(
+  object: Node | undefined,
+  key: string,
+): Node | undefined {
+  if (!object || unwrap(object).type !== "object") return undefined;
+  for (const p of namedChildren(unwrap(object))) {
+    if (p.type === "pair" && propertyKey(p) === key) {
+      return p.childForFieldName("value") ?? undefined;
+    }
+    if (p.type === "shorthand_property_identifier" && p.text === key) {
+      return p;
+    }
+  }
+  return undefined;
+}
+
+export function queueCall(
+  c: JsQueueFile,
+  call: Node,
+): void {
+  const fn = call.childForFieldName("function");
+  if (fn?.type !== "member_expression") return;
+  const object = fn.childForFieldName("object");
+  const method = fn.childForFieldName("property")?.text ?? "";
+  const kind = object ? c.kindOf(object) : undefined;
+  if (!kind) return;
+  const args = namedChildren(call.childForFieldName("arguments") ?? call)
+    .filter((a) => a.type !== "comment");
+  const emit = (
+    role: "server" | "client",
+    topic: Node | Value | undefined,
+    system: string,
+    library: string,
+    extra?: Record<string, string>,
+  ): void => c.emit(call, role, topic, system, library, method, extra);
+  switch (kind) {
+    case "kafkajs.producer":
+      if (method === "send") {
+        emit("client", property(args[0], "topic"), "kafka", "kafkajs");
+      } else if (method === "sendBatch") {
+        const list = property(args[0], "topicMessages");
+        for (
+          const item of list?.type === "array" ? namedChildren(list) : []
+        ) {
+          emit("client", property(item, "topic"), "kafka", "kafkajs");
+        }
+      }
+      return;
+    case "kafkajs.consumer":
+      if (method !== "subscribe") return;
+      emit("server", property(args[0], "topic"), "kafka", "kafkajs");
+      for (const t of arrayItems(property(args[0], "topics"))) {
+        emit("server", t, "kafka", "kafkajs");
+      }
+      return;
+    case "amqp.channel":
+      if (method === "sendToQueue") {
+        emit("client", args[0], "rabbitmq", "amqplib");
+      } else if (method === "consume") {
+        emit("server", args[0], "rabbitmq", "amqplib");
+      } else if (method === "publish" || method === "bindQueue") {
+        const [exchangeNode, keyNode] = method === "publish"
+          ? [args[0], args[1]]
+          : [args[1], args[2]];
+        if (!exchangeNode) return;
+        const exchange = c.value(exchangeNode);
+        const defaultExchange = exactText(exchange) === "";
+        const routingKey = keyNode ? c.value(keyNode) : literal("");
+        const extra: Record<string, string> = {
+          exchange: keyText(exchange),
+          routingKey: keyText(routingKey),
+        };
+        if (method === "publish") {
+          emit(
+            "client",
+            defaultExchange ? routingKey : exchange,
+            "rabbitmq",
+            "amqplib",
+            extra,
+          );
+        } else if (!defaultExchange) {
+          emit("server", exchange, "rabbitmq", "amqplib", extra);
+        }
+      }
+      return;
+    case "nats.conn":
+    case "nats.js":
+      if (method === "publish" || method === "request") {
+        emit("client", args[0], "nats", "nats");
+      } else if (method === "subscribe") {
+        emit("server", args[0], "nats", "nats");
+      }
+      return;
+    case "redis.client":
+      if (
+        method === "publish" || method === "sPublish" || method === "spublish"
+      ) {
+        emit("client", args[0], "redis", "redis");
+      } else if (
+        method === "subscribe" || method === "sSubscribe" ||
+        method === "ssubscribe"
+      ) {
+        for (const a of args) {
+          if (a.type === "array") {
+            for (const t of namedChildren(a)) {
+              emit("server", t, "redis", "redis");
+            }
+          } else if (isStringish(a)) emit("server", a, "redis", "redis");
+        }
+      }
+      return;
+    case "dapr.client.pubsub":
+      if (method === "publish") {
+        emit("client", args[1], "dapr", "@dapr/dapr", {
+          pubsub: keyText(c.value(args[0])),
+        });
+      }
+      return;
+    case "dapr.server.pubsub":
+      if (method === "subscribe" || method === "subscribeWithOptions") {
+        emit("server", args[1], "dapr", "@dapr/dapr", {
+          pubsub: keyText(c.value(args[0])),
+        });
+      }
+      return;
+  }
+}
+
+export function propertyKey(pair: Node): string {
+  const key = pair.childForFieldName("key");
+  if (!key) return "";
+  return stringValue(key) ?? key.text;
+}
+
+export function arrayItems(node: Node | undefined): Node[] {
+  if (!node) return [];
+  const n = unwrap(node);
+  return n.type === "array" ? namedChildren(n) : [n];
+}
+
+export function isStringish(node: Node): boolean {
+  return node.type === "string" || node.type === "template_string" ||
+    node.type === "identifier" || node.type === "binary_expression" ||
+    node.type === "member_expression";
+}

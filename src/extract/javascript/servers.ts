@@ -1,0 +1,179 @@
+// Server routes of a JavaScript/TypeScript project: each route under every
+// prefix its router gets through mounts (`app.use("/api", router)`, Hono
+// `route`, fastify `register(plugin, { prefix })`, plugin functions given a
+// router), across files, and the NestJS global prefix.
+import type { ExtractDiagnostic } from "../extractor.ts";
+import type { ExtractedPort } from "../types.ts";
+import {
+  composed,
+  concat,
+  CONFIDENCE,
+  fillHoles,
+  isEmpty,
+  joinPaths,
+  literal,
+  mapText,
+  routePath,
+  textOf,
+  type Value,
+} from "../_value/mod.ts";
+import type { JsFacts, RouteRec } from "./facts.ts";
+import type { JsProject } from "./project.ts";
+import { jsPort } from "./emit.ts";
+
+/** A prefix a router is mounted under. */
+interface Prefix {
+  /** The joined prefix; `composed` when a prefix or constant went into it. */
+  value: Value;
+  /** Framework of the router at the root of the mount chain. */
+  framework: string;
+  /** A plugin function's parameters (by position) its caller passed. */
+  bound?: ReadonlyMap<string, Value>;
+}
+
+interface Mount {
+  parent: string;
+  prefix: Value;
+  file: JsFacts;
+  args?: Array<Value | undefined>;
+}
+
+/** The value with its `parameter` holes given by a plugin's caller. */
+function bind(
+  value: Value,
+  bound: ReadonlyMap<string, Value> | undefined,
+): Value {
+  return bound ? fillHoles(value, "parameter", (n) => bound.get(n)) : value;
+}
+
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/** Drops a scheme and host written in a prefix (`http://h/api` → `/api`). */
+function pathOnly(value: Value): Value {
+  const head = value.parts[0];
+  return typeof head === "string" && ORIGIN.test(head)
+    ? mapText(value, (text) => text.replace(ORIGIN, ""))
+    : value;
+}
+
+/** The server ports of a project's routes. */
+export class Servers {
+  readonly #project: JsProject;
+  readonly #diagnostics: ExtractDiagnostic[];
+  /** child router gid -> mounts */
+  readonly #mounts = new Map<string, Mount[]>();
+  #globalPrefix: Value | undefined;
+
+  constructor(project: JsProject, diagnostics: ExtractDiagnostic[]) {
+    this.#project = project;
+    this.#diagnostics = diagnostics;
+    for (const file of project.files) {
+      for (const mount of file.mounts) {
+        const child = project.target(file, mount.child, mount.kind);
+        if (!child) continue;
+        let list = this.#mounts.get(child);
+        if (!list) this.#mounts.set(child, list = []);
+        list.push({
+          parent: `${file.path}#${mount.parent}`,
+          prefix: mount.prefix,
+          file,
+          ...(mount.args ? { args: mount.args } : {}),
+        });
+      }
+      if (file.globalPrefix && !this.#globalPrefix) {
+        this.#globalPrefix = composed(
+          pathOnly(project.resolve(file, file.globalPrefix)),
+        );
+      }
+    }
+  }
+
+  /** The prefixes of a router (by global id), through its mounts. */
+  #prefixes(gid: string, seen: Set<string>): Prefix[] {
+    const hash = gid.indexOf("#");
+    const file = this.#project.file(gid.slice(0, hash))!;
+    const local = gid.slice(hash + 1);
+    const router = file.routers.get(local);
+    const own = this.#project.resolve(file, router?.prefix ?? literal(""));
+    const ownPath = pathOnly(own);
+    const mounts = this.#mounts.get(gid);
+    if (!mounts || mounts.length === 0 || seen.has(gid)) {
+      if (local.startsWith("fn:")) return [];
+      return [{
+        value: isEmpty(ownPath) ? ownPath : composed(ownPath),
+        framework: router?.framework ?? "",
+      }];
+    }
+    seen.add(gid);
+    const out: Prefix[] = [];
+    for (const mount of mounts) {
+      for (const parent of this.#prefixes(mount.parent, seen)) {
+        const resolve = (v: Value) =>
+          this.#project.resolve(mount.file, bind(v, parent.bound));
+        const mounted = resolve(mount.prefix);
+        const mountPath = pathOnly(mounted);
+        let value = joinPaths(parent.value, mountPath, ownPath);
+        if (textOf(value) === "/") value = literal("");
+        const prefixed = parent.value.composed || !isEmpty(mountPath) ||
+          !isEmpty(ownPath) || mounted.composed;
+        const bound = new Map<string, Value>();
+        mount.args?.forEach((arg, i) => {
+          if (arg) bound.set(String(i), resolve(arg));
+        });
+        out.push({
+          value: prefixed ? composed(value) : value,
+          framework: parent.framework,
+          ...(bound.size > 0 ? { bound } : {}),
+        });
+      }
+    }
+    seen.delete(gid);
+    return out;
+  }
+
+  /** Adds the ports of one route. */
+  routePorts(file: JsFacts, route: RouteRec, out: ExtractedPort[]): void {
+    let prefixes: Prefix[] = route.router !== undefined
+      ? this.#prefixes(`${file.path}#${route.router}`, new Set())
+      : [{ value: literal(""), framework: route.framework }];
+    const global = this.#globalPrefix;
+    if (route.nest && global) {
+      prefixes = prefixes.map((p) => ({
+        ...p,
+        value: composed(joinPaths(global, p.value)),
+      }));
+    }
+    for (const prefix of prefixes) {
+      let local = pathOnly(
+        this.#project.resolve(file, bind(route.path, prefix.bound)),
+      );
+      if (route.prefix) {
+        const own = pathOnly(this.#project.resolve(file, route.prefix));
+        const joined = joinPaths(own, local);
+        local = isEmpty(own) ? joined : composed(joined);
+      }
+      const text = textOf(local);
+      if (text !== "" && !text.startsWith("/")) {
+        if (!route.nest) continue;
+        local = concat([literal("/"), local]);
+      }
+      const path = routePath(
+        joinPaths(prefix.value, local),
+        prefix.value.composed || !!route.composed,
+      );
+      for (const method of route.methods) {
+        const port = jsPort(file.path, route, {
+          role: "server",
+          method,
+          path: path.path,
+          confidence: route.weakMethod ? CONFIDENCE.weak : path.confidence,
+          framework: route.framework === "plugin"
+            ? prefix.framework
+            : route.framework,
+          extra: route.extra,
+        }, this.#diagnostics);
+        if (port) out.push(port);
+      }
+    }
+  }
+}

@@ -1,0 +1,243 @@
+// OpenAPI 3 and Swagger 2 documents (JSON or YAML): every operation is a
+// server port, under the servers' base path (OpenAPI 3) or `basePath`
+// (Swagger 2).
+import {
+  isMap,
+  isScalar,
+  LineCounter,
+  parseDocument,
+  type YAMLMap,
+} from "yaml";
+import type {
+  ExtractDiagnostic,
+  ExtractResult,
+  LanguageExtractor,
+  SourceFile,
+} from "../extractor.ts";
+import { httpBoundaryKey } from "../../boundary/http_path.ts";
+import { CONFIDENCE } from "../_value/mod.ts";
+import type { ExtractedPort, SourceSpan } from "../types.ts";
+
+const OPERATIONS: ReadonlySet<string> = new Set([
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+  "trace",
+]);
+
+/** A cheap test before parsing: a top-level `openapi` or `swagger` field. */
+const MARKER = /^\s*["']?(?:openapi|swagger)["']?\s*:/m;
+
+/**
+ * Extracts server ports from OpenAPI 3 and Swagger 2 documents in JSON or
+ * YAML: one port per operation, the path composed with the base path of
+ * the document's (or the path's, or the operation's) `servers`, or with
+ * Swagger's `basePath`. Other JSON and YAML files are ignored.
+ *
+ * @example
+ * ```ts
+ * import { openapiExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const { ports } = await openapiExtractor.extract([{
+ *   path: "openapi.yaml",
+ *   text: [
+ *     "openapi: 3.0.3",
+ *     "servers:",
+ *     "  - url: https://api.example.com/v1",
+ *     "paths:",
+ *     "  /pets/{petId}:",
+ *     "    get:",
+ *     "      operationId: showPetById",
+ *   ].join("\n"),
+ * }]);
+ * assert.equal(ports[0]?.ref.key, "GET /v1/pets/{}");
+ * assert.equal(ports[0]?.ref.line, 6);
+ * ```
+ */
+export const openapiExtractor: LanguageExtractor = {
+  name: "openapi",
+  accepts(path: string): boolean {
+    return /\.(?:json|ya?ml)$/i.test(path) &&
+      !/(?:^|\/)package(?:-lock)?\.json$/.test(path);
+  },
+  extract(files: readonly SourceFile[]): Promise<ExtractResult> {
+    const ports: ExtractedPort[] = [];
+    const diagnostics: ExtractDiagnostic[] = [];
+    for (const file of files) {
+      if (!MARKER.test(file.text)) continue;
+      try {
+        extractDocument(file, ports, diagnostics);
+      } catch (error) {
+        diagnostics.push({
+          filePath: file.path,
+          severity: "error",
+          message: `Cannot parse: ${(error as Error).message}`,
+        });
+      }
+    }
+    return Promise.resolve({ ports, diagnostics });
+  },
+};
+
+function extractDocument(
+  file: SourceFile,
+  ports: ExtractedPort[],
+  diagnostics: ExtractDiagnostic[],
+): void {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(file.text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: false,
+  });
+  if (doc.errors.length > 0) {
+    const error = doc.errors[0]!;
+    const at = lineCounter.linePos(error.pos[0]);
+    diagnostics.push({
+      filePath: file.path,
+      severity: "error",
+      message: `Cannot parse: ${error.code} at ${at.line}:${at.col}`,
+    });
+    return;
+  }
+  const root = doc.contents;
+  if (!isMap(root)) return;
+  const version = scalar(root, "openapi") ?? scalar(root, "swagger");
+  if (version === undefined) return;
+  const swagger = scalar(root, "swagger") !== undefined;
+  const rootBases = swagger
+    ? [scalar(root, "basePath") ?? ""]
+    : serverBases(root.get("servers"));
+  const paths = root.get("paths");
+  if (!isMap(paths)) return;
+  for (const pathItem of paths.items) {
+    const rawPath = isScalar(pathItem.key) ? String(pathItem.key.value) : "";
+    const item = pathItem.value;
+    if (!rawPath.startsWith("/") || !isMap(item)) continue;
+    const pathBases = swagger
+      ? rootBases
+      : serverBases(item.get("servers"), rootBases);
+    for (const operation of item.items) {
+      const method = isScalar(operation.key) ? String(operation.key.value) : "";
+      if (!OPERATIONS.has(method)) continue;
+      const op = operation.value;
+      const bases = !swagger && isMap(op)
+        ? serverBases(op.get("servers"), pathBases)
+        : pathBases;
+      const keyRange = isScalar(operation.key)
+        ? operation.key.range
+        : undefined;
+      const start = lineCounter.linePos(keyRange?.[0] ?? 0);
+      const opRange = isMap(op) ? op.range : undefined;
+      const end = lineCounter.linePos(opRange?.[1] ?? keyRange?.[1] ?? 0);
+      const span: SourceSpan = {
+        startLine: start.line,
+        startCol: start.col,
+        endLine: end.line,
+        endCol: end.col,
+      };
+      const operationId = isMap(op) ? scalar(op, "operationId") : undefined;
+      const name = operationId ?? `${method.toUpperCase()} ${rawPath}`;
+      for (const base of bases) {
+        const path = joinBase(base, rawPath);
+        let key: string;
+        try {
+          key = httpBoundaryKey(method, path);
+        } catch (error) {
+          diagnostics.push({
+            filePath: file.path,
+            severity: "warning",
+            message: `Cannot normalize path "${path}": ${
+              (error as Error).message
+            }`,
+          });
+          continue;
+        }
+        const detail: Record<string, string> = {
+          method: method.toUpperCase(),
+          path,
+          framework: swagger ? "swagger" : "openapi",
+        };
+        if (operationId) detail["operationId"] = operationId;
+        ports.push({
+          ref: {
+            mechanism: "http",
+            role: "server",
+            key,
+            line: start.line,
+            col: start.col,
+            confidence: base === "" || base === "/"
+              ? CONFIDENCE.literal
+              : CONFIDENCE.composed,
+            detail,
+          },
+          owner: {
+            kind: "function",
+            name,
+            qualifiedName: `${file.path}::${name}`,
+            filePath: file.path,
+            span,
+          },
+          filePath: file.path,
+        });
+      }
+    }
+  }
+}
+
+function scalar(map: YAMLMap, key: string): string | undefined {
+  const value = map.get(key, true);
+  if (!isScalar(value) || value.value === null || value.value === undefined) {
+    return undefined;
+  }
+  return String(value.value);
+}
+
+/**
+ * The distinct base paths of a `servers` list; `fallback` when there is
+ * none. Server variables take their default values.
+ */
+function serverBases(servers: unknown, fallback: string[] = [""]): string[] {
+  if (!servers || typeof servers !== "object" || !("items" in servers)) {
+    return fallback;
+  }
+  const out = new Set<string>();
+  for (const server of (servers as { items: unknown[] }).items) {
+    if (!isMap(server)) continue;
+    let url = scalar(server, "url");
+    if (url === undefined) continue;
+    const variables = server.get("variables");
+    if (isMap(variables)) {
+      for (const variable of variables.items) {
+        const name = isScalar(variable.key) ? String(variable.key.value) : "";
+        const value = isMap(variable.value)
+          ? scalar(variable.value, "default")
+          : undefined;
+        if (name && value !== undefined) {
+          url = url.replaceAll(`{${name}}`, value);
+        }
+      }
+    }
+    out.add(basePathOf(url));
+  }
+  return out.size ? [...out] : fallback;
+}
+
+/** The path part of a server URL: `https://h/v1` and `/v1` give `/v1`. */
+function basePathOf(url: string): string {
+  const origin = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*/i.exec(url);
+  let path = origin ? url.slice(origin[0].length) : url;
+  const cut = path.search(/[?#]/);
+  if (cut !== -1) path = path.slice(0, cut);
+  if (path !== "" && !path.startsWith("/")) path = `/${path}`;
+  return path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+function joinBase(base: string, path: string): string {
+  return base === "" ? path : `${base}${path}`;
+}

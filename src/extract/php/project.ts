@@ -1,0 +1,343 @@
+// PHP extractor: Laravel routes (`Route::get`, groups, prefixes,
+// resources), Slim (`$app->get`, `$app->group`), Symfony `#[Route]`
+// attributes, and Guzzle / Laravel `Http` client calls.
+import type { Node } from "web-tree-sitter";
+import type { SourceFile } from "../extractor.ts";
+import type { ExtractedPort } from "../types.ts";
+import {
+  composed,
+  exactText,
+  formatPlaceholders,
+  hole,
+  type Value,
+} from "../_value/mod.ts";
+import {
+  constantInitializer,
+  evaluateConcatenation,
+  evaluateStringNode,
+} from "../_value/literals.ts";
+import { namedChildren, walk } from "../_syntax/tree.ts";
+import { memberCall, scopedCall } from "./laravel.ts";
+import { symfonyController } from "./symfony.ts";
+import { PHP_FUNCTIONS, phpCalledName, PhpCalls } from "./flow.ts";
+import type { KeptTrees } from "../_syntax/passes.ts";
+import type { RoutePrefix } from "./routes_yaml.ts";
+import { resourceActions } from "../_port/http.ts";
+import { TreeFile } from "../_syntax/passes.ts";
+
+export const ROUTE_VERBS: Record<string, string> = {
+  get: "GET",
+  post: "POST",
+  put: "PUT",
+  patch: "PATCH",
+  delete: "DELETE",
+  options: "OPTIONS",
+  any: "ANY",
+};
+export const CLIENT_VERBS: Record<string, string> = {
+  get: "GET",
+  post: "POST",
+  put: "PUT",
+  patch: "PATCH",
+  delete: "DELETE",
+  head: "HEAD",
+  options: "OPTIONS",
+  getAsync: "GET",
+  postAsync: "POST",
+  putAsync: "PUT",
+  patchAsync: "PATCH",
+  deleteAsync: "DELETE",
+  headAsync: "HEAD",
+};
+
+/** Laravel's resource actions: method, path suffix. */
+export const RESOURCE_ACTIONS: ReadonlyArray<[string, string, string]> =
+  resourceActions({
+    names: { new: "create", create: "store" },
+    newPath: "/create",
+    member: "/{id}",
+  });
+export const API_ACTIONS = new Set([
+  "index",
+  "store",
+  "show",
+  "update",
+  "destroy",
+]);
+
+/** The value nodes of a call's arguments (positional and named). */
+export function callArguments(
+  call: Node,
+): Array<{ name?: string; value: Node }> {
+  const list = call.childForFieldName("arguments") ??
+    call.childForFieldName("parameters") ??
+    namedChildren(call).find((c) => c.type === "arguments");
+  const out: Array<{ name?: string; value: Node }> = [];
+  for (const arg of list ? namedChildren(list) : []) {
+    if (arg.type !== "argument") continue;
+    const name = arg.childForFieldName("name");
+    const value = namedChildren(arg).filter((c) => c.id !== name?.id).at(-1);
+    if (!value) continue;
+    out.push(name ? { name: name.text, value } : { value });
+  }
+  return out;
+}
+
+export function positional(call: Node): Node[] {
+  return callArguments(call).filter((a) => !a.name).map((a) => a.value);
+}
+
+export function named(call: Node, key: string): Node | undefined {
+  return callArguments(call).find((a) => a.name === key)?.value;
+}
+
+/** Entries of an array literal: `[key => value]` or `[value]`. */
+export function arrayEntries(
+  node: Node | undefined,
+): Array<{ key?: Node; value: Node }> {
+  if (node?.type !== "array_creation_expression") return [];
+  const out: Array<{ key?: Node; value: Node }> = [];
+  for (const element of namedChildren(node)) {
+    if (element.type !== "array_element_initializer") continue;
+    const parts = namedChildren(element);
+    if (parts.length === 2) out.push({ key: parts[0]!, value: parts[1]! });
+    else if (parts[0]) out.push({ value: parts[0] });
+  }
+  return out;
+}
+
+export function lastName(text: string): string {
+  return text.slice(text.lastIndexOf("\\") + 1);
+}
+
+/** One PHP file being scanned: its imports, string evaluation and locals. */
+export class PhpFile extends TreeFile {
+  /** Local class names imported from Guzzle / Slim / Symfony routing. */
+  readonly guzzleClasses = new Set<string>();
+  slim = false;
+  symfony = false;
+  /** Whether the file mentions Guzzle at all. */
+  guzzle = false;
+
+  /** Directories whose attribute routes a routing file prefixes. */
+  readonly routePrefixes: readonly RoutePrefix[];
+
+  constructor(
+    file: SourceFile,
+    constants: Map<string, Value>,
+    ports: ExtractedPort[],
+    routePrefixes: readonly RoutePrefix[] = [],
+    kept?: KeptTrees,
+  ) {
+    super(file, constants, ports, kept);
+    this.routePrefixes = routePrefixes;
+  }
+
+  /** The calls of the root's functions (for values through parameters). */
+  get calls(): PhpCalls {
+    return this.#calls ??= new PhpCalls(
+      this,
+      this.#root!,
+      this.kept?.calls(phpCalledName),
+    );
+  }
+  #calls: PhpCalls | undefined;
+  #root: Node | undefined;
+
+  run(root: Node): void {
+    this.#root = root;
+    walk(root, (n) => {
+      if (n.type !== "namespace_use_clause") return;
+      const text = n.text.replace(/^\\/, "");
+      const alias = namedChildren(n).find((c) => c.type === "name")?.text;
+      if (/^GuzzleHttp\\(Client|ClientInterface)\b/.test(text)) {
+        const local = / as (\w+)$/.exec(text)?.[1] ?? alias ??
+          lastName(text);
+        this.guzzleClasses.add(local);
+      }
+      if (/^Slim\\/.test(text)) this.slim = true;
+      if (
+        /^Symfony\\Component\\Routing\\(Attribute|Annotation)\\Route/.test(text)
+      ) {
+        this.symfony = true;
+      }
+      return false;
+    });
+    this.guzzle = this.file.text.includes("GuzzleHttp");
+    this.guzzleClasses.add("\\GuzzleHttp\\Client");
+    this.guzzleClasses.add("GuzzleHttp\\Client");
+    walk(root, (node) => {
+      switch (node.type) {
+        case "scoped_call_expression":
+          scopedCall(this, node);
+          break;
+        case "member_call_expression":
+          memberCall(this, node);
+          break;
+        case "class_declaration":
+          if (this.symfony) symfonyController(this, node);
+          break;
+      }
+    });
+  }
+
+  evaluate(node: Node | null | undefined, depth = 0): Value {
+    if (!node || depth > 8) return hole("?");
+    const str = evaluateStringNode(node, (e) => this.evaluate(e, depth + 1));
+    if (str) return str;
+    switch (node.type) {
+      case "parenthesized_expression":
+        return this.evaluate(node.namedChild(0), depth + 1);
+      case "binary_expression":
+        return evaluateConcatenation(
+          node,
+          ".",
+          (operand) => this.evaluate(operand, depth + 1),
+        );
+      case "class_constant_access_expression": {
+        const parts = namedChildren(node);
+        const scope = parts[0]?.text ?? "";
+        const name = parts[1]?.text ?? "";
+        let cls = lastName(scope);
+        if (scope === "self" || scope === "static") {
+          cls = enclosingClass(node) ?? "";
+        }
+        const value = this.constants.get(`${cls}::${name}`);
+        return value ? composed(value) : hole(node.text);
+      }
+      case "variable_name": {
+        const value = this.localValue(node);
+        if (value) return composed(this.evaluate(value, depth + 1));
+        // a named function's parameter: its callers supply it
+        const param = this.parameter(node);
+        return param && PHP_FUNCTIONS.has(param.parent?.parent?.type ?? "")
+          ? hole(node.text, "parameter")
+          : hole(node.text);
+      }
+      case "function_call_expression": {
+        const fn = node.childForFieldName("function")?.text ?? "";
+        const first = positional(node)[0];
+        if (fn === "sprintf" && first) {
+          const format = this.evaluate(first, depth + 1);
+          const text = exactText(format);
+          return text === undefined ? format : formatPlaceholders(format);
+        }
+        if ((fn === "env" || fn === "getenv") && positional(node)[1]) {
+          return composed(this.evaluate(positional(node)[1], depth + 1));
+        }
+        return hole(node.text);
+      }
+      default:
+        return hole(node.text);
+    }
+  }
+
+  /** The last `$x = value;` before a use of `$x` in its function. */
+  localValue(variable: Node): Node | undefined {
+    const name = variable.text;
+    let scope: Node | null = variable.parent;
+    while (
+      scope &&
+      ![
+        "method_declaration",
+        "function_definition",
+        "anonymous_function",
+        "arrow_function",
+        "program",
+      ]
+        .includes(scope.type)
+    ) scope = scope.parent;
+    if (!scope) return undefined;
+    let found: Node | undefined;
+    walk(scope, (n) => {
+      if (n.startIndex >= variable.startIndex) return false;
+      if (
+        n.type === "assignment_expression" &&
+        n.childForFieldName("left")?.text === name
+      ) {
+        found = n.childForFieldName("right") ?? undefined;
+      }
+    });
+    return found;
+  }
+
+  parameter(variable: Node): Node | undefined {
+    for (let n: Node | null = variable.parent; n; n = n.parent) {
+      if (
+        n.type === "anonymous_function" || n.type === "arrow_function" ||
+        n.type === "method_declaration" || n.type === "function_definition"
+      ) {
+        const params = n.childForFieldName("parameters");
+        for (const p of params ? namedChildren(params) : []) {
+          if (p.childForFieldName("name")?.text === variable.text) return p;
+        }
+        if (n.type !== "arrow_function") return undefined;
+      }
+    }
+    return undefined;
+  }
+}
+
+export function chainRootOf(node: Node): Node {
+  let n = node;
+  while (n.type === "member_call_expression") {
+    const object = n.childForFieldName("object");
+    if (!object) break;
+    n = object;
+  }
+  return n;
+}
+
+export function enclosingClass(node: Node): string | undefined {
+  for (let n: Node | null = node.parent; n; n = n.parent) {
+    if (n.type === "class_declaration") {
+      return n.childForFieldName("name")?.text;
+    }
+  }
+  return undefined;
+}
+
+/** A reference to a class constant: `Class::X` (`self::X` in its class). */
+function constantName(node: Node): string | undefined {
+  if (node.type !== "class_constant_access_expression") return undefined;
+  const [scope, name] = namedChildren(node);
+  if (!scope || !name) return undefined;
+  const cls = scope.text === "self" || scope.text === "static"
+    ? enclosingClass(node) ?? interfaceOf(node)
+    : lastName(scope.text);
+  return cls ? `${cls}::${name.text}` : undefined;
+}
+
+function interfaceOf(node: Node): string | undefined {
+  for (let p: Node | null = node.parent; p; p = p.parent) {
+    if (p.type === "interface_declaration") {
+      return p.childForFieldName("name")?.text;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `const X = '...'` in classes and interfaces: `Class::X`; one built from
+ * others (`self::BASE . '/v1'`) keeps them as `constant` holes until
+ * `settleConstants` fills them.
+ */
+export function collectConstants(
+  root: Node,
+  constants: Map<string, Value>,
+): void {
+  walk(root, (n) => {
+    if (n.type !== "const_declaration") return;
+    const cls = enclosingClass(n) ?? interfaceOf(n);
+    for (const element of namedChildren(n)) {
+      if (element.type !== "const_element") continue;
+      const [name, value] = namedChildren(element);
+      if (!name || !value) continue;
+      const v = constantInitializer(value, (ref) => constantName(ref), ".");
+      if (v && cls) {
+        constants.set(`${cls}::${name.text}`, v);
+      }
+    }
+    return false;
+  });
+}

@@ -1,0 +1,114 @@
+// Python classes of a project as routes read them: their methods, their
+// bases followed through the project to a library class, and the server
+// port of a route generated from one.
+import { namedChildren, positionOf } from "../_syntax/compact_tree.ts";
+import { routePath, type Value } from "../_value/mod.ts";
+import {
+  positionalArgs,
+  type PyModule,
+  type PyProject,
+  unwrap,
+} from "./project.ts";
+import type { Node } from "../_syntax/compact_tree.ts";
+import type { ExtractedPort, PortOwner } from "../types.ts";
+import { httpBoundaryKey } from "../../boundary/http_path.ts";
+
+/** A server port found on a class. */
+export interface HttpPort {
+  module: PyModule;
+  anchor: Node;
+  method: string;
+  path: Value;
+  raw: string;
+  confidence: number;
+  framework: string;
+  owner: PortOwner;
+}
+
+/** The extracted port. */
+export function toPort(port: HttpPort): ExtractedPort {
+  const result = routePath(port.path);
+  const { line, col } = positionOf(port.anchor);
+  return {
+    ref: {
+      mechanism: "http",
+      role: "server",
+      key: httpBoundaryKey(port.method, result.path),
+      line,
+      col,
+      confidence: Math.min(result.confidence, port.confidence),
+      detail: {
+        method: port.method,
+        path: result.path,
+        raw: port.raw,
+        framework: port.framework,
+      },
+    },
+    owner: port.owner,
+    filePath: port.module.file.path,
+  };
+}
+
+/** A class found in the project, with the module that defines it. */
+export interface ClassRef {
+  module: PyModule;
+  node: Node;
+}
+
+/** The project class an expression names, if any. */
+export function classOf(project: PyProject, expr: Node): ClassRef | undefined {
+  const target = project.resolveExpr(unwrap(expr));
+  return target?.kind === "class"
+    ? { module: target.module, node: target.node }
+    : undefined;
+}
+
+/** The definitions (methods, or decorated methods) of a class body. */
+export function classMembers(
+  cls: Node,
+): Array<{ definition: Node; decorators: Node[] }> {
+  const body = cls.childForFieldName("body");
+  const out: Array<{ definition: Node; decorators: Node[] }> = [];
+  for (const statement of body ? namedChildren(body) : []) {
+    if (statement.type === "function_definition") {
+      out.push({ definition: statement, decorators: [] });
+    } else if (statement.type === "decorated_definition") {
+      const definition = statement.childForFieldName("definition");
+      if (definition?.type !== "function_definition") continue;
+      out.push({
+        definition,
+        decorators: namedChildren(statement).filter((n) =>
+          n.type === "decorator"
+        ),
+      });
+    }
+  }
+  return out;
+}
+
+/** The base class expressions of a class definition. */
+export function baseClasses(cls: Node): Node[] {
+  return positionalArgs(cls.childForFieldName("superclasses"));
+}
+
+export const MAX_BASES = 8;
+
+/**
+ * The external class a constructor expression names, directly or through
+ * project subclasses (`class VersionedRouter(DefaultRouter)`): the first
+ * external base found, depth first.
+ */
+export function libraryClass(
+  project: PyProject,
+  callee: Node,
+  depth = 0,
+): string | undefined {
+  const target = project.resolveExpr(callee);
+  if (target?.kind === "external") return target.name;
+  if (target?.kind !== "class" || depth > MAX_BASES) return undefined;
+  for (const base of baseClasses(target.node)) {
+    const name = libraryClass(project, unwrap(base), depth + 1);
+    if (name) return name;
+  }
+  return undefined;
+}

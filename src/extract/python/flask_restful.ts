@@ -1,0 +1,233 @@
+// Flask-RESTful resources: `api.add_resource(UserResource, "/users")` and
+// `@api.resource(...)`, with the HTTP-verb methods of the resource class,
+// under the app or blueprint prefixes and the Api's own `prefix`.
+import { ownerOf } from "../_syntax/compact_tree.ts";
+import {
+  composed,
+  CONFIDENCE,
+  hole,
+  isEmpty,
+  joinPaths,
+  literal,
+  type Value,
+} from "../_value/mod.ts";
+import {
+  baseClasses,
+  classMembers,
+  classOf,
+  type ClassRef,
+  type HttpPort,
+  libraryClass,
+  MAX_BASES,
+  toPort,
+} from "./classes.ts";
+import {
+  argument,
+  keywordArg,
+  positionalArgs,
+  type PyModule,
+  type PyProject,
+  unwrap,
+} from "./project.ts";
+import { flaskRule } from "./routers.ts";
+import type { Node } from "../_syntax/compact_tree.ts";
+import type { ExtractedPort, PortOwner } from "../types.ts";
+
+const RESOURCE_VERBS: ReadonlySet<string> = new Set([
+  "get",
+  "post",
+  "put",
+  "patch",
+  "delete",
+  "head",
+  "options",
+]);
+const RESOURCE_BASES: ReadonlySet<string> = new Set([
+  "flask_restful.Resource",
+  "flask.views.MethodView",
+  "flask.views.View",
+]);
+
+interface RestfulApi {
+  module: PyModule;
+  prefix: Value | undefined;
+  /** The Flask app or blueprint expressions the Api is bound to. */
+  apps: Node[];
+}
+
+/**
+ * The prefixes of a Flask app or blueprint expression (its own `url_prefix`
+ * and those given at `register_blueprint`), or `undefined` when the
+ * expression is not a Flask app or blueprint the extractor knows.
+ */
+export type FlaskPrefixes = (expr: Node) => Value[] | undefined;
+
+/**
+ * Routes of Flask-RESTful resources: `api.add_resource(Resource, *urls)`
+ * and `@api.resource(*urls)`, with the HTTP-verb methods of the resource
+ * class, under the app or blueprint prefixes and the Api's own `prefix`.
+ */
+export function flaskRestfulPorts(
+  project: PyProject,
+  flaskPrefixes: FlaskPrefixes,
+): ExtractedPort[] {
+  if (!project.list.some((m) => m.file.text.includes("flask_restful"))) {
+    return [];
+  }
+  const apis = new Map<string, RestfulApi>();
+  const apiOf = (expr: Node | null | undefined): RestfulApi | undefined => {
+    if (!expr) return undefined;
+    const target = project.resolveExpr(unwrap(expr));
+    if (target?.kind !== "value") return undefined;
+    const value = unwrap(target.node);
+    if (value.type !== "call") return undefined;
+    const callee = value.childForFieldName("function");
+    if (!callee || libraryClass(project, callee) !== "flask_restful.Api") {
+      return undefined;
+    }
+    const id = `${target.module.name}:${value.startIndex}`;
+    let api = apis.get(id);
+    if (!api) {
+      const args = value.childForFieldName("arguments");
+      const prefixNode = keywordArg(args, "prefix");
+      const app = argument(args, 0, "app");
+      api = {
+        module: target.module,
+        prefix: prefixNode
+          ? project.evalString(prefixNode) ?? hole()
+          : undefined,
+        apps: app && app.text !== "None" ? [app] : [],
+      };
+      apis.set(id, api);
+    }
+    return api;
+  };
+  const resources: Array<
+    { module: PyModule; anchor: Node; api: RestfulApi; cls: Node; urls: Node[] }
+  > = [];
+  for (const module of project.list) {
+    for (const call of module.calls) {
+      const callee = call.childForFieldName("function");
+      if (callee?.type !== "attribute") continue;
+      const method = callee.childForFieldName("attribute")?.text;
+      if (
+        method !== "add_resource" && method !== "init_app" &&
+        method !== "resource"
+      ) continue;
+      const api = apiOf(callee.childForFieldName("object"));
+      if (!api) continue;
+      const args = call.childForFieldName("arguments");
+      const positional = positionalArgs(args);
+      if (method === "init_app") {
+        const app = argument(args, 0, "app");
+        if (app) api.apps.push(app);
+      } else if (method === "add_resource") {
+        const [cls, ...urls] = positional;
+        if (cls) resources.push({ module, anchor: call, api, cls, urls });
+      } else {
+        // @api.resource("/users") on a class
+        const decorator = call.parent;
+        const definition = decorator?.type === "decorator"
+          ? decorator.parent?.childForFieldName("definition")
+          : undefined;
+        if (definition?.type !== "class_definition" || !decorator) continue;
+        resources.push({
+          module,
+          anchor: decorator,
+          api,
+          cls: definition,
+          urls: positional,
+        });
+      }
+    }
+  }
+  const ports: HttpPort[] = [];
+  for (const { module, anchor, api, cls: clsNode, urls } of resources) {
+    const cls = clsNode.type === "class_definition"
+      ? { module, node: clsNode }
+      : classOf(project, clsNode);
+    const verbs = cls ? resourceVerbs(project, cls) : undefined;
+    const mounts: Array<{ prefix: Value; cap: number }> = [];
+    for (const app of api.apps) {
+      const prefixes = flaskPrefixes(app);
+      if (prefixes) {
+        for (const prefix of prefixes) mounts.push({ prefix, cap: 1 });
+      } else mounts.push({ prefix: literal(""), cap: CONFIDENCE.partial });
+    }
+    // an Api bound to no app we can see: at the root, weakly
+    if (mounts.length === 0) {
+      mounts.push({ prefix: literal(""), cap: CONFIDENCE.weak });
+    }
+    const owner = (verb: string): PortOwner => {
+      const definition = verbs?.definitions.get(verb);
+      if (definition) {
+        return ownerOf(definition.node, definition.module.file.path, "python");
+      }
+      return cls
+        ? ownerOf(cls.node, cls.module.file.path, "python")
+        : ownerOf(anchor, module.file.path, "python");
+    };
+    for (const urlNode of urls) {
+      const url = project.evalString(urlNode);
+      if (!url) continue;
+      const path = flaskRule(url);
+      for (const { prefix, cap } of mounts) {
+        const base = api.prefix ? joinPaths(prefix, api.prefix) : prefix;
+        const full = joinPaths(base, path);
+        const value = isEmpty(base) ? full : composed(full);
+        const methods = verbs?.known
+          ? [...verbs.definitions.keys()].map((v) => v.toUpperCase())
+          : ["ANY"];
+        const confidence = verbs?.known ? cap : Math.min(cap, CONFIDENCE.weak);
+        for (const method of methods) {
+          ports.push({
+            module,
+            anchor,
+            method,
+            path: value,
+            raw: urlNode.text,
+            confidence,
+            framework: "flask-restful",
+            owner: owner(method.toLowerCase()),
+          });
+        }
+      }
+    }
+  }
+  return ports.map(toPort);
+}
+
+/** The HTTP-verb methods of a resource class, through its project bases. */
+function resourceVerbs(
+  project: PyProject,
+  cls: ClassRef,
+): { known: boolean; definitions: Map<string, ClassRef> } {
+  const result = { known: true, definitions: new Map<string, ClassRef>() };
+  const visit = (current: ClassRef, seen: Set<Node>, depth: number): void => {
+    if (seen.has(current.node) || depth > MAX_BASES) {
+      result.known = false;
+      return;
+    }
+    seen.add(current.node);
+    for (const { definition } of classMembers(current.node)) {
+      const name = definition.childForFieldName("name")?.text ?? "";
+      if (RESOURCE_VERBS.has(name) && !result.definitions.has(name)) {
+        result.definitions.set(name, {
+          module: current.module,
+          node: definition,
+        });
+      }
+    }
+    for (const base of baseClasses(current.node)) {
+      if (base.text === "object") continue;
+      const target = project.resolveExpr(unwrap(base));
+      if (target?.kind === "class") {
+        visit({ module: target.module, node: target.node }, seen, depth + 1);
+      } else if (
+        target?.kind !== "external" || !RESOURCE_BASES.has(target.name)
+      ) result.known = false;
+    }
+  };
+  visit(cls, new Set(), 0);
+  return result;
+}

@@ -1,0 +1,75 @@
+// Python HTTP servers (FastAPI, Flask, Django, Django REST framework
+// routers, Flask-RESTful resources) and clients (requests, httpx, aiohttp).
+// Routers are followed across modules: FastAPI `include_router` and Flask
+// `register_blueprint` prefixes compose with the router's own prefix, Django
+// `include()` prefixes compose along the URLconf tree (also over DRF
+// `router.urls`).
+import type {
+  ExtractDiagnostic,
+  ExtractResult,
+  LanguageExtractor,
+  SourceFile,
+} from "../extractor.ts";
+import type { ExtractedPort } from "../types.ts";
+import { PyProject } from "./project.ts";
+import { PyRouters } from "./routers.ts";
+import { clientPorts } from "./clients.ts";
+import { PyFlow } from "./flow.ts";
+import { djangoPorts } from "./django.ts";
+import { drfPorts } from "./drf.ts";
+import { flaskRestfulPorts } from "./flask_restful.ts";
+
+/**
+ * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
+ * routers, Flask-RESTful resources) and HTTP calls (requests, httpx,
+ * aiohttp) in Python files.
+ *
+ * @example Usage
+ * ```ts
+ * import { pythonExtractor } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const { ports } = await pythonExtractor.extract([{
+ *   path: "main.py",
+ *   text: 'from fastapi import FastAPI\napp = FastAPI()\n\n@app.get("/health")\ndef health():\n    return {}\n',
+ * }]);
+ * assert.equal(ports[0]?.ref.key, "GET /health");
+ * ```
+ */
+export const pythonExtractor: LanguageExtractor = {
+  name: "python",
+  accepts(path: string): boolean {
+    return path.endsWith(".py") && !/_pb2(_grpc)?\.py$/.test(path);
+  },
+  extract: extractPython,
+};
+
+async function extractPython(
+  files: readonly SourceFile[],
+): Promise<ExtractResult> {
+  const diagnostics: ExtractDiagnostic[] = [];
+  const project = await PyProject.load(files, diagnostics, true);
+  try {
+    const ports: ExtractedPort[] = [];
+    const flow = new PyFlow(project);
+    const routers = new PyRouters(project, flow);
+    for (const module of project.list) {
+      for (const call of module.calls) {
+        const routes = routers.routePorts(module, call);
+        ports.push(...(routes ?? clientPorts(module, call, project, flow)));
+      }
+    }
+    const django = djangoPorts(project);
+    ports.push(...django.ports);
+    ports.push(...drfPorts(project, django.urls));
+    ports.push(...flaskRestfulPorts(project, (e) => routers.flaskPrefixes(e)));
+    return { ports, diagnostics };
+  } finally {
+    project.delete();
+  }
+}
+
+export { pythonGrpc } from "./grpc.ts";
+export { pythonTemporal } from "./temporal.ts";
+export { pythonQueueExports, pythonQueuePorts } from "./queue.ts";
+export { PyProject } from "./project.ts";

@@ -1,0 +1,72 @@
+// Small readers of Rust syntax nodes: wrappers, paths, method calls and
+// their chains.
+import { anchorOf, namedChildren, type Node } from "../_syntax/tree.ts";
+
+/** Unwraps `x.await`, `&x`, `x?`, `(x)`. */
+export function unwrap(node: Node): Node {
+  let n = node;
+  for (;;) {
+    if (
+      n.type === "await_expression" || n.type === "try_expression" ||
+      n.type === "parenthesized_expression"
+    ) {
+      n = n.namedChild(0) ?? n;
+      if (n === node) return n;
+      continue;
+    }
+    if (n.type === "reference_expression") {
+      n = n.childForFieldName("value") ?? n;
+      continue;
+    }
+    return n;
+  }
+}
+
+/** The last `::` segment of a path expression. */
+export function lastSegment(node: Node | null | undefined): string {
+  if (!node) return "";
+  if (node.type === "scoped_identifier") {
+    return node.childForFieldName("name")?.text ?? "";
+  }
+  return node.text;
+}
+
+/** The method name and receiver of `recv.name(args)`. */
+export function methodCall(
+  call: Node,
+): { name: string; receiver: Node } | undefined {
+  if (call.type !== "call_expression") return undefined;
+  const fn = call.childForFieldName("function");
+  if (fn?.type !== "field_expression") return undefined;
+  const receiver = fn.childForFieldName("value");
+  const name = fn.childForFieldName("field")?.text;
+  return receiver && name ? { name, receiver } : undefined;
+}
+
+/** Where a call is written: the method name of `recv.name(..)`, else the call. */
+export function callSite(call: Node): Node {
+  const fn = call.childForFieldName("function");
+  const field = fn?.type === "field_expression"
+    ? fn.childForFieldName("field")
+    : null;
+  return field ? anchorOf(call, field) : call;
+}
+
+export function argsOf(call: Node): Node[] {
+  const args = call.childForFieldName("arguments");
+  return args ? namedChildren(args) : [];
+}
+
+/** The innermost receiver of a method chain. */
+export function chainRoot(call: Node): Node {
+  let n = call;
+  for (;;) {
+    const m = methodCall(unwrap(n));
+    if (!m) return unwrap(n);
+    n = m.receiver;
+  }
+}
+
+export function verbName(name: string): string {
+  return name === "any" ? "ANY" : name.toUpperCase();
+}

@@ -1,0 +1,196 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { goExtractor } from "../../../src/extract/go/mod.ts";
+import type { SourceFile } from "../../../src/extract/extractor.ts";
+import { loadFixture, portSummary as summary } from "../_fixtures.ts";
+
+function load(dir: string): Promise<SourceFile[]> {
+  return loadFixture(`go/${dir}`, goExtractor.accepts);
+}
+
+Deno.test("goExtractor reads net/http patterns with Go 1.22 methods, wildcards and StripPrefix mounts", async () => {
+  const { ports, diagnostics } = await goExtractor.extract(
+    await load("nethttp"),
+  );
+  assert.deepEqual(diagnostics, []);
+  assert.deepEqual(summary(ports), [
+    "main.go:11 server GET /users/{} 1",
+    "main.go:12 server POST /api/users 0.95",
+    "main.go:13 server ANY /files/{} 1",
+    "main.go:14 server GET / 1",
+    "main.go:16 server ANY /healthz 1",
+    "main.go:22 server DELETE /v2/orders/{} 0.95",
+  ]);
+  const deleteOrder = ports.find((p) => p.ref.key === "DELETE /v2/orders/{}");
+  assert.equal(deleteOrder?.owner.qualifiedName, "main.go::v2Mux");
+  assert.equal(deleteOrder?.ref.col, 2);
+});
+
+Deno.test("goExtractor reads gorilla/mux routes on struct fields, subrouters and Methods(), not the http.Handle mount", async () => {
+  const { ports } = await goExtractor.extract(await load("gorilla"));
+  assert.deepEqual(summary(ports), [
+    "main.go:14 server GET /status 1",
+    "main.go:16 server GET /api/v1/orders/{} 0.95",
+    "main.go:16 server PUT /api/v1/orders/{} 0.95",
+    "main.go:17 server ANY /api/v1/metrics 0.95",
+    "main.go:32 server POST /legacy/{} 1",
+  ]);
+  assert.equal(ports[0]?.owner.qualifiedName, "main.go::Server.routes");
+});
+
+Deno.test("goExtractor composes gin groups, also through a function taking a group", async () => {
+  const { ports } = await goExtractor.extract(await load("gin"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server POST /v1/login 0.95",
+    "main.go:13 server ANY /proxy/{} 1",
+    "main.go:18 server GET /v1/users/{} 0.95",
+    "main.go:19 server PATCH /v1/users/{} 0.95",
+    "main.go:7 server GET /ping 1",
+  ]);
+});
+
+Deno.test("goExtractor composes echo groups and Add() methods", async () => {
+  const { ports } = await goExtractor.extract(await load("echo"));
+  assert.deepEqual(summary(ports), [
+    "main.go:11 server GET / 1",
+    "main.go:13 server DELETE /admin/users/{} 0.95",
+    "main.go:14 server POST /admin/jobs 0.95",
+  ]);
+});
+
+Deno.test("goExtractor composes chi Route (inline or named function), Group, With and Mount of a router built elsewhere", async () => {
+  const { ports } = await goExtractor.extract(await load("chi"));
+  assert.deepEqual(summary(ports), [
+    "main.go:11 server GET / 1",
+    "main.go:13 server GET /articles 0.95",
+    "main.go:15 server PUT /articles/{} 0.95",
+    "main.go:19 server POST /login 1",
+    "main.go:28 server GET /admin/stats 0.95",
+    "main.go:29 server DELETE /admin/cache 0.95",
+    "main.go:38 server GET /users/{} 0.95",
+  ]);
+});
+
+Deno.test("goExtractor finds net/http client calls, NewRequest methods and Sprintf URLs", async () => {
+  const { ports } = await goExtractor.extract(await load("client"));
+  assert.deepEqual(summary(ports), [
+    "client.go:19 client GET /api/users/{} 0.8",
+    "client.go:23 client HEAD /ping 1",
+    "client.go:24 client POST /v1/login 0.8",
+    "client.go:28 client DELETE /orders/{} 0.8",
+    "client.go:37 client POST /api/users 0.95",
+    "client.go:40 client GET /admin/jobs 1",
+  ]);
+  const del = ports.find((p) => p.ref.line === 28);
+  assert.equal(del?.owner.qualifiedName, "client.go::Client.Delete");
+});
+
+Deno.test("goExtractor ignores url.Values.Get, Header.Get, map lookups, logging and non-router GET methods", async () => {
+  const { ports } = await goExtractor.extract(await load("negative"));
+  assert.deepEqual(summary(ports), []);
+});
+
+Deno.test("goExtractor skips generated .pb.go files", () => {
+  assert.equal(goExtractor.accepts("cmd/main.go"), true);
+  assert.equal(goExtractor.accepts("gen/orders.pb.go"), false);
+});
+
+Deno.test("goExtractor lowers confidence for routes on a router parameter no caller supplies", async () => {
+  const { ports } = await goExtractor.extract([{
+    path: "routes.go",
+    text: [
+      "package api",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "func Register(g *gin.RouterGroup) {",
+      '\tg.GET("/items/:id", nil)',
+      "}",
+      "",
+    ].join("\n"),
+  }]);
+  assert.deepEqual(summary(ports), [
+    "routes.go:6 server GET /items/{} 0.8",
+  ]);
+});
+
+Deno.test("goExtractor does not take a shadowing variable for the http package", async () => {
+  const { ports } = await goExtractor.extract([{
+    path: "main.go",
+    text: [
+      "package main",
+      "",
+      'import "net/http"',
+      "",
+      "func main() {",
+      "\thttp := fakeClient{}",
+      '\thttp.Get("http://svc/users")',
+      "}",
+      "",
+    ].join("\n"),
+  }]);
+  assert.deepEqual(summary(ports), []);
+});
+
+Deno.test("goExtractor warns about syntax errors and still reads the rest of the file", async () => {
+  const { ports, diagnostics } = await goExtractor.extract([{
+    path: "main.go",
+    text: [
+      "package main",
+      "",
+      'import "net/http"',
+      "",
+      "func main() {",
+      '\thttp.HandleFunc("GET /ok", nil)',
+      "}",
+      "",
+      "func broken( {",
+      "",
+    ].join("\n"),
+  }]);
+  assert.deepEqual(summary(ports), ["main.go:6 server GET /ok 1"]);
+  assert.equal(diagnostics.length, 1);
+  assert.equal(diagnostics[0]?.severity, "warning");
+  assert.match(diagnostics[0]?.message ?? "", /^Cannot fully parse: /);
+});
+
+Deno.test("goExtractor never throws on arbitrary source text", async () => {
+  const token = fc.constantFrom(
+    "r",
+    "g",
+    ".",
+    "(",
+    ")",
+    "{",
+    "}",
+    ":=",
+    "GET",
+    "Group",
+    "HandleFunc",
+    '"/x"',
+    '"GET /y/{id}"',
+    "+",
+    "func",
+    "import",
+    '"net/http"',
+    '"github.com/gin-gonic/gin"',
+    "gin.Default()",
+    "http",
+    "\n",
+    ",",
+    "chi.Router",
+    "Route",
+    "Mount",
+    "fmt.Sprintf",
+    '"%s/z"',
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.array(token, { maxLength: 60 }), async (tokens) => {
+      const result = await goExtractor.extract([
+        { path: "a.go", text: "package a\n" + tokens.join(" ") },
+      ]);
+      for (const port of result.ports) assert.match(port.ref.key, /^[A-Z]+ \//);
+    }),
+    { numRuns: 60 },
+  );
+});
