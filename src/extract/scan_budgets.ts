@@ -1,8 +1,7 @@
 // The limits that keep a scan of an untrusted repository bounded.
-import type { ScanOptions } from "./scan_options.ts";
 
 /**
- * A limit of {@linkcode ScanOptions} that keeps a scan of an untrusted
+ * A limit of the scan options (`ScanOptions`) that keeps a scan of an untrusted
  * repository bounded in memory and time. Hitting one gives a warning
  * diagnostic naming it and a partial result, never an abort.
  *
