@@ -74,6 +74,11 @@ export class GroupEnds {
     this.#table = undefined;
   }
 
+  /** Whether a group of this input was found unclosed. */
+  get sawUnclosed(): boolean {
+    return this.#table !== undefined;
+  }
+
   /** The index after the group opened at `s[k]`, or -1 if unclosed. */
   end(s: string, k: number, end: number): number {
     const table = this.#table;
@@ -120,6 +125,11 @@ export class AngleEnds {
   /** Forgets the previous input. */
   reset(): void {
     this.#found = -2;
+  }
+
+  /** Whether a `<` of this input was found unclosed. */
+  get sawUnclosed(): boolean {
+    return this.#found === -1;
   }
 
   /** The index after the `>` closing the `<` at `s[k]`, or -1 if none. */

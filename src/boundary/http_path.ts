@@ -227,7 +227,8 @@ function pushSegment(t: string): void {
  *
  * A `{` or `<` that is never closed is text, as in graphlens (`/a/{` stays
  * `/a/{`); a `:name(` regex that is never closed makes the parameter run to
- * the end of its segment. Running time is linear in the input length.
+ * the end of its segment. The result is a fixed point: normalizing it
+ * again gives it back. Running time is linear in the input length.
  *
  * @param raw A route template, a path or a URL.
  * @returns The normalized path; always starts with `/`.
@@ -248,6 +249,31 @@ export function normalizeHttpPath(raw: string): string {
   if (typeof raw !== "string") {
     throw new TypeError("Cannot normalize HTTP path: expected a string");
   }
+  let out = normalizeOnce(raw);
+  if (!braces.sawUnclosed && !parens.sawUnclosed && !angles.sawUnclosed) {
+    return out;
+  }
+  // An unclosed bracket is text, and text next to a rewritten parameter
+  // can read differently a second time (`{\<>` gives `{\{}`, whose `\{` is
+  // an escape). Normalize again until nothing changes, so the key is a
+  // fixed point; past two more passes, write the text brackets as %7B and
+  // %3C, which no pass reads.
+  for (let pass = 0; pass < 2; pass++) {
+    const again = normalizeOnce(out);
+    if (again === out) return out;
+    out = again;
+  }
+  return out.replace(
+    TEXT_BRACKET,
+    (bracket) => bracket === "<" ? "%3C" : "%7B",
+  );
+}
+
+/** A `{` that does not open a `{}` parameter, or a `<`. */
+const TEXT_BRACKET = /\{(?!\})|</g;
+
+/** One left-to-right pass of {@linkcode normalizeHttpPath}. */
+function normalizeOnce(raw: string): string {
   let s = raw;
   if (
     s.indexOf("\t") !== -1 || s.indexOf("\n") !== -1 || s.indexOf("\r") !== -1
@@ -317,6 +343,11 @@ export function normalizeHttpPath(raw: string): string {
     }
   } else if (first === SLASH && s.charCodeAt(i + 1) === SLASH && i + 1 < end) {
     i = skipAuthority(s, i + 2, end, false);
+  }
+  if (backslashIsSlash && s.indexOf("\\", i) !== -1) {
+    // In a special URL a backslash is a slash, also inside a parameter
+    // (WHATWG reads it so before any route syntax is seen).
+    s = s.slice(0, end).replaceAll("\\", "/");
   }
 
   segments.length = 0;
@@ -398,9 +429,13 @@ export function normalizeHttpPath(raw: string): string {
       k++;
       continue;
     }
-    // A `$` run right before a parameter belongs to it (`${id}`).
+    // A `$` run right before a parameter belongs to it (`${id}`), but not
+    // an escaped `\$`.
     let litEnd = k;
-    while (litEnd > lit && s.charCodeAt(litEnd - 1) === DOLLAR) litEnd--;
+    while (
+      litEnd > lit && s.charCodeAt(litEnd - 1) === DOLLAR &&
+      s.charCodeAt(litEnd - 2) !== BACKSLASH
+    ) litEnd--;
     if (litEnd > lit) seg += s.slice(lit, litEnd);
     if (emit) seg += "{}";
     k = paramEnd;
