@@ -56,6 +56,12 @@ export interface PortRecord {
   line?: number;
   /** 1-based column. */
   col?: number;
+  /**
+   * What a provider requires of its callers, when the guard or the
+   * framework tells: a permission (`post:read`, from `permission`
+   * metadata) or `user` (`auth: "required"` metadata).
+   */
+  requires?: string;
 }
 
 function text(value: JsonValue | undefined): string {
@@ -131,6 +137,9 @@ export function portRecords(graph: BoundaryGraph, name: string): PortRecord[] {
       if (typeof line === "number") port.line = line;
       const col = metadata["col"];
       if (typeof col === "number") port.col = col;
+      const permission = text(metadata["permission"]);
+      if (permission !== "") port.requires = permission;
+      else if (metadata["auth"] === "required") port.requires = "user";
       out.push(port);
     }
   }
