@@ -132,7 +132,7 @@ export function cypherScript(graph: BoundaryGraph): string {
   return out.join("\n") + "\n";
 }
 
-/** One file of {@linkcode neo4jCsv}. */
+/** One field of {@linkcode neo4jCsv}: quoted when a string. */
 function csvField(value: Scalar | undefined): string {
   if (value === undefined) return "";
   if (typeof value !== "string") return String(value);
@@ -164,6 +164,23 @@ function columnType(values: Iterable<Scalar>): string {
   return type ?? "string";
 }
 
+/** The node properties every node may have come first, in this order. */
+const FIRST = [
+  "kind",
+  "name",
+  "qualified_name",
+  "file_path",
+  "span_start_line",
+  "span_start_col",
+  "span_end_line",
+  "span_end_col",
+];
+
+function rank(name: string): number {
+  const at = FIRST.indexOf(name);
+  return at === -1 ? FIRST.length : at;
+}
+
 function table(
   fixed: string[],
   rows: readonly { props: Map<string, Scalar> }[],
@@ -180,6 +197,7 @@ function table(
       }
     }
   }
+  names.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   const typed = names.map((name) => {
     const type = columnType(
       rows.map((row) => row.props.get(name)).filter((v): v is Scalar =>
@@ -213,8 +231,9 @@ function table(
  * A graph as the two CSV files `neo4j-admin database import full` reads
  * (`--nodes=nodes.csv --relationships=relationships.csv`), in the same
  * model as {@linkcode cypherScript}: `nodes.csv` has `id:ID`, `:LABEL`
- * (`Code;<Label>`) and a column per property, typed `:long`, `:double` or
- * `:boolean` when every value is; `relationships.csv` has `:START_ID`,
+ * (`Code;<Label>`) and a column per property (the fixed ones first, then
+ * `meta_*` sorted), typed `:long`, `:double` or `:boolean` when every
+ * value is; `relationships.csv` has `:START_ID`,
  * `:END_ID`, `:TYPE` and a column per property. Every string is quoted
  * (`"` doubled); control, C1 and bidirectional characters are written as
  * `\uXXXX`, so each record is one line.
