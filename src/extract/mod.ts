@@ -52,6 +52,9 @@ export {
   type ReportFormat,
 } from "./render_report.ts";
 export { runScanCli, type ScanCliIo } from "./scan_cli.ts";
+export { runCli } from "./run_cli.ts";
+export { runDiffCli } from "./diff_cli.ts";
+export { runExportCli } from "./export_cli.ts";
 export { javascriptExtractor } from "./javascript.ts";
 export { openapiExtractor } from "./openapi.ts";
 export { javaExtractor } from "./java.ts";

@@ -1,8 +1,6 @@
 // The `scan` command's logic: argument parsing, progress bar, report and
 // exit code. `cli.ts` runs it as a program. Uses node: modules only (no
 // Deno.*), so it runs in Deno, Node and Bun.
-import process from "node:process";
-import { writeFile } from "node:fs/promises";
 import { displayText, escapeJsonText } from "../boundary/_display_text.ts";
 import {
   scan,
@@ -19,6 +17,18 @@ import {
   utf8Length,
 } from "./render_report.ts";
 import { readBudgetFlag } from "./_cli_budgets.ts";
+import { processIo } from "./_cli_io.ts";
+import {
+  GATE_USAGE,
+  gateDefaults,
+  type GateOptions,
+  GraphFileError,
+  readGateFlag,
+  readGraph,
+  runGate,
+  UsageError,
+} from "./_cli_gate.ts";
+import { DIFF_FORMATS, type DiffFormat } from "../map/diff_report.ts";
 
 /**
  * Where {@linkcode runScanCli} writes: standard output and error, whether
@@ -44,15 +54,24 @@ export interface ScanCliIo {
   stderr: (text: string) => void;
   /** Whether stderr is a terminal (enables the progress bar). */
   isTty: boolean;
-  /** Writes the `--out` file. */
+  /** Writes the `--out` file and report files. */
   writeFile: (path: string, text: string) => Promise<void>;
+  /**
+   * Reads a graph file (`diff`, `--baseline`, `--other`, `export`) of at
+   * most `maxBytes` bytes; rejects a larger one.
+   * @default {undefined}
+   */
+  readFile?: (path: string, maxBytes: number) => Promise<string>;
 }
 
-const USAGE = `Usage: scan [options] <dir...>
+const USAGE = `Usage: portcullis-scan [scan] [options] <dir...>
+       portcullis-scan diff [options] <base.json> <head.json>
+       portcullis-scan export --format <format> [options] <graph.json>
 
 Finds interface boundaries (HTTP routes and calls, gRPC methods, queue
 topics, Temporal activities) in the given source trees, links consumers to
-providers and prints a report.
+providers and prints a report. With --baseline, prints instead what the
+scanned code breaks compared to a graph of it from before (see diff --help).
 
 Options:
   --out <file>             write the graph (graphlens schema v1 JSON)
@@ -65,6 +84,10 @@ Options:
   --follow-root-symlink    scan a root reached through a symbolic link
   --no-progress            never draw the progress bar
   -h, --help               show this help
+
+Breaking-change gate (with --format text, json, markdown or sarif):
+  --baseline <graph.json>  the graph of this code before the change
+${GATE_USAGE}
 
 Budgets (a hit is a warning and a partial result; sizes take k, m or g):
   --max-file-bytes <n>          skip larger files (default 1m)
@@ -86,7 +109,9 @@ const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 interface CliArgs {
   roots: string[];
   out?: string;
-  format: ReportFormat;
+  format: string;
+  baseline?: string;
+  gate: GateOptions;
   minConfidence: number;
   failOnUnmatched: boolean;
   strict: boolean;
@@ -97,17 +122,11 @@ interface CliArgs {
   help: boolean;
 }
 
-class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
-
 function parseArgs(args: readonly string[]): CliArgs {
   const parsed: CliArgs = {
     roots: [],
     format: "text",
+    gate: gateDefaults(),
     minConfidence: 0,
     failOnUnmatched: false,
     strict: false,
@@ -137,6 +156,9 @@ function parseArgs(args: readonly string[]): CliArgs {
       } else parsed.budgets[budget.budget] = budget.value;
       continue;
     }
+    if (name !== "--format" && readGateFlag(name, value, parsed.gate)) {
+      continue;
+    }
     switch (name) {
       case "-h":
       case "--help":
@@ -145,18 +167,12 @@ function parseArgs(args: readonly string[]): CliArgs {
       case "--out":
         parsed.out = value();
         break;
-      case "--format": {
-        const format = value();
-        if (!(REPORT_FORMATS as readonly string[]).includes(format)) {
-          throw new UsageError(
-            `Cannot parse arguments: --format must be one of ${
-              REPORT_FORMATS.join(", ")
-            }, got "${displayText(format, 100)}"`,
-          );
-        }
-        parsed.format = format as ReportFormat;
+      case "--format":
+        parsed.format = value();
         break;
-      }
+      case "--baseline":
+        parsed.baseline = value();
+        break;
       case "--min-confidence": {
         const raw = value();
         const number = Number(raw);
@@ -194,6 +210,16 @@ function parseArgs(args: readonly string[]): CliArgs {
         }
         parsed.roots.push(arg);
     }
+  }
+  const formats: readonly string[] = parsed.baseline === undefined
+    ? REPORT_FORMATS
+    : DIFF_FORMATS;
+  if (!formats.includes(parsed.format)) {
+    throw new UsageError(
+      `Cannot parse arguments: --format must be one of ${formats.join(", ")}${
+        parsed.baseline === undefined ? "" : " with --baseline"
+      }, got "${displayText(parsed.format, 100)}"`,
+    );
   }
   return parsed;
 }
@@ -273,6 +299,20 @@ export async function runScanCli(
     io.stderr(`Cannot scan: no directory given\n\n${USAGE}`);
     return 2;
   }
+  let baseline;
+  if (options.baseline !== undefined) {
+    try {
+      baseline = await readGraph(
+        options.baseline,
+        io,
+        options.gate.maxGraphBytes,
+      );
+    } catch (error) {
+      if (!(error instanceof GraphFileError)) throw error;
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
+  }
   const bar = options.progress && io.isTty ? progressBar(io) : undefined;
   let result;
   try {
@@ -307,8 +347,34 @@ export async function runScanCli(
       return 2;
     }
   }
+  if (baseline !== undefined) {
+    const errors = result.diagnostics.filter((d) => d.severity === "error")
+      .length;
+    try {
+      return await runGate(
+        baseline,
+        result.graph,
+        {
+          ...options.gate,
+          format: options.format as DiffFormat,
+          repo: options.gate.repo ?? "head",
+          maxOutputBytes: options.maxOutputBytes,
+        },
+        io,
+        errors === 0 ? [] : [
+          `the scan could not read or parse everything (${
+            plural(errors, "error")
+          })`,
+        ],
+      );
+    } catch (error) {
+      if (!(error instanceof GraphFileError)) throw error;
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
+  }
   const report = renderFitted(result.graph, {
-    format: options.format,
+    format: options.format as ReportFormat,
     diagnostics: options.format === "json" ? result.diagnostics : [],
     maxBytes: options.maxOutputBytes,
   });
@@ -372,13 +438,4 @@ function printDiagnostics(
     }
     io.stderr(line);
   }
-}
-
-function processIo(): ScanCliIo {
-  return {
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
-    isTty: process.stderr.isTTY === true,
-    writeFile: (path, text) => writeFile(path, text, "utf8"),
-  };
 }

@@ -11,11 +11,13 @@ export function first<T>(list: readonly T[], limit: ListLimit): readonly T[] {
   return limit === undefined ? list : list.slice(0, limit);
 }
 
+/** Where each graph's roots lie: graph -> root label -> path. */
+export type RootPaths = Readonly<
+  Record<string, Readonly<Record<string, string>>>
+>;
+
 /** A port's file and position inside its repository: `web/src/api.ts:4:9`. */
-export function place(
-  port: PortRecord,
-  roots: Readonly<Record<string, string>>,
-): string {
+export function place(port: PortRecord, roots: RootPaths): string {
   return `${pathOf(port, roots)}${
     port.line === undefined
       ? ""
@@ -24,16 +26,14 @@ export function place(
 }
 
 /**
- * A port's file relative to its repository: under the root's path when
- * the graph records it (`root_paths`), else under the service's name.
+ * A port's file relative to its repository: under its root's path when
+ * its graph records it (`root_paths`), else under the service's name.
  */
-export function pathOf(
-  port: PortRecord,
-  roots: Readonly<Record<string, string>>,
-): string {
+export function pathOf(port: PortRecord, roots: RootPaths): string {
   const file = port.filePath ?? "?";
-  const root = Object.hasOwn(roots, port.service)
-    ? roots[port.service]!
+  const mine = Object.hasOwn(roots, port.graph) ? roots[port.graph]! : {};
+  const root = Object.hasOwn(mine, port.service)
+    ? mine[port.service]!
     : port.service;
   if (root === "" || root === ".") return file;
   return `${root.replace(/\/+$/, "")}/${file}`;

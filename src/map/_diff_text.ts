@@ -12,6 +12,7 @@ import {
   type ListLimit,
   ownerName,
   place,
+  type RootPaths,
 } from "./_diff_parts.ts";
 
 const FIELD_LENGTH = 1000;
@@ -22,7 +23,7 @@ function show(value: string): string {
 
 /** Options shared by the diff formats. */
 export interface DiffView {
-  roots: Readonly<Record<string, string>>;
+  roots: RootPaths;
   verdict: GateVerdict | undefined;
   limit: ListLimit;
 }

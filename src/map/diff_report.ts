@@ -45,7 +45,7 @@ export const DIFF_FORMATS: readonly DiffFormat[] = [
  * ```ts
  * import type { RenderDiffOptions } from "@portcullis/portcullis/map";
  *
- * const options: RenderDiffOptions = { format: "markdown", repository: "shop", roots: { web: "services/web" } };
+ * const options: RenderDiffOptions = { format: "markdown", repository: "shop", roots: { shop: { web: "services/web" } } };
  * ```
  */
 export interface RenderDiffOptions {
@@ -61,12 +61,13 @@ export interface RenderDiffOptions {
    */
   repository?: string;
   /**
-   * Where each root (service) lies in the repository, so file paths are
-   * the repository's (a scan records them as `root_paths` metadata):
-   * `{ web: "services/web" }` writes `services/web/src/api.ts`.
+   * Where the roots (services) of each graph lie in their repository, so
+   * file paths are the repository's (a scan records them as `root_paths`
+   * metadata): `{ shop: { web: "services/web" } }` writes
+   * `services/web/src/api.ts` for the ports of graph `shop`, service `web`.
    * @default {{}}
    */
-  roots?: Readonly<Record<string, string>>;
+  roots?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /**
    * A gate's verdict to state at the top.
    * @default {undefined}
@@ -142,7 +143,7 @@ function render(
  * const diff = diffPorts({ base: [route], head: [], others: [caller] });
  * const verdict = gateDiff(diff, "breaking");
  *
- * const comment = renderDiff(diff, { format: "markdown", repository: "users", roots: { users: "svc/users" }, verdict });
+ * const comment = renderDiff(diff, { format: "markdown", repository: "users", roots: { users: { users: "svc/users" } }, verdict });
  * assert.match(comment, /Boundary gate failed/);
  * assert.match(comment, /`svc\/users\/app.py:12`/);
  * ```

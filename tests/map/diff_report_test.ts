@@ -42,7 +42,7 @@ const diff = diffPorts({
   head: [after, inner, typo],
   others: [caller],
 });
-const roots = { users: "services/users" };
+const roots = { shop: { users: "services/users" } };
 
 Deno.test("renderDiff() text names each change, its consumers and where they are", () => {
   const text = renderDiff(diff, { roots, verdict: gateDiff(diff, "breaking") });

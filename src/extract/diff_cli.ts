@@ -1,0 +1,151 @@
+// The `diff` command: `portcullis-scan diff <base.json> <head.json>`, the
+// breaking-change gate of a CI job.
+import { displayText } from "../boundary/_display_text.ts";
+import { readBudgetFlag } from "./_cli_budgets.ts";
+import { processIo } from "./_cli_io.ts";
+import {
+  GATE_USAGE,
+  gateDefaults,
+  type GateOptions,
+  GraphFileError,
+  graphName,
+  readGateFlag,
+  readGraph,
+  runGate,
+  UsageError,
+} from "./_cli_gate.ts";
+import type { ScanCliIo } from "./scan_cli.ts";
+
+const USAGE = `Usage: portcullis-scan diff [options] <base.json> <head.json>
+
+Compares two graphs of one repository, before and after a change (written
+by scan --out), against the graphs of the other repositories, and fails a
+CI job when the change breaks a consumer: a provider removed or changed
+(method, path shape, key) that a consumer still uses. Also lists
+consumers that lost their provider, new unmatched consumers and new
+unconsumed providers.
+
+Options:
+${GATE_USAGE}
+  --max-output-bytes <n>   report size (default 16m)
+  -h, --help               show this help
+
+Exit codes: 0 the gate passed, 1 it failed (findings at the --fail-on
+level), 2 bad arguments or a graph that cannot be read, 3 a graph is
+partial (its scan hit a budget), so the gate cannot vouch for the change.
+`;
+
+const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+
+interface DiffArgs extends GateOptions {
+  files: string[];
+  maxOutputBytes: number;
+  help: boolean;
+}
+
+function parseArgs(args: readonly string[]): DiffArgs {
+  const parsed: DiffArgs = {
+    ...gateDefaults(),
+    files: [],
+    maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
+    help: false,
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const value = (): string => {
+      if (eq !== -1) return arg.slice(eq + 1);
+      const next = args[++i];
+      if (next === undefined) {
+        throw new UsageError(`Cannot parse arguments: ${name} needs a value`);
+      }
+      return next;
+    };
+    if (name === "-h" || name === "--help") {
+      parsed.help = true;
+      continue;
+    }
+    if (readGateFlag(name, value, parsed)) continue;
+    if (name === "--max-output-bytes") {
+      const budget = readBudgetFlag(name, value);
+      if (typeof budget === "string") throw new UsageError(budget);
+      parsed.maxOutputBytes = budget!.value;
+      continue;
+    }
+    if (arg.startsWith("-") && arg !== "-") {
+      throw new UsageError(
+        `Cannot parse arguments: unknown option "${displayText(arg, 100)}"`,
+      );
+    }
+    parsed.files.push(arg);
+  }
+  return parsed;
+}
+
+/**
+ * Runs the `diff` command with the given arguments (after `diff`) and
+ * returns the exit code: 0 the gate passed, 1 it failed, 2 bad arguments
+ * or an unreadable graph, 3 a partial graph (the gate fails closed).
+ *
+ * @param args Command-line arguments, e.g. `["base.json", "head.json"]`.
+ * @param io Output streams and files; defaults to the process.
+ * @returns The exit code.
+ *
+ * @example Usage
+ * ```ts
+ * import { runDiffCli, type ScanCliIo } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const graph = JSON.stringify({ schema_version: 1, metadata: {}, nodes: [], relations: [] });
+ * const out: string[] = [];
+ * const io: ScanCliIo = {
+ *   stdout: (text) => void out.push(text),
+ *   stderr: () => {},
+ *   isTty: false,
+ *   writeFile: () => Promise.resolve(),
+ *   readFile: () => Promise.resolve(graph),
+ * };
+ * assert.equal(await runDiffCli(["base.json", "head.json"], io), 0);
+ * assert.match(out.join(""), /0 breaking changes/);
+ * ```
+ */
+export async function runDiffCli(
+  args: readonly string[],
+  io: ScanCliIo = processIo(),
+): Promise<number> {
+  let options: DiffArgs;
+  try {
+    options = parseArgs(args);
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  if (options.files.length !== 2) {
+    io.stderr(
+      `Cannot diff: expected <base.json> <head.json>, got ${options.files.length} file(s)\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  const [basePath, headPath] = options.files as [string, string];
+  try {
+    const base = await readGraph(basePath, io, options.maxGraphBytes);
+    const head = await readGraph(headPath, io, options.maxGraphBytes);
+    return await runGate(
+      base,
+      head,
+      { ...options, repo: options.repo ?? graphName(headPath) },
+      io,
+    );
+  } catch (error) {
+    if (error instanceof GraphFileError) {
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
