@@ -46,6 +46,7 @@ export {
   type ScanReport,
 } from "./report.ts";
 export {
+  type DiagramOptions,
   renderReport,
   type RenderReportOptions,
   REPORT_FORMATS,

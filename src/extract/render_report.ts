@@ -10,6 +10,10 @@ import {
   type ReportDiagnostic,
 } from "./_report_text.ts";
 import { renderDot, renderMermaid } from "./_report_diagram.ts";
+import { type DiagramOptions, diagramView } from "./_report_view.ts";
+import { renderHtml } from "./_report_html.ts";
+
+export type { DiagramOptions };
 
 /**
  * Report formats of {@linkcode renderReport}.
@@ -21,7 +25,7 @@ import { renderDot, renderMermaid } from "./_report_diagram.ts";
  * const format: ReportFormat = "mermaid";
  * ```
  */
-export type ReportFormat = "text" | "json" | "mermaid" | "dot";
+export type ReportFormat = "text" | "json" | "mermaid" | "dot" | "html";
 
 /**
  * The formats {@linkcode renderReport} accepts.
@@ -31,7 +35,7 @@ export type ReportFormat = "text" | "json" | "mermaid" | "dot";
  * import { REPORT_FORMATS } from "@portcullis/portcullis/extract";
  * import assert from "node:assert/strict";
  *
- * assert.deepEqual(REPORT_FORMATS, ["text", "json", "mermaid", "dot"]);
+ * assert.deepEqual(REPORT_FORMATS, ["text", "json", "mermaid", "dot", "html"]);
  * ```
  */
 export const REPORT_FORMATS: readonly ReportFormat[] = [
@@ -39,6 +43,7 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
   "json",
   "mermaid",
   "dot",
+  "html",
 ];
 
 /**
@@ -51,7 +56,7 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
  * const options: RenderReportOptions = { format: "dot" };
  * ```
  */
-export interface RenderReportOptions {
+export interface RenderReportOptions extends DiagramOptions {
   /**
    * Output format.
    * @default {"text"}
@@ -73,19 +78,26 @@ export interface RenderReportOptions {
 
 /**
  * Renders the report of a linked graph as `text` (for people), `json`
- * (for tools), `mermaid` (a flowchart) or `dot` (Graphviz).
+ * (for tools), `mermaid` (a flowchart), `dot` (Graphviz) or `html` (one
+ * self-contained page: services in columns from callers to callees,
+ * collapsible to one box per service, filters by mechanism, confidence and
+ * unmatched calls, a search, and the ports of a link with file and line on
+ * a click; it embeds the JSON report and loads nothing). `collapse` and
+ * `mechanisms` choose what the diagrams draw.
  *
  * Every format escapes what came from the scanned code: the text report
  * shows control, C1 and bidirectional characters as `\uXXXX`, JSON writes
  * them as JSON escapes, Mermaid labels use entity codes for `%`, `#`, `"`
- * and brackets, and DOT labels escape `&` so Graphviz writes well-formed
- * SVG.
+ * and brackets, DOT labels escape `&` so Graphviz writes well-formed
+ * SVG, and the HTML page sets every value with `textContent` under a
+ * Content-Security-Policy that allows only its own script and style.
  *
  * @param graph A linked graph.
  * @param options Format, diagnostics to include and a byte budget.
  * @returns The rendered report, ending with a newline.
- * @throws {RangeError} If the format is unknown or `maxBytes` is not an
- *   integer from 1024.
+ * @throws {RangeError} If the format is unknown, `maxBytes` is not an
+ *   integer from 1024, `collapse` is not `service` or `mechanisms` is not
+ *   a list of strings.
  *
  * @example Usage
  * ```ts
@@ -126,6 +138,22 @@ export function renderReport(
       }`,
     );
   }
+  if (options.collapse !== undefined && options.collapse !== "service") {
+    throw new RangeError(
+      `Cannot render report: collapse must be "service", got "${
+        String(options.collapse)
+      }"`,
+    );
+  }
+  if (
+    options.mechanisms !== undefined &&
+    (!Array.isArray(options.mechanisms) ||
+      !options.mechanisms.every((m) => typeof m === "string"))
+  ) {
+    throw new RangeError(
+      "Cannot render report: mechanisms must be a list of strings",
+    );
+  }
   return renderFitted(graph, { ...options, format }).text;
 }
 
@@ -140,7 +168,8 @@ export function renderFitted(
   const { format, maxBytes } = options;
   const report = buildReport(graph);
   const diagnostics = options.diagnostics ?? [];
-  const full = render(format, report, diagnostics, undefined);
+  const view = { collapse: options.collapse, mechanisms: options.mechanisms };
+  const full = render(format, report, diagnostics, undefined, view);
   if (maxBytes === undefined || utf8Length(full) <= maxBytes) {
     return { text: full, cut: undefined };
   }
@@ -158,7 +187,7 @@ export function renderFitted(
   while (low <= high) {
     const middle = (low + high) >>> 1;
     const cut = { maxBytes, entriesPerList: middle };
-    const text = render(format, report, diagnostics, cut);
+    const text = render(format, report, diagnostics, cut, view);
     if (utf8Length(text) <= maxBytes) {
       best = { text, cut };
       low = middle + 1;
@@ -174,6 +203,8 @@ const EMPTY_REPORTS: Readonly<Record<ReportFormat, string>> = {
   json: '{ "shortened": { "entriesPerList": 0 } }\n',
   mermaid: "flowchart LR\n%% the report does not fit its byte budget\n",
   dot: "// the report does not fit its byte budget\ndigraph boundaries {\n}\n",
+  html:
+    '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Service map</title></head><body><p>The report does not fit its byte budget.</p></body></html>\n',
 };
 
 function render(
@@ -181,6 +212,10 @@ function render(
   report: ScanReport,
   diagnostics: readonly ReportDiagnostic[],
   cut: ReportCut | undefined,
+  view: {
+    collapse?: "service" | undefined;
+    mechanisms?: readonly string[] | undefined;
+  },
 ): string {
   switch (format) {
     case "text":
@@ -188,10 +223,25 @@ function render(
     case "json":
       return renderJson(report, diagnostics, cut);
     case "mermaid":
-      return renderMermaid(report, cut);
+      return renderMermaid(diagramView(report, diagram(view)), cut);
     case "dot":
-      return renderDot(report, cut);
+      return renderDot(diagramView(report, diagram(view)), cut);
+    case "html":
+      return renderHtml(report, renderJson(report, diagnostics, cut));
   }
+}
+
+/** The diagram options without `undefined` entries. */
+function diagram(
+  view: {
+    collapse?: "service" | undefined;
+    mechanisms?: readonly string[] | undefined;
+  },
+): DiagramOptions {
+  const options: DiagramOptions = {};
+  if (view.collapse !== undefined) options.collapse = view.collapse;
+  if (view.mechanisms !== undefined) options.mechanisms = view.mechanisms;
+  return options;
 }
 
 /**

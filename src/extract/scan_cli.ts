@@ -75,7 +75,11 @@ scanned code breaks compared to a graph of it from before (see diff --help).
 
 Options:
   --out <file>             write the graph (graphlens schema v1 JSON)
-  --format <format>        report format: text (default), json, mermaid, dot
+  --format <format>        report format: text (default), json, mermaid, dot,
+                           html (one self-contained page)
+  --collapse service       mermaid, dot: one box per service
+  --mechanism <list>       mermaid, dot: only http, grpc, queue, temporal
+                           (comma-separated; repeatable)
   --min-confidence <n>     do not link pairs below this confidence (0..1)
   --fail-on-unmatched      exit with code 1 when a consumer has no provider,
                            and 3 when the scan is incomplete
@@ -103,6 +107,9 @@ Exit codes: 0 ok, 1 unmatched consumers with --fail-on-unmatched,
 --strict or --fail-on-unmatched.
 `;
 
+/** The values of `--mechanism`. */
+const MECHANISMS = ["http", "grpc", "queue", "temporal"];
+
 /** Default of `--max-output-bytes`. */
 const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
@@ -112,6 +119,8 @@ interface CliArgs {
   format: string;
   baseline?: string;
   gate: GateOptions;
+  collapse?: "service";
+  mechanisms?: string[];
   minConfidence: number;
   failOnUnmatched: boolean;
   strict: boolean;
@@ -173,6 +182,30 @@ function parseArgs(args: readonly string[]): CliArgs {
       case "--baseline":
         parsed.baseline = value();
         break;
+      case "--collapse": {
+        const collapse = value();
+        if (collapse !== "service") {
+          throw new UsageError(
+            `Cannot parse arguments: --collapse must be service, got "${
+              displayText(collapse, 100)
+            }"`,
+          );
+        }
+        parsed.collapse = collapse;
+        break;
+      }
+      case "--mechanism":
+        for (const mechanism of value().split(",")) {
+          if (!MECHANISMS.includes(mechanism.trim())) {
+            throw new UsageError(
+              `Cannot parse arguments: --mechanism takes ${
+                MECHANISMS.join(", ")
+              }, got "${displayText(mechanism, 100)}"`,
+            );
+          }
+          (parsed.mechanisms ??= []).push(mechanism.trim());
+        }
+        break;
       case "--min-confidence": {
         const raw = value();
         const number = Number(raw);
@@ -214,6 +247,14 @@ function parseArgs(args: readonly string[]): CliArgs {
   const formats: readonly string[] = parsed.baseline === undefined
     ? REPORT_FORMATS
     : DIFF_FORMATS;
+  if (
+    (parsed.collapse !== undefined || parsed.mechanisms !== undefined) &&
+    parsed.format !== "mermaid" && parsed.format !== "dot"
+  ) {
+    throw new UsageError(
+      "Cannot parse arguments: --collapse and --mechanism apply to the mermaid and dot formats",
+    );
+  }
   if (!formats.includes(parsed.format)) {
     throw new UsageError(
       `Cannot parse arguments: --format must be one of ${formats.join(", ")}${
@@ -375,6 +416,10 @@ export async function runScanCli(
   }
   const report = renderFitted(result.graph, {
     format: options.format as ReportFormat,
+    ...(options.collapse === undefined ? {} : { collapse: options.collapse }),
+    ...(options.mechanisms === undefined
+      ? {}
+      : { mechanisms: options.mechanisms }),
     diagnostics: options.format === "json" ? result.diagnostics : [],
     maxBytes: options.maxOutputBytes,
   });

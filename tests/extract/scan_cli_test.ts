@@ -72,3 +72,40 @@ Deno.test("scan --baseline takes only diff formats, and a readable baseline", as
   assert.equal(await runScanCli(["--format", "sarif", MAP], plain), 2);
   assert.match(plain.err(), /--format must be one of text, json, mermaid, dot/);
 });
+
+Deno.test("scan --collapse and --mechanism shape the diagrams, and only them", async () => {
+  const io = memoryIo();
+  assert.equal(
+    await runScanCli([
+      "--format",
+      "dot",
+      "--collapse",
+      "service",
+      "--mechanism",
+      "http,grpc",
+      MAP,
+    ], io),
+    0,
+  );
+  assert.match(io.out(), /^digraph boundaries/);
+  const html = memoryIo();
+  assert.equal(await runScanCli(["--format", "html", MAP], html), 0);
+  assert.match(html.out(), /^<!DOCTYPE html>/);
+  for (
+    const [args, message] of [
+      [["--collapse", "file"], /--collapse must be service/],
+      [
+        ["--mechanism", "smtp"],
+        /--mechanism takes http, grpc, queue, temporal/,
+      ],
+      [
+        ["--collapse", "service", "--format", "text"],
+        /apply to the mermaid and dot formats/,
+      ],
+    ] as const
+  ) {
+    const bad = memoryIo();
+    assert.equal(await runScanCli([...args, MAP], bad), 2);
+    assert.match(bad.err(), message);
+  }
+});

@@ -18,7 +18,12 @@ import {
   type MergeResult,
   normalizeHttpPath,
 } from "portcullis-boundary";
-import { type ScanResult, javascriptExtractor, scan } from "portcullis-scan";
+import {
+  type BoundaryDiff,
+  diffGraphs,
+} from "portcullis-boundary";
+import { type ExportFile, exportGraph, gateDiff, renderDiff } from "portcullis-boundary/map";
+import { type ScanResult, javascriptExtractor, runCli, scan } from "portcullis-scan";
 import { Hono } from "hono";
 import express from "express";
 
@@ -55,13 +60,24 @@ const merged: Promise<MergeResult> = scanned.then((result) =>
 );
 const extractor: string = javascriptExtractor.name;
 
+// The map: a diff, its gate and report, an export, the command.
+const diff: BoundaryDiff = diffGraphs(graph, graph, { name: "shop" });
+const exitCode: 0 | 1 | 3 = gateDiff(diff, "breaking").exitCode;
+const comment: string = renderDiff(diff, { format: "markdown" });
+const files: ExportFile[] = exportGraph(graph, { format: "cyclonedx" });
+const command: Promise<number> = runCli(["diff", "--help"]);
+
 export {
   app,
+  command,
+  comment,
   confidence,
   convert,
   error,
+  exitCode,
   expressApp,
   extractor,
+  files,
   jwt,
   linked,
   merged,
