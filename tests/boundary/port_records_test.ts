@@ -101,9 +101,23 @@ Deno.test("serviceOf() prefers the root label to the service metadata", () => {
 Deno.test("portRecords() tells what a provider requires: a permission, or a user", () => {
   const graph = new BoundaryGraph();
   graph.addNode({ id: "h", kind: "function", qualifiedName: "h", name: "h" });
-  const port = { mechanism: "http", role: "server", line: 1, col: 1, confidence: 1 } as const;
-  addBoundary(graph, "h", { ...port, key: "GET /a", detail: { permission: "post:read" } });
-  addBoundary(graph, "h", { ...port, key: "GET /b", detail: { auth: "required" } });
+  const port = {
+    mechanism: "http",
+    role: "server",
+    line: 1,
+    col: 1,
+    confidence: 1,
+  } as const;
+  addBoundary(graph, "h", {
+    ...port,
+    key: "GET /a",
+    detail: { permission: "post:read" },
+  });
+  addBoundary(graph, "h", {
+    ...port,
+    key: "GET /b",
+    detail: { auth: "required" },
+  });
   addBoundary(graph, "h", { ...port, key: "GET /c", detail: {} });
   assert.deepEqual(
     portRecords(graph, "g").map((p) => [p.key, p.requires]),
