@@ -50,7 +50,9 @@ export function gateDefaults(): GateOptions {
 /** The usage lines of the gate's options. */
 export const GATE_USAGE =
   `  --other <graph.json>     a graph of another repository (repeatable)
-  --repo <name>            this repository's name in the reports
+  --repo <name>            this repository's name in the reports (a scan
+                           records it in the graph; default: the graph's,
+                           else the file's name)
   --format <format>        report on stdout: text (default), json, markdown, sarif
   --fail-on <level>        breaking (default), unmatched, any, none
   --markdown <file>        also write the Markdown report (a PR comment)
@@ -135,8 +137,14 @@ export class GraphFileError extends Error {
   }
 }
 
-/** A graph file's name without folders and `.json`: `org/web.json` -> `web`. */
-export function graphName(path: string): string {
+/**
+ * The name of a graph's repository: its `repository` metadata (`scan
+ * --repo` records it), else the file's name without folders and `.json`
+ * (`org/web.json` is `web`).
+ */
+export function graphName(path: string, graph?: BoundaryGraph): string {
+  const recorded = graph?.metadata["repository"];
+  if (typeof recorded === "string" && recorded !== "") return recorded;
   const base = path.replace(/\\/g, "/").split("/").pop() ?? path;
   return base.replace(/\.json$/i, "") || base;
 }
@@ -210,10 +218,8 @@ export async function runGate(
 ): Promise<number> {
   const others = [];
   for (const path of options.others) {
-    others.push({
-      name: graphName(path),
-      graph: await readGraph(path, io, options.maxGraphBytes),
-    });
+    const graph = await readGraph(path, io, options.maxGraphBytes);
+    others.push({ name: graphName(path, graph), graph });
   }
   const diff = diffGraphs(base, head, { name: options.repo, others });
   diff.partial.push(...partial);

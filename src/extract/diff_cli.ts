@@ -138,7 +138,7 @@ export async function runDiffCli(
     return await runGate(
       base,
       head,
-      { ...options, repo: options.repo ?? graphName(headPath) },
+      { ...options, repo: options.repo ?? graphName(headPath, head) },
       io,
     );
   } catch (error) {

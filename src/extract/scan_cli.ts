@@ -23,6 +23,7 @@ import {
   gateDefaults,
   type GateOptions,
   GraphFileError,
+  graphName,
   readGateFlag,
   readGraph,
   runGate,
@@ -373,6 +374,9 @@ export async function runScanCli(
   }
   bar?.clear();
   printDiagnostics(result.diagnostics, options.maxOutputBytes, io);
+  if (options.gate.repo !== undefined) {
+    result.graph.metadata["repository"] = options.gate.repo;
+  }
   if (options.out !== undefined) {
     try {
       await io.writeFile(
@@ -398,7 +402,7 @@ export async function runScanCli(
         {
           ...options.gate,
           format: options.format as DiffFormat,
-          repo: options.gate.repo ?? "head",
+          repo: options.gate.repo ?? graphName("head", baseline),
           maxOutputBytes: options.maxOutputBytes,
         },
         io,
