@@ -52,3 +52,13 @@ Deno.test("the adapters load no parser, and the node adapter no casbin", async (
     assert.deepEqual(heavy, [], `${entry} loads ${heavy.join(", ")}`);
   }
 });
+
+Deno.test("the map entry point imports no node: module, no parser and no guard", async () => {
+  const modules = await moduleGraph("../src/map/mod.ts");
+  const offending = modules.filter((specifier) =>
+    specifier.startsWith("node:") || specifier.includes("casbin") ||
+    specifier.includes("/src/guard/") || specifier.includes("/src/extract/") ||
+    specifier.includes("web-tree-sitter")
+  );
+  assert.deepEqual(offending, []);
+});
