@@ -12,19 +12,12 @@ import {
 } from "../map/diff_report.ts";
 import { FAIL_ON, type FailOn, gateDiff } from "../map/gate.ts";
 import type { ScanCliIo } from "./scan_cli.ts";
+import { UsageError } from "./_cli_args.ts";
 
 /** Default of `--max-graph-bytes`. */
 export const DEFAULT_MAX_GRAPH_BYTES = 512 * 1024 * 1024;
 /** Markdown written for a pull request comment fits GitHub's 65,536. */
 const COMMENT_LENGTH = 60_000;
-
-/** A usage error: exit code 2 and the command's usage. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
 
 /** The gate's options, shared by `diff` and `scan --baseline`. */
 export interface GateOptions {

@@ -1,8 +1,8 @@
 // The `diff` command: `portcullis-scan diff <base.json> <head.json>`, the
 // breaking-change gate of a CI job.
-import { displayText } from "../boundary/_display_text.ts";
 import { readBudgetFlag } from "./_cli_budgets.ts";
 import { processIo } from "./_cli_io.ts";
+import { UsageError, walkArgs, withUsage } from "./_cli_args.ts";
 import {
   GATE_USAGE,
   gateDefaults,
@@ -12,7 +12,6 @@ import {
   readGateFlag,
   readGraph,
   runGate,
-  UsageError,
 } from "./_cli_gate.ts";
 import type { ScanCliIo } from "./scan_cli.ts";
 
@@ -50,36 +49,15 @@ function parseArgs(args: readonly string[]): DiffArgs {
     maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
     help: false,
   };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
-    const name = eq === -1 ? arg : arg.slice(0, eq);
-    const value = (): string => {
-      if (eq !== -1) return arg.slice(eq + 1);
-      const next = args[++i];
-      if (next === undefined) {
-        throw new UsageError(`Cannot parse arguments: ${name} needs a value`);
-      }
-      return next;
-    };
-    if (name === "-h" || name === "--help") {
-      parsed.help = true;
-      continue;
-    }
-    if (readGateFlag(name, value, parsed)) continue;
-    if (name === "--max-output-bytes") {
-      const budget = readBudgetFlag(name, value);
-      if (typeof budget === "string") throw new UsageError(budget);
-      parsed.maxOutputBytes = budget!.value;
-      continue;
-    }
-    if (arg.startsWith("-") && arg !== "-") {
-      throw new UsageError(
-        `Cannot parse arguments: unknown option "${displayText(arg, 100)}"`,
-      );
-    }
-    parsed.files.push(arg);
-  }
+  walkArgs(args, (name, value) => {
+    if (name === "-h" || name === "--help") return parsed.help = true;
+    if (readGateFlag(name, value, parsed)) return true;
+    if (name !== "--max-output-bytes") return false;
+    const budget = readBudgetFlag(name, value);
+    if (typeof budget === "string") throw new UsageError(budget);
+    parsed.maxOutputBytes = budget!.value;
+    return true;
+  }, (file) => parsed.files.push(file));
   return parsed;
 }
 
@@ -110,21 +88,14 @@ function parseArgs(args: readonly string[]): DiffArgs {
  * assert.match(out.join(""), /0 breaking changes/);
  * ```
  */
-export async function runDiffCli(
+export function runDiffCli(
   args: readonly string[],
   io: ScanCliIo = processIo(),
 ): Promise<number> {
-  let options: DiffArgs;
-  try {
-    options = parseArgs(args);
-  } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options.help) {
-    io.stdout(USAGE);
-    return 0;
-  }
+  return withUsage(args, io, USAGE, parseArgs, (options) => diff(options, io));
+}
+
+async function diff(options: DiffArgs, io: ScanCliIo): Promise<number> {
   if (options.files.length !== 2) {
     io.stderr(
       `Cannot diff: expected <base.json> <head.json>, got ${options.files.length} file(s)\n\n${USAGE}`,

@@ -8,13 +8,13 @@ import {
   exportGraph,
 } from "../map/export_graph.ts";
 import { processIo } from "./_cli_io.ts";
+import { UsageError, walkArgs, withUsage } from "./_cli_args.ts";
 import {
   DEFAULT_MAX_GRAPH_BYTES,
   graphBytes,
   GraphFileError,
   graphName,
   readGraph,
-  UsageError,
 } from "./_cli_gate.ts";
 import type { ScanCliIo } from "./scan_cli.ts";
 
@@ -65,61 +65,36 @@ function parseArgs(args: readonly string[]): ExportArgs {
     maxGraphBytes: DEFAULT_MAX_GRAPH_BYTES,
     help: false,
   };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
-    const name = eq === -1 ? arg : arg.slice(0, eq);
-    const value = (): string => {
-      if (eq !== -1) return arg.slice(eq + 1);
-      const next = args[++i];
-      if (next === undefined) {
-        throw new UsageError(`Cannot parse arguments: ${name} needs a value`);
+  const text: Record<
+    string,
+    "outDir" | "name" | "owner" | "system" | "version"
+  > = {
+    "--out-dir": "outDir",
+    "--name": "name",
+    "--owner": "owner",
+    "--system": "system",
+    "--api-version": "version",
+  };
+  walkArgs(args, (name, value) => {
+    if (name === "-h" || name === "--help") return parsed.help = true;
+    if (Object.hasOwn(text, name)) parsed[text[name]!] = value();
+    else if (name === "--max-graph-bytes") {
+      parsed.maxGraphBytes = graphBytes(value());
+    } else if (name === "--format") {
+      const format = value();
+      if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+        throw new UsageError(
+          `Cannot parse arguments: --format must be one of ${
+            EXPORT_FORMATS.join(", ")
+          }, got "${displayText(format, 100)}"`,
+        );
       }
-      return next;
-    };
-    switch (name) {
-      case "-h":
-      case "--help":
-        parsed.help = true;
-        break;
-      case "--format": {
-        const format = value();
-        if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
-          throw new UsageError(
-            `Cannot parse arguments: --format must be one of ${
-              EXPORT_FORMATS.join(", ")
-            }, got "${displayText(format, 100)}"`,
-          );
-        }
-        parsed.format = format as ExportFormat;
-        break;
-      }
-      case "--out-dir":
-        parsed.outDir = value();
-        break;
-      case "--name":
-        parsed.name = value();
-        break;
-      case "--owner":
-        parsed.owner = value();
-        break;
-      case "--system":
-        parsed.system = value();
-        break;
-      case "--api-version":
-        parsed.version = value();
-        break;
-      case "--max-graph-bytes":
-        parsed.maxGraphBytes = graphBytes(value());
-        break;
-      default:
-        if (arg.startsWith("-") && arg !== "-") {
-          throw new UsageError(
-            `Cannot parse arguments: unknown option "${displayText(arg, 100)}"`,
-          );
-        }
-        parsed.files.push(arg);
-    }
+      parsed.format = format as ExportFormat;
+    } else return false;
+    return true;
+  }, (file) => parsed.files.push(file));
+  if (!parsed.help && parsed.format === undefined) {
+    throw new UsageError("Cannot parse arguments: --format is required");
   }
   return parsed;
 }
@@ -150,24 +125,14 @@ function parseArgs(args: readonly string[]): ExportArgs {
  * assert.deepEqual([...written.keys()], ["out/graph.cypher"]);
  * ```
  */
-export async function runExportCli(
+export function runExportCli(
   args: readonly string[],
   io: ScanCliIo = processIo(),
 ): Promise<number> {
-  let options: ExportArgs;
-  try {
-    options = parseArgs(args);
-    if (!options.help && options.format === undefined) {
-      throw new UsageError("Cannot parse arguments: --format is required");
-    }
-  } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options.help) {
-    io.stdout(USAGE);
-    return 0;
-  }
+  return withUsage(args, io, USAGE, parseArgs, (options) => write(options, io));
+}
+
+async function write(options: ExportArgs, io: ScanCliIo): Promise<number> {
   if (options.files.length !== 1) {
     io.stderr(
       `Cannot export: expected one <graph.json>, got ${options.files.length}\n\n${USAGE}`,

@@ -27,8 +27,8 @@ import {
   readGateFlag,
   readGraph,
   runGate,
-  UsageError,
 } from "./_cli_gate.ts";
+import { UsageError, walkArgs } from "./_cli_args.ts";
 import { DIFF_FORMATS, type DiffFormat } from "../map/diff_report.ts";
 
 /**
@@ -132,6 +132,79 @@ interface CliArgs {
   help: boolean;
 }
 
+/** Reads one of the scan's own flags into `parsed`: false if not one. */
+function readScanFlag(
+  name: string,
+  value: () => string,
+  parsed: CliArgs,
+): boolean {
+  switch (name) {
+    case "-h":
+    case "--help":
+      parsed.help = true;
+      return true;
+    case "--out":
+      parsed.out = value();
+      return true;
+    case "--format":
+      parsed.format = value();
+      return true;
+    case "--baseline":
+      parsed.baseline = value();
+      return true;
+    case "--collapse": {
+      const collapse = value();
+      if (collapse !== "service") {
+        throw new UsageError(
+          `Cannot parse arguments: --collapse must be service, got "${
+            displayText(collapse, 100)
+          }"`,
+        );
+      }
+      parsed.collapse = collapse;
+      return true;
+    }
+    case "--mechanism":
+      for (const mechanism of value().split(",")) {
+        if (!MECHANISMS.includes(mechanism.trim())) {
+          throw new UsageError(
+            `Cannot parse arguments: --mechanism takes ${
+              MECHANISMS.join(", ")
+            }, got "${displayText(mechanism, 100)}"`,
+          );
+        }
+        (parsed.mechanisms ??= []).push(mechanism.trim());
+      }
+      return true;
+    case "--min-confidence": {
+      const raw = value();
+      const number = Number(raw);
+      if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
+        throw new UsageError(
+          `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${
+            displayText(raw, 100)
+          }"`,
+        );
+      }
+      parsed.minConfidence = number;
+      return true;
+    }
+    case "--fail-on-unmatched":
+      parsed.failOnUnmatched = true;
+      return true;
+    case "--strict":
+      parsed.strict = true;
+      return true;
+    case "--follow-root-symlink":
+      parsed.followRootSymlinks = true;
+      return true;
+    case "--no-progress":
+      parsed.progress = false;
+      return true;
+  }
+  return false;
+}
+
 function parseArgs(args: readonly string[]): CliArgs {
   const parsed: CliArgs = {
     roots: [],
@@ -146,105 +219,20 @@ function parseArgs(args: readonly string[]): CliArgs {
     progress: true,
     help: false,
   };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
-    const name = eq === -1 ? arg : arg.slice(0, eq);
-    const value = (): string => {
-      if (eq !== -1) return arg.slice(eq + 1);
-      const next = args[++i];
-      if (next === undefined) {
-        throw new UsageError(`Cannot parse arguments: ${name} needs a value`);
-      }
-      return next;
-    };
+  walkArgs(args, (name, value) => {
     const budget = readBudgetFlag(name, value);
     if (budget !== undefined) {
       if (typeof budget === "string") throw new UsageError(budget);
       if (budget.budget === "maxOutputBytes") {
         parsed.maxOutputBytes = budget.value;
       } else parsed.budgets[budget.budget] = budget.value;
-      continue;
+      return true;
     }
     if (name !== "--format" && readGateFlag(name, value, parsed.gate)) {
-      continue;
+      return true;
     }
-    switch (name) {
-      case "-h":
-      case "--help":
-        parsed.help = true;
-        break;
-      case "--out":
-        parsed.out = value();
-        break;
-      case "--format":
-        parsed.format = value();
-        break;
-      case "--baseline":
-        parsed.baseline = value();
-        break;
-      case "--collapse": {
-        const collapse = value();
-        if (collapse !== "service") {
-          throw new UsageError(
-            `Cannot parse arguments: --collapse must be service, got "${
-              displayText(collapse, 100)
-            }"`,
-          );
-        }
-        parsed.collapse = collapse;
-        break;
-      }
-      case "--mechanism":
-        for (const mechanism of value().split(",")) {
-          if (!MECHANISMS.includes(mechanism.trim())) {
-            throw new UsageError(
-              `Cannot parse arguments: --mechanism takes ${
-                MECHANISMS.join(", ")
-              }, got "${displayText(mechanism, 100)}"`,
-            );
-          }
-          (parsed.mechanisms ??= []).push(mechanism.trim());
-        }
-        break;
-      case "--min-confidence": {
-        const raw = value();
-        const number = Number(raw);
-        if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
-          throw new UsageError(
-            `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${
-              displayText(raw, 100)
-            }"`,
-          );
-        }
-        parsed.minConfidence = number;
-        break;
-      }
-      case "--fail-on-unmatched":
-        parsed.failOnUnmatched = true;
-        break;
-      case "--strict":
-        parsed.strict = true;
-        break;
-      case "--follow-root-symlink":
-        parsed.followRootSymlinks = true;
-        break;
-      case "--no-progress":
-        parsed.progress = false;
-        break;
-      case "--":
-        parsed.roots.push(...args.slice(i + 1));
-        i = args.length;
-        break;
-      default:
-        if (arg.startsWith("-") && arg !== "-") {
-          throw new UsageError(
-            `Cannot parse arguments: unknown option "${displayText(arg, 100)}"`,
-          );
-        }
-        parsed.roots.push(arg);
-    }
-  }
+    return readScanFlag(name, value, parsed);
+  }, (root) => parsed.roots.push(root));
   const formats: readonly string[] = parsed.baseline === undefined
     ? REPORT_FORMATS
     : DIFF_FORMATS;
