@@ -62,9 +62,11 @@ try {
   }
   assert.equal(failed?.status, 1, "the gate fails on a new unconsumed provider");
   assert.match(failed.stdout, /1 new unconsumed provider/);
+  const [htmlCommand, htmlArgs] = cli(["--format", "html", "--no-progress", dir]);
+  assert.match(execFileSync(htmlCommand, htmlArgs, { encoding: "utf8" }), /^<!DOCTYPE html>[\s\S]*Content-Security-Policy/);
   const [exportCommand, exportArgs] = cli(["export", "--format", "cyclonedx", "--out-dir", join(dir, "out"), head]);
   assert.match(execFileSync(exportCommand, exportArgs, { encoding: "utf8" }), /wrote .*bom\.cdx\.json/);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
-console.log(`${runtime}: boundary core, map, extractors, scan() and the portcullis-scan scan, diff and export commands work`);
+console.log(`${runtime}: boundary core, map, extractors, scan() and the portcullis-scan scan (text and html), diff and export commands work`);
