@@ -27,6 +27,8 @@ export interface GateOptions {
   failOn: FailOn;
   reports: { format: DiffFormat; path: string }[];
   maxGraphBytes: number;
+  /** Ports below this confidence are left out (`--min-confidence`). */
+  minConfidence: number;
 }
 
 /** The gate's options before any flag. */
@@ -37,6 +39,7 @@ export function gateDefaults(): GateOptions {
     failOn: "breaking",
     reports: [],
     maxGraphBytes: DEFAULT_MAX_GRAPH_BYTES,
+    minConfidence: 0,
   };
 }
 
@@ -214,7 +217,11 @@ export async function runGate(
     const graph = await readGraph(path, io, options.maxGraphBytes);
     others.push({ name: graphName(path, graph), graph });
   }
-  const diff = diffGraphs(base, head, { name: options.repo, others });
+  const diff = diffGraphs(base, head, {
+    name: options.repo,
+    others,
+    minConfidence: options.minConfidence,
+  });
   diff.partial.push(...partial);
   const verdict = gateDiff(diff, options.failOn);
   const roots: Record<string, Record<string, string>> = {};

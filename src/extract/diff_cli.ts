@@ -1,5 +1,6 @@
 // The `diff` command: `portcullis-scan diff <base.json> <head.json>`, the
 // breaking-change gate of a CI job.
+import { displayText } from "../boundary/_display_text.ts";
 import { readBudgetFlag } from "./_cli_budgets.ts";
 import { processIo } from "./_cli_io.ts";
 import { UsageError, walkArgs, withUsage } from "./_cli_args.ts";
@@ -26,6 +27,7 @@ unconsumed providers.
 
 Options:
 ${GATE_USAGE}
+  --min-confidence <n>     leave out ports below this confidence (0..1)
   --max-output-bytes <n>   report size (default 16m)
   -h, --help               show this help
 
@@ -52,6 +54,19 @@ function parseArgs(args: readonly string[]): DiffArgs {
   walkArgs(args, (name, value) => {
     if (name === "-h" || name === "--help") return parsed.help = true;
     if (readGateFlag(name, value, parsed)) return true;
+    if (name === "--min-confidence") {
+      const raw = value();
+      const number = Number(raw);
+      if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
+        throw new UsageError(
+          `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${
+            displayText(raw, 100)
+          }"`,
+        );
+      }
+      parsed.minConfidence = number;
+      return true;
+    }
     if (name !== "--max-output-bytes") return false;
     const budget = readBudgetFlag(name, value);
     if (typeof budget === "string") throw new UsageError(budget);

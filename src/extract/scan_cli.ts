@@ -389,6 +389,7 @@ export async function runScanCli(
         result.graph,
         {
           ...options.gate,
+          minConfidence: options.minConfidence,
           format: options.format as DiffFormat,
           repo: options.gate.repo ?? graphName("head", baseline),
           maxOutputBytes: options.maxOutputBytes,

@@ -229,3 +229,35 @@ Deno.test("the diff command runs as a process and reads files from the disk", as
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("diff --min-confidence leaves weaker ports out of the comparison", async () => {
+  const weak = JSON.parse(graphs["org/web.json"]);
+  for (const relation of weak.relations) {
+    if (relation.kind === "consumes") relation.metadata.confidence = 0.4;
+  }
+  const files = { ...graphs, "org/weak.json": JSON.stringify(weak) };
+  const strict = memoryIo(files);
+  assert.equal(
+    await runDiffCli(
+      ["base.json", "breaking.json", "--other", "org/weak.json"],
+      strict,
+    ),
+    1,
+  );
+  const lenient = memoryIo(files);
+  assert.equal(
+    await runDiffCli([
+      "base.json",
+      "breaking.json",
+      "--other",
+      "org/weak.json",
+      "--min-confidence",
+      "0.5",
+    ], lenient),
+    0,
+  );
+  assert.match(lenient.out(), /0 breaking changes/);
+  const bad = memoryIo(files);
+  assert.equal(await runDiffCli(["--min-confidence", "2", "a", "b"], bad), 2);
+  assert.match(bad.err(), /--min-confidence must be a number from 0 to 1/);
+});
