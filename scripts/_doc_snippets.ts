@@ -41,4 +41,5 @@ export async function docSnippets(
 export const DOC_PAGES: readonly string[] = [
   "docs/install.md",
   "docs/adapters.md",
+  "docs/service_map.md",
 ];

@@ -80,3 +80,13 @@ Deno.test("the guard entry point loads no database code and no driver", async ()
   assert.ok(modules.some((specifier) => /postgres@3/.test(specifier)));
   assert.ok(modules.some((specifier) => specifier.includes("pglite")));
 });
+
+Deno.test("the map entry point imports no node: module, no parser and no guard", async () => {
+  const modules = await moduleGraph("../src/map/mod.ts");
+  const offending = modules.filter((specifier) =>
+    specifier.startsWith("node:") || specifier.includes("casbin") ||
+    specifier.includes("/src/guard/") || specifier.includes("/src/extract/") ||
+    specifier.includes("web-tree-sitter")
+  );
+  assert.deepEqual(offending, []);
+});

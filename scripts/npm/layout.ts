@@ -92,7 +92,7 @@ export const PACKAGES: readonly NpmPackage[] = [{
 }, {
   name: BOUNDARY,
   description:
-    "A graph of the interface boundaries between services (HTTP routes, gRPC methods, queue topics, Temporal activities): ids, path normalization, the graph and the linker",
+    "A graph of the interface boundaries between services (HTTP routes, gRPC methods, queue topics, Temporal activities): ids, path normalization, the graph, the linker, a breaking-change diff, and exports to Backstage, CycloneDX, Neo4j and OpenAPI",
   keywords: [
     "boundaries",
     "microservices",
@@ -100,11 +100,14 @@ export const PACKAGES: readonly NpmPackage[] = [{
     "service-graph",
     "graphlens",
   ],
-  entries: { ".": source("./boundary") },
-  jsrSubpaths: { "./boundary": "." },
+  // The map (diff reports, the gate, exports) needs only the boundary core:
+  // it ships here, so a store or a dashboard gets it without the parsers.
+  entries: { ".": source("./boundary"), "./map": source("./map") },
+  jsrSubpaths: { "./boundary": ".", "./map": "./map" },
   bins: {},
   resolvedAtRunTime: [],
-  owns: (file) => file.startsWith("src/boundary/"),
+  owns: (file) =>
+    file.startsWith("src/boundary/") || file.startsWith("src/map/"),
 }, {
   name: SCAN,
   description:

@@ -1,13 +1,15 @@
 import { displayText } from "./_display_text.ts";
 import { validateGraphDocument } from "./_graph_document.ts";
-import { canonicalKey, jsonEqual } from "./_json.ts";
+import { canonicalKey } from "./_json.ts";
 import { DuplicateNodeError } from "./errors.ts";
 import {
   type NodeKind,
-  nodeKindSet,
   type RelationKind,
   relationKindSet,
 } from "./graph_kinds.ts";
+import { addEdge, type Edges, extended, newEdges } from "./_edges.ts";
+import { graphInternals } from "./_graph_internals.ts";
+import { checkNode, makeNode, nodesEqual } from "./_graph_nodes.ts";
 import type {
   BoundaryGraphOptions,
   GraphDocument,
@@ -19,129 +21,25 @@ import type {
   MergeOptions,
   MergeResult,
   NodeDocument,
-  NodeSpan,
   RelationDocument,
 } from "./graph_types.ts";
 
 export type * from "./graph_types.ts";
+export { graphInternals };
 
 const EMPTY: readonly GraphRelation[] = Object.freeze([]);
 
-/** Fast paths for this folder's hot loops; not re-exported by mod.ts. */
-interface GraphInternals {
-  /** The live incoming list of a node (never mutate it). */
-  incoming(graph: BoundaryGraph, id: string): readonly GraphRelation[];
-  /** Inserts an already valid relation object as is. */
-  insertRelation(graph: BoundaryGraph, relation: GraphRelation): void;
-}
-
-function unset(): never {
-  throw new Error("Cannot use graph internals before BoundaryGraph loads");
-}
-
-export const graphInternals: GraphInternals = {
-  incoming: unset,
-  insertRelation: unset,
-};
-
-function isPosition(value: unknown): boolean {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
-}
-
-function checkNode(node: GraphNodeInit): void {
-  if (node === null || typeof node !== "object") {
-    throw new TypeError("Cannot add node: expected an object");
-  }
-  if (typeof node.id !== "string" || node.id === "") {
-    throw new TypeError("Cannot add node: id must be a non-empty string");
-  }
-  if (!nodeKindSet.has(node.kind)) {
-    throw new TypeError(
-      `Cannot add node "${node.id}": unknown node kind "${node.kind}"`,
-    );
-  }
-  if (typeof node.qualifiedName !== "string" || typeof node.name !== "string") {
-    throw new TypeError(
-      `Cannot add node "${node.id}": qualifiedName and name must be strings`,
-    );
-  }
-  if (node.filePath !== undefined && typeof node.filePath !== "string") {
-    throw new TypeError(
-      `Cannot add node "${node.id}": filePath must be a string`,
-    );
-  }
-  const span = node.span;
-  if (
-    span !== undefined &&
-    (span === null || typeof span !== "object" ||
-      !isPosition(span.startLine) || !isPosition(span.startCol) ||
-      !isPosition(span.endLine) || !isPosition(span.endCol))
-  ) {
-    throw new TypeError(
-      `Cannot add node "${node.id}": span must hold four integers >= 0`,
-    );
-  }
-  if (
-    node.metadata !== undefined &&
-    (node.metadata === null || typeof node.metadata !== "object" ||
-      Array.isArray(node.metadata))
-  ) {
-    throw new TypeError(
-      `Cannot add node "${node.id}": metadata must be an object`,
-    );
-  }
-}
-
-function makeNode(init: GraphNodeInit): GraphNode {
-  const node: {
-    id: string;
-    kind: NodeKind;
-    qualifiedName: string;
-    name: string;
-    filePath?: string;
-    span?: NodeSpan;
-    metadata: Readonly<GraphMetadata>;
-  } = {
-    id: init.id,
-    kind: init.kind,
-    qualifiedName: init.qualifiedName,
-    name: init.name,
-    metadata: init.metadata ?? {},
-  };
-  if (init.filePath !== undefined) node.filePath = init.filePath;
-  if (init.span !== undefined) {
-    const s = init.span;
-    node.span = {
-      startLine: s.startLine,
-      startCol: s.startCol,
-      endLine: s.endLine,
-      endCol: s.endCol,
-    };
-  }
-  return node;
-}
-
-function nodesEqual(a: GraphNode, b: GraphNode): boolean {
-  if (
-    a.id !== b.id || a.kind !== b.kind ||
-    a.qualifiedName !== b.qualifiedName || a.name !== b.name ||
-    a.filePath !== b.filePath
-  ) return false;
-  const sa = a.span;
-  const sb = b.span;
-  if (sa !== sb) {
-    if (
-      sa === undefined || sb === undefined ||
-      sa.startLine !== sb.startLine || sa.startCol !== sb.startCol ||
-      sa.endLine !== sb.endLine || sa.endCol !== sb.endCol
-    ) return false;
-  }
-  return jsonEqual(a.metadata, b.metadata);
-}
+const NO_NODES: readonly GraphNode[] = Object.freeze([]);
 
 function relationKey(relation: GraphRelation): string {
   return relation.kind + "\u0000" + relation.sourceId + "\u0000" +
     relation.targetId + "\u0000" + canonicalKey(relation.metadata);
+}
+
+function listOf<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (list === undefined) map.set(key, list = []);
+  return list;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -202,15 +100,48 @@ export class BoundaryGraph {
   readonly metadata: GraphMetadata;
   #nodes = new Map<string, GraphNode>();
   #relations: GraphRelation[] = [];
-  #out = new Map<string, GraphRelation[]>();
-  #in = new Map<string, GraphRelation[]>();
+  /** Each node id's outgoing and incoming relations, in one map. */
+  #edges = new Map<string, Edges>();
+  /** The edges of each boundary node, in the order of its kind's list. */
+  #boundaryEdges: Edges[] = [];
   #nodesByKind = new Map<NodeKind, GraphNode[]>();
   #relationsByKind = new Map<RelationKind, GraphRelation[]>();
 
   static {
-    graphInternals.incoming = (graph, id) => graph.#in.get(id) ?? EMPTY;
+    graphInternals.incoming = (graph, id) => graph.#edges.get(id)?.in ?? EMPTY;
+    graphInternals.boundaryEdges = (graph, index) =>
+      graph.#boundaryEdges[index]!;
+    graphInternals.nodesOfKind = (graph, kind) =>
+      graph.#nodesByKind.get(kind) ?? NO_NODES;
+    graphInternals.relationsOfKind = (graph, kind) =>
+      graph.#relationsByKind.get(kind) ?? EMPTY;
+    graphInternals.edgesOf = (graph, id) => graph.#edgesOf(id);
     graphInternals.insertRelation = (graph, relation) =>
       graph.#insertRelation(relation);
+    graphInternals.insertEdge = (graph, relation, source, target) => {
+      graph.#appendRelation(relation);
+      addEdge(source, target, relation);
+    };
+    graphInternals.appendRelation = (graph, relation) =>
+      graph.#appendRelation(relation);
+    graphInternals.extendEdges = (graph, edges, direction, values, stride) => {
+      if (direction === "out") {
+        edges.out = extended(edges.out, values, stride);
+        return;
+      }
+      edges.in = extended(edges.in, values, stride);
+      if (edges.sources !== undefined) {
+        const sources: Edges[] = [];
+        for (let i = stride.from; i < stride.to; i += stride.step) {
+          sources.push(graph.#edgesOf(values[i]!.sourceId));
+        }
+        edges.sources = extended(edges.sources, sources, {
+          from: 0,
+          to: sources.length,
+          step: 1,
+        });
+      }
+    };
   }
 
   /**
@@ -319,7 +250,7 @@ export class BoundaryGraph {
    * @returns A new array.
    */
   outgoing(id: string, kind?: RelationKind): GraphRelation[] {
-    return filterKind(this.#out.get(id), kind);
+    return filterKind(this.#edges.get(id)?.out, kind);
   }
 
   /**
@@ -331,7 +262,7 @@ export class BoundaryGraph {
    * @returns A new array.
    */
   incoming(id: string, kind?: RelationKind): GraphRelation[] {
-    return filterKind(this.#in.get(id), kind);
+    return filterKind(this.#edges.get(id)?.in, kind);
   }
 
   /**
@@ -390,7 +321,7 @@ export class BoundaryGraph {
     const count = theirs.length;
     for (let i = 0; i < count; i++) {
       const relation = theirs[i]!;
-      const mine = this.#out.get(relation.sourceId);
+      const mine = this.#edges.get(relation.sourceId)?.out;
       if (mine === undefined) {
         newRelations.push(relation);
         continue;
@@ -522,12 +453,35 @@ export class BoundaryGraph {
   #insertNode(node: GraphNode): void {
     this.#nodes.set(node.id, node);
     push(this.#nodesByKind, node.kind, node);
+    if (node.kind === "boundary") {
+      const edges = this.#edgesOf(node.id);
+      // relations may have pointed at the id before the node was added
+      const sources: Edges[] = [];
+      for (const relation of edges.in ?? EMPTY) {
+        sources.push(this.#edgesOf(relation.sourceId));
+      }
+      edges.sources = sources;
+      this.#boundaryEdges.push(edges);
+    }
+  }
+
+  #edgesOf(id: string): Edges {
+    let edges = this.#edges.get(id);
+    if (edges === undefined) this.#edges.set(id, edges = newEdges());
+    return edges;
+  }
+
+  #appendRelation(relation: GraphRelation): void {
+    this.#relations.push(relation);
+    listOf(this.#relationsByKind, relation.kind).push(relation);
   }
 
   #insertRelation(relation: GraphRelation): void {
-    this.#relations.push(relation);
-    push(this.#out, relation.sourceId, relation);
-    push(this.#in, relation.targetId, relation);
-    push(this.#relationsByKind, relation.kind, relation);
+    this.#appendRelation(relation);
+    addEdge(
+      this.#edgesOf(relation.sourceId),
+      this.#edgesOf(relation.targetId),
+      relation,
+    );
   }
 }

@@ -1,5 +1,6 @@
 // A single left-to-right scanner: no regular expressions on the hot path,
 // no backtracking, each character is looked at a bounded number of times.
+import { AngleEnds, GroupEnds } from "./_path_groups.ts";
 
 const SPACE = 32;
 const HASH = 35;
@@ -13,11 +14,8 @@ const DOT = 46;
 const SLASH = 47;
 const COLON = 58;
 const LANGLE = 60;
-const RANGLE = 62;
 const QUESTION = 63;
-const LBRACKET = 91;
 const BACKSLASH = 92;
-const RBRACKET = 93;
 const LBRACE = 123;
 const RBRACE = 125;
 const DEL = 127;
@@ -25,9 +23,13 @@ const DEL = 127;
 const HEX_UPPER = "0123456789ABCDEF";
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 
-// Segments of the path being built; reused across calls (the function is
-// synchronous and never re-entered), so a call allocates only its strings.
+// Segments of the path being built and the group finders; reused across
+// calls (the function is synchronous and never re-entered), so a call
+// allocates only its strings.
 const segments: string[] = [];
+const braces = new GroupEnds(LBRACE, RBRACE);
+const parens = new GroupEnds(LPAREN, RPAREN);
+const angles = new AngleEnds();
 
 /** Whether `c` is removed by trimming: C0 controls, space, JS whitespace. */
 function isTrimmable(c: number): boolean {
@@ -50,6 +52,42 @@ function encodeTrimmable(c: number): string {
 
 function pct(byte: number): string {
   return "%" + HEX_UPPER[byte >> 4] + HEX_UPPER[byte & 15];
+}
+
+/** A space character (Unicode `Zs`): kept as written inside a path. */
+function isSpace(c: number): boolean {
+  return c === SPACE || c === 0xa0 || c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f ||
+    c === 0x3000;
+}
+
+/** Spaces that end a path, percent-encoded, so trimming cannot change it. */
+function encodeTrailingSpaces(path: string): string {
+  let from = path.length;
+  while (isTrimmable(path.charCodeAt(from - 1))) from--;
+  let tail = "";
+  for (let k = from; k < path.length; k++) {
+    tail += encodeTrimmable(path.charCodeAt(k));
+  }
+  return path.slice(0, from) + tail;
+}
+
+/** The index of the separator ending the segment at `k` (or `end`). */
+function segmentEnd(
+  s: string,
+  k: number,
+  end: number,
+  backslashIsSlash: boolean,
+): number {
+  while (k < end) {
+    const c = s.charCodeAt(k);
+    if (
+      c === SLASH || c === QUESTION || c === HASH ||
+      (c === BACKSLASH && backslashIsSlash)
+    ) break;
+    k++;
+  }
+  return k;
 }
 
 /** An identifier character of a `:name` parameter. */
@@ -89,44 +127,6 @@ function schemeKind(s: string, from: number, to: number): number {
     equalsLower(s, from, to, "ftp")
   ) return 1;
   return equalsLower(s, from, to, "file") ? 2 : 0;
-}
-
-/**
- * Skips a balanced group opened at `s[open]` (`{` or `(`), honouring
- * backslash escapes and `[...]` character classes. Returns the index after
- * the closing character, or `end` when the group is never closed.
- */
-function skipGroup(
-  s: string,
-  open: number,
-  end: number,
-  openChar: number,
-  closeChar: number,
-): number {
-  let depth = 0;
-  let k = open;
-  while (k < end) {
-    const c = s.charCodeAt(k);
-    if (c === BACKSLASH) {
-      k += 2;
-      continue;
-    }
-    if (c === LBRACKET && depth > 0) {
-      k++;
-      while (k < end) {
-        const d = s.charCodeAt(k);
-        if (d === BACKSLASH) k += 2;
-        else if (d === RBRACKET) break;
-        else k++;
-      }
-      k++;
-      continue;
-    }
-    if (c === openChar) depth++;
-    else if (c === closeChar && --depth === 0) return k + 1;
-    k++;
-  }
-  return end;
 }
 
 /** Skips an authority: up to the first `/`, `?`, `#` (or `\` if special). */
@@ -212,16 +212,23 @@ function pushSegment(t: string): void {
  *   `:from-:to` is `{}-{}` while `123:activate` keeps its colon); wildcard
  *   segments `*` and `*name`. Go's `{$}` end marker (a whole segment) is dropped.
  * - A segment of ASCII digits becomes `{}`.
- * - A leading `{}` (or any `{...}` / `${...}`) not preceded by a slash is a
- *   base-URL placeholder and is dropped: `{}/users/{}` gives `/users/{}`.
+ * - A leading `{}` (what extractors write for an unknown base URL) or
+ *   `${...}` not preceded by a slash is a base-URL placeholder and is
+ *   dropped: `{}/users/{}` gives `/users/{}`. A named `{id}/posts` is a
+ *   route parameter, as in graphlens: `/{}/posts`.
  * - Empty segments collapse, `.` and `..` (also `%2e` forms) resolve, there
  *   is no trailing slash except for the root `/`.
- * - C0 controls, space, DEL and Unicode whitespace inside the path are
- *   percent-encoded (UTF-8, upper-case hex); everything else, including
- *   `{`, `}` and non-ASCII letters, is kept as written.
+ * - Spaces inside the path are kept as written, as graphlens keeps them
+ *   (`/a b/c`), except at its very end, where they would be trimmed away;
+ *   there, and for C0 controls, DEL, line and paragraph separators and a
+ *   BOM anywhere in the path, the character is percent-encoded (UTF-8,
+ *   upper-case hex). Everything else, including `{`, `}` and non-ASCII
+ *   letters, is kept as written.
  *
- * An unclosed `{`, `<` or `(` makes the parameter run to the end of the
- * input. Running time is linear in the input length.
+ * A `{` or `<` that is never closed is text, as in graphlens (`/a/{` stays
+ * `/a/{`); a `:name(` regex that is never closed makes the parameter run to
+ * the end of its segment. The result is a fixed point: normalizing it
+ * again gives it back. Running time is linear in the input length.
  *
  * @param raw A route template, a path or a URL.
  * @returns The normalized path; always starts with `/`.
@@ -242,6 +249,31 @@ export function normalizeHttpPath(raw: string): string {
   if (typeof raw !== "string") {
     throw new TypeError("Cannot normalize HTTP path: expected a string");
   }
+  let out = normalizeOnce(raw);
+  if (!braces.sawUnclosed && !parens.sawUnclosed && !angles.sawUnclosed) {
+    return out;
+  }
+  // An unclosed bracket is text, and text next to a rewritten parameter
+  // can read differently a second time (`{\<>` gives `{\{}`, whose `\{` is
+  // an escape). Normalize again until nothing changes, so the key is a
+  // fixed point; past two more passes, write the text brackets as %7B and
+  // %3C, which no pass reads.
+  for (let pass = 0; pass < 2; pass++) {
+    const again = normalizeOnce(out);
+    if (again === out) return out;
+    out = again;
+  }
+  return out.replace(
+    TEXT_BRACKET,
+    (bracket) => bracket === "<" ? "%3C" : "%7B",
+  );
+}
+
+/** A `{` that does not open a `{}` parameter, or a `<`. */
+const TEXT_BRACKET = /\{(?!\})|</g;
+
+/** One left-to-right pass of {@linkcode normalizeHttpPath}. */
+function normalizeOnce(raw: string): string {
   let s = raw;
   if (
     s.indexOf("\t") !== -1 || s.indexOf("\n") !== -1 || s.indexOf("\r") !== -1
@@ -253,21 +285,23 @@ export function normalizeHttpPath(raw: string): string {
   while (i < end && isTrimmable(s.charCodeAt(i))) i++;
   while (end > i && isTrimmable(s.charCodeAt(end - 1))) end--;
 
+  braces.reset();
+  parens.reset();
+  angles.reset();
   let backslashIsSlash = false;
   const first = s.charCodeAt(i);
-  if (
-    first === LBRACE || (first === DOLLAR && s.charCodeAt(i + 1) === LBRACE)
-  ) {
-    // A base-URL placeholder: `{}/users`, `${BASE}/users`, `{}://host/x`.
-    const close = skipGroup(
-      s,
-      first === DOLLAR ? i + 1 : i,
-      end,
-      LBRACE,
-      RBRACE,
-    );
+  const dollar = first === DOLLAR && s.charCodeAt(i + 1) === LBRACE;
+  const close = first === LBRACE || dollar
+    ? braces.end(s, dollar ? i + 1 : i, end)
+    : -1;
+  if (close !== -1) {
+    // A base-URL placeholder: `{}/users`, `${BASE}/users`, `{}://host/x`;
+    // a named `{id}/users` is a route parameter.
     const next = close < end ? s.charCodeAt(close) : -1;
-    if (next === -1 || next === SLASH || next === QUESTION || next === HASH) {
+    if (
+      (dollar || close === i + 2) &&
+      (next === -1 || next === SLASH || next === QUESTION || next === HASH)
+    ) {
       i = close;
     } else if (
       next === COLON && s.charCodeAt(close + 1) === SLASH &&
@@ -310,6 +344,11 @@ export function normalizeHttpPath(raw: string): string {
   } else if (first === SLASH && s.charCodeAt(i + 1) === SLASH && i + 1 < end) {
     i = skipAuthority(s, i + 2, end, false);
   }
+  if (backslashIsSlash && s.indexOf("\\", i) !== -1) {
+    // In a special URL a backslash is a slash, also inside a parameter
+    // (WHATWG reads it so before any route syntax is seen).
+    s = s.slice(0, end).replaceAll("\\", "/");
+  }
 
   segments.length = 0;
   let seg = "";
@@ -333,7 +372,7 @@ export function normalizeHttpPath(raw: string): string {
     let paramEnd = -1;
     let emit = true;
     if (c === LBRACE) {
-      paramEnd = skipGroup(s, k, end, LBRACE, RBRACE);
+      paramEnd = braces.end(s, k, end);
       // Go's `{$}` segment marks the end of a pattern: it matches nothing.
       if (
         segStart && paramEnd - k === 3 && s.charCodeAt(k + 1) === DOLLAR &&
@@ -344,9 +383,7 @@ export function normalizeHttpPath(raw: string): string {
           next === HASH || (next === BACKSLASH && backslashIsSlash));
       }
     } else if (c === LANGLE) {
-      paramEnd = k + 1;
-      while (paramEnd < end && s.charCodeAt(paramEnd) !== RANGLE) paramEnd++;
-      paramEnd = paramEnd < end ? paramEnd + 1 : end;
+      paramEnd = angles.end(s, k, end);
     } else if (
       c === COLON &&
       (segStart || (colonSegment && !isIdent(s.charCodeAt(k - 1))))
@@ -355,7 +392,13 @@ export function normalizeHttpPath(raw: string): string {
       while (n < end && isIdent(s.charCodeAt(n))) n++;
       const hasRegex = n < end && s.charCodeAt(n) === LPAREN;
       if (n > k + 1 || hasRegex) {
-        if (hasRegex) n = skipGroup(s, n, end, LPAREN, RPAREN);
+        if (hasRegex) {
+          const regexEnd = parens.end(s, n, end);
+          // an unclosed regex: the parameter runs to the segment's end
+          n = regexEnd !== -1
+            ? regexEnd
+            : segmentEnd(s, n, end, backslashIsSlash);
+        }
         if (n < end) {
           const m = s.charCodeAt(n);
           if (m === STAR || m === PLUS) n++;
@@ -371,7 +414,9 @@ export function normalizeHttpPath(raw: string): string {
         if (segStart) colonSegment = true;
         paramEnd = n;
       }
-    } else if (c <= SPACE || c === DEL || (c >= 0xa0 && isTrimmable(c))) {
+    } else if (
+      c < SPACE || c === DEL || (c > 0xa0 && isTrimmable(c) && !isSpace(c))
+    ) {
       seg += s.slice(lit, k) + encodeTrimmable(c);
       k++;
       lit = k;
@@ -384,9 +429,13 @@ export function normalizeHttpPath(raw: string): string {
       k++;
       continue;
     }
-    // A `$` run right before a parameter belongs to it (`${id}`).
+    // A `$` run right before a parameter belongs to it (`${id}`), but not
+    // an escaped `\$`.
     let litEnd = k;
-    while (litEnd > lit && s.charCodeAt(litEnd - 1) === DOLLAR) litEnd--;
+    while (
+      litEnd > lit && s.charCodeAt(litEnd - 1) === DOLLAR &&
+      s.charCodeAt(litEnd - 2) !== BACKSLASH
+    ) litEnd--;
     if (litEnd > lit) seg += s.slice(lit, litEnd);
     if (emit) seg += "{}";
     k = paramEnd;
@@ -400,7 +449,9 @@ export function normalizeHttpPath(raw: string): string {
   else if (segments.length === 1) out = "/" + segments[0];
   else out = "/" + segments.join("/");
   segments.length = 0;
-  return out;
+  return isTrimmable(out.charCodeAt(out.length - 1))
+    ? encodeTrailingSpaces(out)
+    : out;
 }
 
 /**

@@ -1,18 +1,19 @@
 import {
   type BoundaryGraph,
   graphInternals,
+  type GraphNode,
   type GraphRelation,
   type JsonValue,
 } from "./graph.ts";
+import { confidenceOf, linkBudget, type PairOutcome } from "./_link_pairs.ts";
 import {
-  collectSides,
-  confidenceOf,
-  linkBudget,
-  linkPairs,
-  type LinkSide,
-  type PairSink,
-  toLinkSide,
-} from "./_link_pairs.ts";
+  collect,
+  linkAroundEarlier,
+  linkEveryPair,
+  LinkWriter,
+  SideBuffer,
+} from "./_link_boundary.ts";
+import { type LinkState, linkState } from "./_link_state.ts";
 
 export { confidenceOf };
 
@@ -108,71 +109,50 @@ function text(value: JsonValue | undefined): string {
   return typeof value === "string" ? value : "";
 }
 
-// Up to this many earlier links of one boundary are scanned, not indexed.
-const SCAN_LIMIT = 16;
-
-/** Earlier links of one boundary, scanned when few and indexed when many. */
-class EarlierLinks implements PairSink {
-  #list: readonly GraphRelation[] | undefined;
-  #index: Set<string> | undefined;
-  #graph: BoundaryGraph;
-  #consumers: readonly string[];
-  #providers: readonly string[];
-  #mechanism: string;
-  #boundaryId: string;
-  #key: string;
-
-  constructor(
-    graph: BoundaryGraph,
-    sides: { consumers: LinkSide; providers: LinkSide },
-    boundary: { id: string; mechanism: string; key: string },
-    list: readonly GraphRelation[] | undefined,
-  ) {
-    this.#graph = graph;
-    this.#consumers = sides.consumers.ids;
-    this.#providers = sides.providers.ids;
-    this.#boundaryId = boundary.id;
-    this.#mechanism = boundary.mechanism;
-    this.#key = boundary.key;
-    this.#list = list;
-    if (list !== undefined && list.length > SCAN_LIMIT) {
-      this.#index = new Set();
-      for (const relation of list) {
-        this.#index.add(relation.sourceId + "\u0000" + relation.targetId);
-      }
-    }
+/**
+ * Links found on the boundaries to link again, by boundary id; `undefined`
+ * when there are none (a fresh graph), so nothing is indexed.
+ */
+function earlierLinks(
+  graph: BoundaryGraph,
+  boundaries: readonly GraphNode[],
+  dirty: readonly number[],
+): Map<string, GraphRelation[]> | undefined {
+  const links = graphInternals.relationsOfKind(graph, "communicates_with");
+  if (links.length === 0 || dirty.length === 0) return undefined;
+  let wanted: Set<string> | undefined;
+  if (dirty.length < boundaries.length) {
+    wanted = new Set();
+    for (const b of dirty) wanted.add(boundaries[b]!.id);
   }
-
-  has(consumer: number, provider: number): boolean {
-    const list = this.#list;
-    if (list === undefined) return false;
-    const consumerId = this.#consumers[consumer]!;
-    const providerId = this.#providers[provider]!;
-    if (this.#index !== undefined) {
-      return this.#index.has(consumerId + "\u0000" + providerId);
-    }
-    for (let i = 0; i < list.length; i++) {
-      const link = list[i]!;
-      if (link.sourceId === consumerId && link.targetId === providerId) {
-        return true;
-      }
-    }
-    return false;
+  const existing = new Map<string, GraphRelation[]>();
+  for (let i = 0; i < links.length; i++) {
+    const relation = links[i]!;
+    const boundaryId = relation.metadata["boundary_id"];
+    if (typeof boundaryId !== "string") continue;
+    if (wanted !== undefined && !wanted.has(boundaryId)) continue;
+    const list = existing.get(boundaryId);
+    if (list === undefined) existing.set(boundaryId, [relation]);
+    else list.push(relation);
   }
+  return existing;
+}
 
-  add(consumer: number, provider: number, confidence: number): void {
-    graphInternals.insertRelation(this.#graph, {
-      sourceId: this.#consumers[consumer]!,
-      targetId: this.#providers[provider]!,
-      kind: "communicates_with",
-      metadata: {
-        mechanism: this.#mechanism,
-        "boundary_id": this.#boundaryId,
-        "boundary_key": this.#key,
-        confidence,
-      },
-    });
+/** Boundaries whose incoming relations changed since the state's pass. */
+function changed(
+  graph: BoundaryGraph,
+  boundaries: readonly GraphNode[],
+  state: LinkState,
+): number[] {
+  const dirty: number[] = [];
+  const lengths = state.lengths;
+  for (let b = 0; b < boundaries.length; b++) {
+    if (
+      b >= lengths.length ||
+      (graphInternals.boundaryEdges(graph, b).in?.length ?? 0) !== lengths[b]
+    ) dirty.push(b);
   }
+  return dirty;
 }
 
 /**
@@ -191,7 +171,12 @@ class EarlierLinks implements PairSink {
  * in `cuts`. The pass is idempotent: a link for the same (consumer,
  * provider, boundary) is never added twice. It mutates the graph in place.
  * Cost is O(relations + links): one look at the incoming relations of each
- * boundary and at the existing `communicates_with` relations.
+ * boundary and at the existing `communicates_with` relations. A later pass
+ * with the same options only looks again at the boundaries that gained
+ * relations since (a merge, new ports): on an unchanged graph it costs a
+ * look at each boundary's incoming count, and links of the others are not
+ * indexed at all. The links one boundary gets with one confidence share
+ * one frozen metadata object.
  *
  * @param graph The graph to link.
  * @param options The confidence threshold and the budget per boundary.
@@ -234,63 +219,69 @@ export function linkGraph(
     );
   }
   const budget = linkBudget(options.maxLinksPerBoundary);
-  // Existing links, grouped by boundary id.
-  const existing = new Map<string, GraphRelation[]>();
-  for (const relation of graph.relationsByKind("communicates_with")) {
-    const boundaryId = relation.metadata["boundary_id"];
-    if (typeof boundaryId !== "string") continue;
-    const list = existing.get(boundaryId);
-    if (list === undefined) existing.set(boundaryId, [relation]);
-    else list.push(relation);
-  }
+  const boundaries = graphInternals.nodesOfKind(graph, "boundary");
+  const state = linkState(graph, minConfidence, budget);
+  const dirty = changed(graph, boundaries, state);
+  const existing = earlierLinks(graph, boundaries, dirty);
 
-  const boundaries = graph.nodesByKind("boundary");
-  const consumers = new Map<string, number>();
-  const providers = new Map<string, number>();
-  const consumerSide: LinkSide = { ids: [], confidences: [] };
-  const providerSide: LinkSide = { ids: [], confidences: [] };
-  const cuts: LinkCut[] = [];
-  let added = 0;
-  let linked = 0;
-  for (const boundary of boundaries) {
-    collectSides(
-      graphInternals.incoming(graph, boundary.id),
-      consumers,
-      providers,
-    );
-    if (consumers.size === 0 || providers.size === 0) continue;
-    const mechanism = text(boundary.metadata["mechanism"]);
-    const key = text(boundary.metadata["key"]);
-    toLinkSide(consumers, consumerSide);
-    toLinkSide(providers, providerSide);
-    const sink = new EarlierLinks(
-      graph,
-      { consumers: consumerSide, providers: providerSide },
-      { id: boundary.id, mechanism, key },
-      existing.get(boundary.id),
-    );
-    const outcome = linkPairs(
-      consumerSide,
-      providerSide,
-      minConfidence,
-      budget,
-      sink,
-    );
-    added += outcome.added;
-    if (outcome.linked) linked++;
-    if (outcome.cut) {
-      cuts.push({
-        boundaryId: boundary.id,
-        mechanism,
-        key,
-        consumers: consumers.size,
-        providers: providers.size,
-        linksAdded: outcome.added,
-      });
+  const consumers = new SideBuffer();
+  const providers = new SideBuffer();
+  const writer = new LinkWriter(graph);
+  const outcome: PairOutcome = { added: 0, linked: false, cut: false };
+  const added = new Map<number, number>();
+  let relationsAdded = 0;
+  for (let i = 0; i < dirty.length; i++) {
+    const b = dirty[i]!;
+    const boundary = boundaries[b]!;
+    const edges = graphInternals.boundaryEdges(graph, b);
+    state.lengths[b] = edges.in?.length ?? 0;
+    state.linked[b] = false;
+    state.cuts.delete(b);
+    collect(edges, consumers, providers);
+    const c = consumers.ids.length;
+    const p = providers.ids.length;
+    if (c === 0 || p === 0) continue;
+    writer.start({
+      id: boundary.id,
+      mechanism: text(boundary.metadata["mechanism"]),
+      key: text(boundary.metadata["key"]),
+    });
+    const earlier = existing?.get(boundary.id);
+    const result = earlier === undefined && c * p <= budget
+      ? (linkEveryPair(consumers, providers, minConfidence, writer, outcome),
+        outcome)
+      : linkAroundEarlier(
+        consumers,
+        providers,
+        { minConfidence, budget },
+        earlier ?? [],
+        writer,
+      );
+    relationsAdded += result.added;
+    state.linked[b] = result.linked;
+    if (result.cut) {
+      state.cuts.set(b, { consumers: c, providers: p });
+      added.set(b, result.added);
     }
   }
+
+  let linked = 0;
+  for (let b = 0; b < boundaries.length; b++) if (state.linked[b]) linked++;
+  const cuts: LinkCut[] = [];
+  for (const b of [...state.cuts.keys()].sort((x, y) => x - y)) {
+    const boundary = boundaries[b]!;
+    const sides = state.cuts.get(b)!;
+    cuts.push({
+      boundaryId: boundary.id,
+      mechanism: text(boundary.metadata["mechanism"]),
+      key: text(boundary.metadata["key"]),
+      consumers: sides.consumers,
+      providers: sides.providers,
+      linksAdded: added.get(b) ?? 0,
+    });
+  }
   return {
-    relationsAdded: added,
+    relationsAdded,
     boundariesTotal: boundaries.length,
     boundariesLinked: linked,
     cuts,

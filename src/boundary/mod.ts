@@ -88,3 +88,16 @@ export {
   unconsumedProviders,
   unmatchedConsumers,
 } from "./queries.ts";
+export { type PortRecord, portRecords, serviceOf } from "./port_records.ts";
+export {
+  type BoundaryDiff,
+  diffGraphs,
+  type DiffGraphsOptions,
+  type DiffInput,
+  type DiffOptions,
+  diffPorts,
+  diffScope,
+  type NamedGraph,
+  type ProviderChange,
+  type ProviderChangeKind,
+} from "./diff.ts";

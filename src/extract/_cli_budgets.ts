@@ -34,8 +34,9 @@ export function readBudgetFlag(
   name: string,
   value: () => string,
 ): { budget: CliBudget; value: number } | string | undefined {
-  const flag = FLAGS[name];
-  if (flag === undefined) return undefined;
+  // an own key only: a root named "constructor" is no flag
+  if (!Object.hasOwn(FLAGS, name)) return undefined;
+  const flag = FLAGS[name]!;
   const [budget, kind] = flag;
   const raw = value();
   const shown = displayText(raw, 100);

@@ -10,7 +10,8 @@ import {
   type ReportDiagnostic,
 } from "./_report_text.ts";
 import { renderDot, renderMermaid } from "./_report_diagram.ts";
-
+import { type DiagramOptions, diagramView } from "./_report_view.ts";
+import { renderHtml } from "./_report_html.ts";
 /**
  * {@linkcode renderReport} (options already checked), also telling how the
  * report was cut to fit `maxBytes`, if it was.
@@ -22,7 +23,8 @@ export function renderFitted(
   const { format, maxBytes } = options;
   const report = buildReport(graph);
   const diagnostics = options.diagnostics ?? [];
-  const full = render(format, report, diagnostics, undefined);
+  const view = { collapse: options.collapse, mechanisms: options.mechanisms };
+  const full = render(format, report, diagnostics, undefined, view);
   if (maxBytes === undefined || utf8Length(full) <= maxBytes) {
     return { text: full, cut: undefined };
   }
@@ -40,7 +42,7 @@ export function renderFitted(
   while (low <= high) {
     const middle = (low + high) >>> 1;
     const cut = { maxBytes, entriesPerList: middle };
-    const text = render(format, report, diagnostics, cut);
+    const text = render(format, report, diagnostics, cut, view);
     if (utf8Length(text) <= maxBytes) {
       best = { text, cut };
       low = middle + 1;
@@ -56,6 +58,8 @@ const EMPTY_REPORTS: Readonly<Record<ReportFormat, string>> = {
   json: '{ "shortened": { "entriesPerList": 0 } }\n',
   mermaid: "flowchart LR\n%% the report does not fit its byte budget\n",
   dot: "// the report does not fit its byte budget\ndigraph boundaries {\n}\n",
+  html:
+    '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Service map</title></head><body><p>The report does not fit its byte budget.</p></body></html>\n',
 };
 
 function render(
@@ -63,6 +67,10 @@ function render(
   report: ScanReport,
   diagnostics: readonly ReportDiagnostic[],
   cut: ReportCut | undefined,
+  view: {
+    collapse?: "service" | undefined;
+    mechanisms?: readonly string[] | undefined;
+  },
 ): string {
   switch (format) {
     case "text":
@@ -70,10 +78,25 @@ function render(
     case "json":
       return renderJson(report, diagnostics, cut);
     case "mermaid":
-      return renderMermaid(report, cut);
+      return renderMermaid(diagramView(report, diagram(view)), cut);
     case "dot":
-      return renderDot(report, cut);
+      return renderDot(diagramView(report, diagram(view)), cut);
+    case "html":
+      return renderHtml(report, renderJson(report, diagnostics, cut));
   }
+}
+
+/** The diagram options without `undefined` entries. */
+function diagram(
+  view: {
+    collapse?: "service" | undefined;
+    mechanisms?: readonly string[] | undefined;
+  },
+): DiagramOptions {
+  const options: DiagramOptions = {};
+  if (view.collapse !== undefined) options.collapse = view.collapse;
+  if (view.mechanisms !== undefined) options.mechanisms = view.mechanisms;
+  return options;
 }
 
 /**

@@ -1,12 +1,13 @@
-// The `scan` command: `deno task scan <dir...>`, or `portcullis-scan` from
-// the npm package under Node (the build adds the `#!/usr/bin/env node`
-// line). Only node: modules, so the same file runs in Deno, Node and Bun.
+// The `portcullis-scan` command (`scan`, the default, `diff` and `export`):
+// `deno task scan <dir...>`, or `portcullis-scan` from the npm package under
+// Node (the build adds the `#!/usr/bin/env node` line). Only node: modules,
+// so the same file runs in Deno, Node and Bun.
 import process from "node:process";
 import { displayText } from "../boundary/_display_text.ts";
-import { runScanCli } from "./scan_cli.ts";
+import { runCli } from "./run_cli.ts";
 
 try {
-  process.exitCode = await runScanCli(process.argv.slice(2));
+  process.exitCode = await runCli(process.argv.slice(2));
 } catch (error) {
   process.stderr.write(
     `Cannot scan: ${

@@ -46,12 +46,16 @@ export {
   type ScanReport,
 } from "./report.ts";
 export {
+  type DiagramOptions,
   renderReport,
   type RenderReportOptions,
   REPORT_FORMATS,
   type ReportFormat,
 } from "./render_report.ts";
 export { runScanCli, type ScanCliIo } from "./scan_cli.ts";
+export { runCli } from "./run_cli.ts";
+export { runDiffCli } from "./diff_cli.ts";
+export { runExportCli } from "./export_cli.ts";
 export { javascriptExtractor } from "./javascript/mod.ts";
 export { openapiExtractor } from "./openapi/mod.ts";
 export { javaExtractor } from "./java/mod.ts";

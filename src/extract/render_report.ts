@@ -3,6 +3,9 @@
 import type { BoundaryGraph } from "../boundary/graph.ts";
 import type { ExtractDiagnostic } from "./extractor.ts";
 import { renderFitted } from "./_render_fitted.ts";
+import type { DiagramOptions } from "./_report_view.ts";
+
+export type { DiagramOptions };
 
 /**
  * Report formats of {@linkcode renderReport}.
@@ -14,7 +17,7 @@ import { renderFitted } from "./_render_fitted.ts";
  * const format: ReportFormat = "mermaid";
  * ```
  */
-export type ReportFormat = "text" | "json" | "mermaid" | "dot";
+export type ReportFormat = "text" | "json" | "mermaid" | "dot" | "html";
 
 /**
  * The formats {@linkcode renderReport} accepts.
@@ -24,7 +27,7 @@ export type ReportFormat = "text" | "json" | "mermaid" | "dot";
  * import { REPORT_FORMATS } from "@portcullis/portcullis/extract";
  * import assert from "node:assert/strict";
  *
- * assert.deepEqual(REPORT_FORMATS, ["text", "json", "mermaid", "dot"]);
+ * assert.deepEqual(REPORT_FORMATS, ["text", "json", "mermaid", "dot", "html"]);
  * ```
  */
 export const REPORT_FORMATS: readonly ReportFormat[] = [
@@ -32,6 +35,7 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
   "json",
   "mermaid",
   "dot",
+  "html",
 ];
 
 /**
@@ -44,7 +48,7 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
  * const options: RenderReportOptions = { format: "dot" };
  * ```
  */
-export interface RenderReportOptions {
+export interface RenderReportOptions extends DiagramOptions {
   /**
    * Output format.
    * @default {"text"}
@@ -66,19 +70,26 @@ export interface RenderReportOptions {
 
 /**
  * Renders the report of a linked graph as `text` (for people), `json`
- * (for tools), `mermaid` (a flowchart) or `dot` (Graphviz).
+ * (for tools), `mermaid` (a flowchart), `dot` (Graphviz) or `html` (one
+ * self-contained page: services in columns from callers to callees,
+ * collapsible to one box per service, filters by mechanism, confidence and
+ * unmatched calls, a search, and the ports of a link with file and line on
+ * a click; it embeds the JSON report and loads nothing). `collapse` and
+ * `mechanisms` choose what the diagrams draw.
  *
  * Every format escapes what came from the scanned code: the text report
  * shows control, C1 and bidirectional characters as `\uXXXX`, JSON writes
  * them as JSON escapes, Mermaid labels use entity codes for `%`, `#`, `"`
- * and brackets, and DOT labels escape `&` so Graphviz writes well-formed
- * SVG.
+ * and brackets, DOT labels escape `&` so Graphviz writes well-formed
+ * SVG, and the HTML page sets every value with `textContent` under a
+ * Content-Security-Policy that allows only its own script and style.
  *
  * @param graph A linked graph.
  * @param options Format, diagnostics to include and a byte budget.
  * @returns The rendered report, ending with a newline.
- * @throws {RangeError} If the format is unknown or `maxBytes` is not an
- *   integer from 1024.
+ * @throws {RangeError} If the format is unknown, `maxBytes` is not an
+ *   integer from 1024, `collapse` is not `service` or `mechanisms` is not
+ *   a list of strings.
  *
  * @example Usage
  * ```ts
@@ -117,6 +128,22 @@ export function renderReport(
       `Cannot render report: maxBytes must be an integer from 1024, got ${
         String(maxBytes)
       }`,
+    );
+  }
+  if (options.collapse !== undefined && options.collapse !== "service") {
+    throw new RangeError(
+      `Cannot render report: collapse must be "service", got "${
+        String(options.collapse)
+      }"`,
+    );
+  }
+  if (
+    options.mechanisms !== undefined &&
+    (!Array.isArray(options.mechanisms) ||
+      !options.mechanisms.every((m) => typeof m === "string"))
+  ) {
+    throw new RangeError(
+      "Cannot render report: mechanisms must be a list of strings",
     );
   }
   return renderFitted(graph, { ...options, format }).text;

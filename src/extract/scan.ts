@@ -3,7 +3,8 @@
 // The only module of the extract entry point that touches the file system.
 import { readFile } from "node:fs/promises";
 import type { Buffer } from "node:buffer";
-import { basename, resolve } from "node:path";
+import { basename, relative, resolve, sep } from "node:path";
+import process from "node:process";
 import type { ExtractDiagnostic, LanguageExtractor } from "./extractor.ts";
 import { EXTRACTORS } from "./registry.ts";
 import type { ExtractedPort } from "./types.ts";
@@ -334,6 +335,7 @@ export async function scanWithReader(
     metadata: {
       generator: "portcullis scan",
       roots: labels,
+      "root_paths": rootPaths(roots, labels),
       "files_by_language": filesByLanguage,
     },
   });
@@ -353,6 +355,23 @@ export async function scanWithReader(
   });
   options.onProgress?.({ root: "", phase: "link", done: 1, total: 1 });
   return result;
+}
+
+/**
+ * Where each root lies, relative to the working directory (`/`-separated,
+ * `.` for itself): reports of the graph give file paths of the repository
+ * (SARIF, pull request comments) when the scan ran from its top.
+ */
+function rootPaths(
+  roots: readonly string[],
+  labels: readonly string[],
+): GraphMetadata {
+  const paths: GraphMetadata = {};
+  roots.forEach((root, i) => {
+    paths[labels[i]!] = relative(process.cwd(), resolve(root))
+      .split(sep).join("/") || ".";
+  });
+  return paths;
 }
 
 function labelRoots(roots: readonly string[]): string[] {

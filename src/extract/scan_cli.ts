@@ -1,8 +1,6 @@
 // The `scan` command's logic: argument parsing, progress bar, report and
 // exit code. `cli.ts` runs it as a program. Uses node: modules only (no
 // Deno.*), so it runs in Deno, Node and Bun.
-import process from "node:process";
-import { writeFile } from "node:fs/promises";
 import { displayText, escapeJsonText } from "../boundary/_display_text.ts";
 import {
   scan,
@@ -15,6 +13,19 @@ import { buildReport } from "./report.ts";
 import { REPORT_FORMATS, type ReportFormat } from "./render_report.ts";
 import { renderFitted, utf8Length } from "./_render_fitted.ts";
 import { readBudgetFlag } from "./_cli_budgets.ts";
+import { processIo } from "./_cli_io.ts";
+import {
+  GATE_USAGE,
+  gateDefaults,
+  type GateOptions,
+  GraphFileError,
+  graphName,
+  readGateFlag,
+  readGraph,
+  runGate,
+} from "./_cli_gate.ts";
+import { UsageError, walkArgs } from "./_cli_args.ts";
+import { DIFF_FORMATS, type DiffFormat } from "../map/diff_report.ts";
 
 /**
  * Where {@linkcode runScanCli} writes: standard output and error, whether
@@ -40,19 +51,32 @@ export interface ScanCliIo {
   stderr: (text: string) => void;
   /** Whether stderr is a terminal (enables the progress bar). */
   isTty: boolean;
-  /** Writes the `--out` file. */
+  /** Writes the `--out` file and report files. */
   writeFile: (path: string, text: string) => Promise<void>;
+  /**
+   * Reads a graph file (`diff`, `--baseline`, `--other`, `export`) of at
+   * most `maxBytes` bytes; rejects a larger one.
+   * @default {undefined}
+   */
+  readFile?: (path: string, maxBytes: number) => Promise<string>;
 }
 
-const USAGE = `Usage: scan [options] <dir...>
+const USAGE = `Usage: portcullis-scan [scan] [options] <dir...>
+       portcullis-scan diff [options] <base.json> <head.json>
+       portcullis-scan export --format <format> [options] <graph.json>
 
 Finds interface boundaries (HTTP routes and calls, gRPC methods, queue
 topics, Temporal activities) in the given source trees, links consumers to
-providers and prints a report.
+providers and prints a report. With --baseline, prints instead what the
+scanned code breaks compared to a graph of it from before (see diff --help).
 
 Options:
   --out <file>             write the graph (graphlens schema v1 JSON)
-  --format <format>        report format: text (default), json, mermaid, dot
+  --format <format>        report format: text (default), json, mermaid, dot,
+                           html (one self-contained page)
+  --collapse service       mermaid, dot: one box per service
+  --mechanism <list>       mermaid, dot: only http, grpc, queue, temporal
+                           (comma-separated; repeatable)
   --min-confidence <n>     do not link pairs below this confidence (0..1)
   --fail-on-unmatched      exit with code 1 when a consumer has no provider,
                            and 3 when the scan is incomplete
@@ -61,6 +85,10 @@ Options:
   --follow-root-symlink    scan a root reached through a symbolic link
   --no-progress            never draw the progress bar
   -h, --help               show this help
+
+Breaking-change gate (with --format text, json, markdown or sarif):
+  --baseline <graph.json>  the graph of this code before the change
+${GATE_USAGE}
 
 Budgets (a hit is a warning and a partial result; sizes take k, m or g):
   --max-file-bytes <n>          skip larger files (default 1m)
@@ -76,13 +104,20 @@ Exit codes: 0 ok, 1 unmatched consumers with --fail-on-unmatched,
 --strict or --fail-on-unmatched.
 `;
 
+/** The values of `--mechanism`. */
+const MECHANISMS = ["http", "grpc", "queue", "temporal"];
+
 /** Default of `--max-output-bytes`. */
 const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 interface CliArgs {
   roots: string[];
   out?: string;
-  format: ReportFormat;
+  format: string;
+  baseline?: string;
+  gate: GateOptions;
+  collapse?: "service";
+  mechanisms?: string[];
   minConfidence: number;
   failOnUnmatched: boolean;
   strict: boolean;
@@ -93,17 +128,84 @@ interface CliArgs {
   help: boolean;
 }
 
-class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
+/** Reads one of the scan's own flags into `parsed`: false if not one. */
+function readScanFlag(
+  name: string,
+  value: () => string,
+  parsed: CliArgs,
+): boolean {
+  switch (name) {
+    case "-h":
+    case "--help":
+      parsed.help = true;
+      return true;
+    case "--out":
+      parsed.out = value();
+      return true;
+    case "--format":
+      parsed.format = value();
+      return true;
+    case "--baseline":
+      parsed.baseline = value();
+      return true;
+    case "--collapse": {
+      const collapse = value();
+      if (collapse !== "service") {
+        throw new UsageError(
+          `Cannot parse arguments: --collapse must be service, got "${
+            displayText(collapse, 100)
+          }"`,
+        );
+      }
+      parsed.collapse = collapse;
+      return true;
+    }
+    case "--mechanism":
+      for (const mechanism of value().split(",")) {
+        if (!MECHANISMS.includes(mechanism.trim())) {
+          throw new UsageError(
+            `Cannot parse arguments: --mechanism takes ${
+              MECHANISMS.join(", ")
+            }, got "${displayText(mechanism, 100)}"`,
+          );
+        }
+        (parsed.mechanisms ??= []).push(mechanism.trim());
+      }
+      return true;
+    case "--min-confidence": {
+      const raw = value();
+      const number = Number(raw);
+      if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
+        throw new UsageError(
+          `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${
+            displayText(raw, 100)
+          }"`,
+        );
+      }
+      parsed.minConfidence = number;
+      return true;
+    }
+    case "--fail-on-unmatched":
+      parsed.failOnUnmatched = true;
+      return true;
+    case "--strict":
+      parsed.strict = true;
+      return true;
+    case "--follow-root-symlink":
+      parsed.followRootSymlinks = true;
+      return true;
+    case "--no-progress":
+      parsed.progress = false;
+      return true;
   }
+  return false;
 }
 
 function parseArgs(args: readonly string[]): CliArgs {
   const parsed: CliArgs = {
     roots: [],
     format: "text",
+    gate: gateDefaults(),
     minConfidence: 0,
     failOnUnmatched: false,
     strict: false,
@@ -113,83 +215,37 @@ function parseArgs(args: readonly string[]): CliArgs {
     progress: true,
     help: false,
   };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
-    const name = eq === -1 ? arg : arg.slice(0, eq);
-    const value = (): string => {
-      if (eq !== -1) return arg.slice(eq + 1);
-      const next = args[++i];
-      if (next === undefined) {
-        throw new UsageError(`Cannot parse arguments: ${name} needs a value`);
-      }
-      return next;
-    };
+  walkArgs(args, (name, value) => {
     const budget = readBudgetFlag(name, value);
     if (budget !== undefined) {
       if (typeof budget === "string") throw new UsageError(budget);
       if (budget.budget === "maxOutputBytes") {
         parsed.maxOutputBytes = budget.value;
       } else parsed.budgets[budget.budget] = budget.value;
-      continue;
+      return true;
     }
-    switch (name) {
-      case "-h":
-      case "--help":
-        parsed.help = true;
-        break;
-      case "--out":
-        parsed.out = value();
-        break;
-      case "--format": {
-        const format = value();
-        if (!(REPORT_FORMATS as readonly string[]).includes(format)) {
-          throw new UsageError(
-            `Cannot parse arguments: --format must be one of ${
-              REPORT_FORMATS.join(", ")
-            }, got "${displayText(format, 100)}"`,
-          );
-        }
-        parsed.format = format as ReportFormat;
-        break;
-      }
-      case "--min-confidence": {
-        const raw = value();
-        const number = Number(raw);
-        if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
-          throw new UsageError(
-            `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${
-              displayText(raw, 100)
-            }"`,
-          );
-        }
-        parsed.minConfidence = number;
-        break;
-      }
-      case "--fail-on-unmatched":
-        parsed.failOnUnmatched = true;
-        break;
-      case "--strict":
-        parsed.strict = true;
-        break;
-      case "--follow-root-symlink":
-        parsed.followRootSymlinks = true;
-        break;
-      case "--no-progress":
-        parsed.progress = false;
-        break;
-      case "--":
-        parsed.roots.push(...args.slice(i + 1));
-        i = args.length;
-        break;
-      default:
-        if (arg.startsWith("-") && arg !== "-") {
-          throw new UsageError(
-            `Cannot parse arguments: unknown option "${displayText(arg, 100)}"`,
-          );
-        }
-        parsed.roots.push(arg);
+    if (name !== "--format" && readGateFlag(name, value, parsed.gate)) {
+      return true;
     }
+    return readScanFlag(name, value, parsed);
+  }, (root) => parsed.roots.push(root));
+  const formats: readonly string[] = parsed.baseline === undefined
+    ? REPORT_FORMATS
+    : DIFF_FORMATS;
+  if (
+    (parsed.collapse !== undefined || parsed.mechanisms !== undefined) &&
+    parsed.format !== "mermaid" && parsed.format !== "dot"
+  ) {
+    throw new UsageError(
+      "Cannot parse arguments: --collapse and --mechanism apply to the mermaid and dot formats",
+    );
+  }
+  if (!formats.includes(parsed.format)) {
+    throw new UsageError(
+      `Cannot parse arguments: --format must be one of ${formats.join(", ")}${
+        parsed.baseline === undefined ? "" : " with --baseline"
+      }, got "${displayText(parsed.format, 100)}"`,
+    );
   }
   return parsed;
 }
@@ -269,6 +325,20 @@ export async function runScanCli(
     io.stderr(`Cannot scan: no directory given\n\n${USAGE}`);
     return 2;
   }
+  let baseline;
+  if (options.baseline !== undefined) {
+    try {
+      baseline = await readGraph(
+        options.baseline,
+        io,
+        options.gate.maxGraphBytes,
+      );
+    } catch (error) {
+      if (!(error instanceof GraphFileError)) throw error;
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
+  }
   const bar = options.progress && io.isTty ? progressBar(io) : undefined;
   let result;
   try {
@@ -288,6 +358,9 @@ export async function runScanCli(
   }
   bar?.clear();
   printDiagnostics(result.diagnostics, options.maxOutputBytes, io);
+  if (options.gate.repo !== undefined) {
+    result.graph.metadata["repository"] = options.gate.repo;
+  }
   if (options.out !== undefined) {
     try {
       await io.writeFile(
@@ -303,8 +376,39 @@ export async function runScanCli(
       return 2;
     }
   }
+  if (baseline !== undefined) {
+    const errors = result.diagnostics.filter((d) => d.severity === "error")
+      .length;
+    try {
+      return await runGate(
+        baseline,
+        result.graph,
+        {
+          ...options.gate,
+          minConfidence: options.minConfidence,
+          format: options.format as DiffFormat,
+          repo: options.gate.repo ?? graphName("head", baseline),
+          maxOutputBytes: options.maxOutputBytes,
+        },
+        io,
+        errors === 0 ? [] : [
+          `the scan could not read or parse everything (${
+            plural(errors, "error")
+          })`,
+        ],
+      );
+    } catch (error) {
+      if (!(error instanceof GraphFileError)) throw error;
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
+  }
   const report = renderFitted(result.graph, {
-    format: options.format,
+    format: options.format as ReportFormat,
+    ...(options.collapse === undefined ? {} : { collapse: options.collapse }),
+    ...(options.mechanisms === undefined
+      ? {}
+      : { mechanisms: options.mechanisms }),
     diagnostics: options.format === "json" ? result.diagnostics : [],
     maxBytes: options.maxOutputBytes,
   });
@@ -368,13 +472,4 @@ function printDiagnostics(
     }
     io.stderr(line);
   }
-}
-
-function processIo(): ScanCliIo {
-  return {
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
-    isTty: process.stderr.isTTY === true,
-    writeFile: (path, text) => writeFile(path, text, "utf8"),
-  };
 }

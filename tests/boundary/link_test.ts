@@ -332,6 +332,49 @@ Deno.test("linkGraph() invariants (property)", () => {
   );
 });
 
+Deno.test("linkGraph() after new ports or a merge links as a pass on a fresh copy would (property)", () => {
+  // A later pass only looks at the boundaries that gained relations; a copy
+  // read back from JSON has no memory of earlier passes and looks at all.
+  const step = fc.oneof(
+    fc.record({ port: portArb }),
+    fc.record({
+      link: fc.record({
+        minConfidence: fc.constantFrom(0, 0.5),
+        maxLinksPerBoundary: fc.constantFrom(1, 2, 1000),
+      }),
+    }),
+    fc.record({ merge: fc.array(portArb, { maxLength: 4 }) }),
+  );
+  fc.assert(
+    fc.property(fc.array(step, { maxLength: 20 }), (steps) => {
+      const graph = build([]);
+      for (const s of steps) {
+        if ("port" in s) {
+          addBoundary(graph, s.port.owner, {
+            mechanism: "queue",
+            role: s.port.role,
+            key: s.port.key,
+            line: 1,
+            col: 1,
+            confidence: s.port.confidence,
+            detail: {},
+          });
+        } else if ("merge" in s) {
+          const other = build(s.merge);
+          linkGraph(other);
+          graph.merge(other, { allowShared: true });
+        } else {
+          const fresh = BoundaryGraph.fromJSON(JSON.stringify(graph));
+          const expected = linkGraph(fresh, s.link);
+          assert.deepEqual(linkGraph(graph, s.link), expected);
+          assert.equal(JSON.stringify(graph), JSON.stringify(fresh));
+        }
+      }
+    }),
+    { numRuns: 500 },
+  );
+});
+
 Deno.test("linkGraph() stays idempotent on a boundary with many links", () => {
   const ports: [string, "exposes" | "consumes", JsonValue | undefined][] = [];
   for (let i = 0; i < 6; i++) {
@@ -444,4 +487,35 @@ Deno.test("linkGraph() rejects a bad maxLinksPerBoundary with RangeError", () =>
       { name: "RangeError", message: /maxLinksPerBoundary/ },
     );
   }
+});
+
+Deno.test("linkGraph() links ports recorded before their boundary node was added", () => {
+  const graph = new BoundaryGraph();
+  for (const id of ["cli", "srv"]) {
+    graph.addNode({ id, kind: "function", qualifiedName: id, name: id });
+  }
+  graph.addRelation({ sourceId: "cli", targetId: BOUNDARY, kind: "consumes" });
+  graph.addRelation({ sourceId: "srv", targetId: BOUNDARY, kind: "exposes" });
+  graph.addNode({
+    id: BOUNDARY,
+    kind: "boundary",
+    qualifiedName: `http:${KEY}`,
+    name: KEY,
+    metadata: { mechanism: "http", key: KEY },
+  });
+  assert.equal(linkGraph(graph).relationsAdded, 1);
+  assert.deepEqual(links(graph), [["cli", "srv"]]);
+  assert.deepEqual(graph.incoming("srv").map((r) => r.sourceId), ["cli"]);
+});
+
+Deno.test("linkGraph() shares one frozen metadata object among the links of a boundary", () => {
+  const graph = scenario([
+    ["c1", "consumes", 1],
+    ["c2", "consumes", 1],
+    ["p1", "exposes", 1],
+  ]);
+  linkGraph(graph);
+  const [a, b] = graph.relationsByKind("communicates_with");
+  assert.equal(a?.metadata, b?.metadata);
+  assert.ok(Object.isFrozen(a?.metadata));
 });

@@ -55,6 +55,11 @@ export function joinPaths(...values: ReadonlyArray<Value | string>): Value {
 export function routePath(value: Value, prefixed = false): PathResult {
   let text = textOf(value);
   if (!text.startsWith("/")) text = "/" + text;
+  // A `?` inside a `{...}` parameter marks it optional (ASP.NET
+  // `{month:int?}`, Laravel `{name?}`); it starts no query string.
+  if (text.indexOf("?") !== -1) {
+    text = text.replace(/\{([^{}?]*)\?\}/g, "{$1}");
+  }
   return finishPath(text, value.composed || prefixed, false);
 }
 

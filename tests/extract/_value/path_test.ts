@@ -112,3 +112,13 @@ Deno.test("clientPath() and routePath() never throw and give paths starting with
     }),
   );
 });
+
+Deno.test("routePath() reads a ? inside a route parameter as optional, not as a query", () => {
+  assert.equal(
+    routePath(literal("/admin/reports/{year:int}/{month:int?}")).path,
+    "/admin/reports/{year:int}/{month:int}",
+  );
+  assert.equal(routePath(literal("user/{name?}")).path, "/user/{name}");
+  // A query after the route is still cut.
+  assert.equal(routePath(literal("/search?q=x")).path, "/search");
+});

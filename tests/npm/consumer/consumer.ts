@@ -18,7 +18,12 @@ import {
   type MergeResult,
   normalizeHttpPath,
 } from "portcullis-boundary";
-import { type ScanResult, javascriptExtractor, scan } from "portcullis-scan";
+import {
+  type BoundaryDiff,
+  diffGraphs,
+} from "portcullis-boundary";
+import { type ExportFile, exportGraph, gateDiff, renderDiff } from "portcullis-boundary/map";
+import { type ScanResult, javascriptExtractor, runCli, scan } from "portcullis-scan";
 import { Hono } from "hono";
 import express from "express";
 import {
@@ -66,14 +71,24 @@ const openProvider = async (url: string): Promise<PostgresEnforcerProvider> =>
     modelPath: "model.conf",
     onReload: (event: PolicyReloadEvent) => void event.revision,
   });
+// The map: a diff, its gate and report, an export, the command.
+const diff: BoundaryDiff = diffGraphs(graph, graph, { name: "shop" });
+const exitCode: 0 | 1 | 3 = gateDiff(diff, "breaking").exitCode;
+const comment: string = renderDiff(diff, { format: "markdown" });
+const files: ExportFile[] = exportGraph(graph, { format: "cyclonedx" });
+const command: Promise<number> = runCli(["diff", "--help"]);
 
 export {
   app,
+  command,
+  comment,
   confidence,
   convert,
   error,
+  exitCode,
   expressApp,
   extractor,
+  files,
   jwt,
   linked,
   merged,

@@ -10,6 +10,7 @@ const entries = {
   "portcullis/hono": "honoGuard",
   "portcullis/express": "expressGuard",
   "portcullis-boundary": "BoundaryGraph",
+  "portcullis-boundary/map": "renderDiff",
   "portcullis-scan": "scan",
 };
 const only = process.argv[2];

@@ -10,9 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   BoundaryGraph,
+  diffGraphs,
   httpBoundaryKey,
   makeBoundaryId,
 } from "portcullis-boundary";
+import { exportGraph, gateDiff, renderDiff } from "portcullis-boundary/map";
 import { javascriptExtractor, scan } from "portcullis-scan";
 
 const runtime = typeof Bun === "undefined" ? `node ${process.version}` : `bun ${Bun.version}`;
@@ -37,7 +39,34 @@ try {
   const [command, args] = typeof Bun === "undefined" ? [bin, [dir]] : [process.execPath, [bin, dir]];
   const output = execFileSync(command, args, { encoding: "utf8" });
   assert.match(output, /GET \/users\/\{\}/);
+
+  // The map: a diff of the scan against an empty base, its gate, an export.
+  const diff = diffGraphs(new BoundaryGraph(), result.graph, { name: "shop" });
+  assert.equal(diff.newUnconsumedProviders.length, 1);
+  assert.equal(gateDiff(diff, "any").exitCode, 1);
+  assert.match(renderDiff(diff, { format: "sarif" }), /"version": "2\.1\.0"/);
+  assert.deepEqual(exportGraph(result.graph, { format: "openapi" }).map((f) => f.path).length, 1);
+
+  // The diff and export commands, on files.
+  const base = join(dir, "base.json");
+  const head = join(dir, "head.json");
+  await writeFile(base, JSON.stringify(new BoundaryGraph()));
+  await writeFile(head, JSON.stringify(result.graph));
+  const cli = (more) => typeof Bun === "undefined" ? [bin, more] : [process.execPath, [bin, ...more]];
+  const [diffCommand, diffArgs] = cli(["diff", base, head, "--fail-on", "any", "--sarif", join(dir, "gate.sarif")]);
+  let failed;
+  try {
+    execFileSync(diffCommand, diffArgs, { encoding: "utf8", stdio: "pipe" });
+  } catch (error) {
+    failed = error;
+  }
+  assert.equal(failed?.status, 1, "the gate fails on a new unconsumed provider");
+  assert.match(failed.stdout, /1 new unconsumed provider/);
+  const [htmlCommand, htmlArgs] = cli(["--format", "html", "--no-progress", dir]);
+  assert.match(execFileSync(htmlCommand, htmlArgs, { encoding: "utf8" }), /^<!DOCTYPE html>[\s\S]*Content-Security-Policy/);
+  const [exportCommand, exportArgs] = cli(["export", "--format", "cyclonedx", "--out-dir", join(dir, "out"), head]);
+  assert.match(execFileSync(exportCommand, exportArgs, { encoding: "utf8" }), /wrote .*bom\.cdx\.json/);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
-console.log(`${runtime}: boundary core, extractors, scan() and the portcullis-scan command work`);
+console.log(`${runtime}: boundary core, map, extractors, scan() and the portcullis-scan scan (text and html), diff and export commands work`);

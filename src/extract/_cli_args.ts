@@ -1,0 +1,75 @@
+// How every command of portcullis-scan reads its arguments and answers
+// --help or a usage error.
+import { displayText } from "../boundary/_display_text.ts";
+import type { ScanCliIo } from "./scan_cli.ts";
+
+/** A usage error: exit code 2 and the command's usage. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/**
+ * Walks command-line arguments: each `--name value`, `--name=value` or flag
+ * goes to `option`, which returns false for a name it does not know (an
+ * unknown `-x` is then a usage error); other arguments, and all after
+ * `--`, go to `positional`.
+ */
+export function walkArgs(
+  args: readonly string[],
+  option: (name: string, value: () => string) => boolean,
+  positional: (arg: string) => void,
+): void {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") {
+      for (const rest of args.slice(i + 1)) positional(rest);
+      return;
+    }
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const value = (): string => {
+      if (eq !== -1) return arg.slice(eq + 1);
+      const next = args[++i];
+      if (next === undefined) {
+        throw new UsageError(`Cannot parse arguments: ${name} needs a value`);
+      }
+      return next;
+    };
+    if (option(name, value)) continue;
+    if (arg.startsWith("-") && arg !== "-") {
+      throw new UsageError(
+        `Cannot parse arguments: unknown option "${displayText(arg, 100)}"`,
+      );
+    }
+    positional(arg);
+  }
+}
+
+/**
+ * Parses a command's arguments and runs it: a usage error prints the
+ * message and the usage (exit code 2), `--help` the usage (0).
+ */
+export async function withUsage<T extends { help: boolean }>(
+  args: readonly string[],
+  io: ScanCliIo,
+  usage: string,
+  parse: (args: readonly string[]) => T,
+  run: (options: T) => Promise<number>,
+): Promise<number> {
+  let options: T;
+  try {
+    options = parse(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`${error.message}\n\n${usage}`);
+    return 2;
+  }
+  if (options.help) {
+    io.stdout(usage);
+    return 0;
+  }
+  return await run(options);
+}

@@ -1,0 +1,137 @@
+// The `diff` command: `portcullis-scan diff <base.json> <head.json>`, the
+// breaking-change gate of a CI job.
+import { displayText } from "../boundary/_display_text.ts";
+import { readBudgetFlag } from "./_cli_budgets.ts";
+import { processIo } from "./_cli_io.ts";
+import { UsageError, walkArgs, withUsage } from "./_cli_args.ts";
+import {
+  GATE_USAGE,
+  gateDefaults,
+  type GateOptions,
+  GraphFileError,
+  graphName,
+  readGateFlag,
+  readGraph,
+  runGate,
+} from "./_cli_gate.ts";
+import type { ScanCliIo } from "./scan_cli.ts";
+
+const USAGE = `Usage: portcullis-scan diff [options] <base.json> <head.json>
+
+Compares two graphs of one repository, before and after a change (written
+by scan --out), against the graphs of the other repositories, and fails a
+CI job when the change breaks a consumer: a provider removed or changed
+(method, path shape, key) that a consumer still uses. Also lists
+consumers that lost their provider, new unmatched consumers and new
+unconsumed providers.
+
+Options:
+${GATE_USAGE}
+  --min-confidence <n>     leave out ports below this confidence (0..1)
+  --max-output-bytes <n>   report size (default 16m)
+  -h, --help               show this help
+
+Exit codes: 0 the gate passed, 1 it failed (findings at the --fail-on
+level), 2 bad arguments or a graph that cannot be read, 3 a graph is
+partial (its scan hit a budget), so the gate cannot vouch for the change.
+`;
+
+const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+
+interface DiffArgs extends GateOptions {
+  files: string[];
+  maxOutputBytes: number;
+  help: boolean;
+}
+
+function parseArgs(args: readonly string[]): DiffArgs {
+  const parsed: DiffArgs = {
+    ...gateDefaults(),
+    files: [],
+    maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
+    help: false,
+  };
+  walkArgs(args, (name, value) => {
+    if (name === "-h" || name === "--help") return parsed.help = true;
+    if (readGateFlag(name, value, parsed)) return true;
+    if (name === "--min-confidence") {
+      const raw = value();
+      const number = Number(raw);
+      if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
+        throw new UsageError(
+          `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${
+            displayText(raw, 100)
+          }"`,
+        );
+      }
+      parsed.minConfidence = number;
+      return true;
+    }
+    if (name !== "--max-output-bytes") return false;
+    const budget = readBudgetFlag(name, value);
+    if (typeof budget === "string") throw new UsageError(budget);
+    parsed.maxOutputBytes = budget!.value;
+    return true;
+  }, (file) => parsed.files.push(file));
+  return parsed;
+}
+
+/**
+ * Runs the `diff` command with the given arguments (after `diff`) and
+ * returns the exit code: 0 the gate passed, 1 it failed, 2 bad arguments
+ * or an unreadable graph, 3 a partial graph (the gate fails closed).
+ *
+ * @param args Command-line arguments, e.g. `["base.json", "head.json"]`.
+ * @param io Output streams and files; defaults to the process.
+ * @returns The exit code.
+ *
+ * @example Usage
+ * ```ts
+ * import { runDiffCli, type ScanCliIo } from "@portcullis/portcullis/extract";
+ * import assert from "node:assert/strict";
+ *
+ * const graph = JSON.stringify({ schema_version: 1, metadata: {}, nodes: [], relations: [] });
+ * const out: string[] = [];
+ * const io: ScanCliIo = {
+ *   stdout: (text) => void out.push(text),
+ *   stderr: () => {},
+ *   isTty: false,
+ *   writeFile: () => Promise.resolve(),
+ *   readFile: () => Promise.resolve(graph),
+ * };
+ * assert.equal(await runDiffCli(["base.json", "head.json"], io), 0);
+ * assert.match(out.join(""), /0 breaking changes/);
+ * ```
+ */
+export function runDiffCli(
+  args: readonly string[],
+  io: ScanCliIo = processIo(),
+): Promise<number> {
+  return withUsage(args, io, USAGE, parseArgs, (options) => diff(options, io));
+}
+
+async function diff(options: DiffArgs, io: ScanCliIo): Promise<number> {
+  if (options.files.length !== 2) {
+    io.stderr(
+      `Cannot diff: expected <base.json> <head.json>, got ${options.files.length} file(s)\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  const [basePath, headPath] = options.files as [string, string];
+  try {
+    const base = await readGraph(basePath, io, options.maxGraphBytes);
+    const head = await readGraph(headPath, io, options.maxGraphBytes);
+    return await runGate(
+      base,
+      head,
+      { ...options, repo: options.repo ?? graphName(headPath, head) },
+      io,
+    );
+  } catch (error) {
+    if (error instanceof GraphFileError) {
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

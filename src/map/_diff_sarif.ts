@@ -1,0 +1,194 @@
+// The diff as SARIF 2.1.0, for code scanning: one result per finding at
+// the file and line of the change in this repository (a removed provider
+// where it was, a changed one where it is now, a consumer where it calls).
+// Findings in other repositories are named in the messages only.
+import type { BoundaryDiff, ProviderChange } from "../boundary/diff.ts";
+import type { PortRecord } from "../boundary/port_records.ts";
+import {
+  changeKeys,
+  changeWords,
+  count,
+  first,
+  ownerName,
+  pathOf,
+  place,
+} from "./_diff_parts.ts";
+import type { DiffView } from "./_diff_text.ts";
+
+type Level = "error" | "warning" | "note";
+
+interface Rule {
+  id: string;
+  name: string;
+  text: string;
+  level: Level;
+}
+
+const RULES: readonly Rule[] = [
+  {
+    id: "PC001",
+    name: "BreakingProviderChange",
+    text:
+      "A provider (HTTP route, gRPC method, queue topic, Temporal activity) was removed or changed while consumers still use it.",
+    level: "error",
+  },
+  {
+    id: "PC002",
+    name: "ConsumerLostProvider",
+    text: "A consumer calls a boundary that nothing provides any more.",
+    level: "error",
+  },
+  {
+    id: "PC003",
+    name: "NewUnmatchedConsumer",
+    text: "A new consumer calls a boundary that nothing provides.",
+    level: "warning",
+  },
+  {
+    id: "PC004",
+    name: "NewUnconsumedProvider",
+    text: "A new provider that nothing consumes.",
+    level: "note",
+  },
+];
+
+/** The repository URL SARIF names the tool by. */
+const INFORMATION_URI = "https://github.com/portcullis/portcullis";
+
+const LONE_SURROGATE =
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A relative path as a URI reference (percent-encoded, never throwing). */
+function uriOf(path: string): string {
+  return encodeURI(path.replace(LONE_SURROGATE, "\ufffd"))
+    .replaceAll("#", "%23").replaceAll("?", "%3F");
+}
+
+function location(port: PortRecord, view: DiffView): Record<string, unknown> {
+  const region: Record<string, number> = {};
+  if (port.line !== undefined && port.line >= 1) {
+    region["startLine"] = port.line;
+    if (port.col !== undefined && port.col >= 1) {
+      region["startColumn"] = port.col;
+    }
+  }
+  return {
+    physicalLocation: {
+      artifactLocation: {
+        uri: uriOf(pathOf(port, view.roots)),
+        uriBaseId: "%SRCROOT%",
+      },
+      ...(Object.keys(region).length > 0 ? { region } : {}),
+    },
+  };
+}
+
+function result(
+  ruleIndex: number,
+  message: string,
+  port: PortRecord,
+  view: DiffView,
+): Record<string, unknown> {
+  const rule = RULES[ruleIndex]!;
+  return {
+    ruleId: rule.id,
+    ruleIndex,
+    level: rule.level,
+    message: { text: message },
+    locations: [location(port, view)],
+    partialFingerprints: {
+      "portcullisBoundary/v1":
+        `${rule.id}:${port.role}:${port.ownerId}:${port.mechanism}:${port.key}`,
+    },
+  };
+}
+
+function who(port: PortRecord, view: DiffView): string {
+  return `${port.graph} ${place(port, view.roots)} (${ownerName(port)})`;
+}
+
+function breaking(change: ProviderChange, view: DiffView): string {
+  const consumers = first(change.consumers, view.limit);
+  const rest = change.consumers.length - consumers.length;
+  return `${changeKeys(change)}: ${changeWords(change)} while ${
+    count(change.consumers.length, "consumer")
+  } still use${change.consumers.length === 1 ? "s" : ""} it: ${
+    consumers.map((c) => who(c, view)).join("; ")
+  }${rest > 0 ? `; and ${rest} more` : ""}`;
+}
+
+/** The diff as a SARIF 2.1.0 log (an object; the caller serializes it). */
+export function sarifLog(
+  diff: BoundaryDiff,
+  view: DiffView & { repository: string },
+): Record<string, unknown> {
+  const results: Record<string, unknown>[] = [];
+  const mine = (port: PortRecord): boolean => port.graph === view.repository;
+  for (const change of first(diff.breaking, view.limit)) {
+    const at = change.after ?? change.before;
+    results.push(result(0, breaking(change, view), at, view));
+  }
+  for (const port of first(diff.lostConsumers.filter(mine), view.limit)) {
+    results.push(
+      result(
+        1,
+        `${port.mechanism} ${port.key}: nothing provides it any more`,
+        port,
+        view,
+      ),
+    );
+  }
+  for (const port of first(diff.newUnmatchedConsumers, view.limit)) {
+    results.push(
+      result(
+        2,
+        `${port.mechanism} ${port.key}: nothing provides it`,
+        port,
+        view,
+      ),
+    );
+  }
+  for (const port of first(diff.newUnconsumedProviders, view.limit)) {
+    results.push(
+      result(
+        3,
+        `${port.mechanism} ${port.key}: nothing consumes it`,
+        port,
+        view,
+      ),
+    );
+  }
+  return {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [{
+      tool: {
+        driver: {
+          name: "portcullis-scan",
+          informationUri: INFORMATION_URI,
+          rules: RULES.map((rule) => ({
+            id: rule.id,
+            name: rule.name,
+            shortDescription: { text: rule.text },
+            defaultConfiguration: { level: rule.level },
+          })),
+        },
+      },
+      originalUriBaseIds: {
+        "%SRCROOT%": { description: { text: "The repository's root" } },
+      },
+      results,
+      ...(diff.partial.length > 0
+        ? {
+          invocations: [{
+            executionSuccessful: false,
+            toolExecutionNotifications: diff.partial.map((reason) => ({
+              level: "error",
+              message: { text: reason },
+            })),
+          }],
+        }
+        : {}),
+    }],
+  };
+}
