@@ -1,7 +1,7 @@
 import type { MatchingFunction } from "casbin";
 import { resolve } from "node:path";
 import type { Enforcer } from "./enforcer.ts";
-import type { IndexableEnforcer } from "./indexed_enforcer.ts";
+import type { EnforcerProviderOptions } from "./enforcer_provider_options.ts";
 import type { EnforcerLoadError } from "./_policy/error.ts";
 import { EnforcerLoader } from "./_reload/enforcer_loader.ts";
 import {
@@ -66,79 +66,16 @@ export interface EnforcerReloadEvent {
  */
 export interface CachedFileEnforcerProviderOptions<
   E extends Enforcer = Enforcer,
-> {
+> extends EnforcerProviderOptions<E> {
   /** Path of the casbin model (`.conf`) file. */
   modelPath: string;
   /** Path of the casbin policy (`.csv`) file. */
   policyPath: string;
   /**
-   * Called with every new casbin enforcer after it was built and validated,
-   * and before it is swapped in; returns the enforcer `getEnforcer()` will
-   * hand out, for example `indexEnforcer`'s fast decision path over the
-   * casbin one. The argument is a casbin `Enforcer` (typed by what
-   * `indexEnforcer` reads; cast it to casbin's `Enforcer` for its full API).
-   * A throw or rejection fails the load like an invalid file does.
-   * @default {indexEnforcer} (casbin decides what the index cannot; pass
-   * `(enforcer) => enforcer` to serve casbin's enforcer itself)
-   */
-  prepare?: (enforcer: IndexableEnforcer) => E | Promise<E>;
-  /**
    * Called after each successful reload, once the new enforcer is live.
    * @default {undefined}
    */
   onReload?: (event: EnforcerReloadEvent) => void;
-  /**
-   * Called once for each failed reload (the last good enforcer stays live).
-   * The same broken file content is reported once, not once per request or
-   * per check.
-   * @default {logs the error message with console.error}
-   */
-  onError?: (error: EnforcerLoadError) => void;
-  /**
-   * Request values of the one probe decision every new enforcer must
-   * survive without throwing, instead of the derived ones. By default the
-   * provider decides requests built from a sample of the rules (for each
-   * rule, the values that make the matcher's terms on it true, shaped like
-   * the guard's users: `r.sub.role` gives `{ role: "<the rule's value>" }`),
-   * so that a matcher that throws on real requests is refused. Set it when
-   * your requests carry nested objects (`r.sub.org.unit.name`).
-   * @default {built from the policy's rules}
-   */
-  probe?: readonly unknown[];
-  /**
-   * Custom functions the matcher calls, added to every new enforcer before
-   * it is validated. A matcher that calls a function that is neither a
-   * casbin built-in, a role definition (`g`) nor listed here is rejected.
-   * @default {{}}
-   */
-  functions?: Readonly<
-    Record<
-      string,
-      // deno-lint-ignore no-explicit-any
-      (...args: any[]) => boolean | number | string | Promise<unknown>
-    >
-  >;
-  /**
-   * Accept a policy file with no rules. Off by default, because a truncated
-   * file read mid-write also has no rules, and with a deny-only effect an
-   * empty policy allows everything.
-   * @default {false}
-   */
-  allowEmptyPolicy?: boolean;
-  /**
-   * When false, a request that arrives after a change was detected waits
-   * for that reload to finish (or fail), so it is decided by the new policy.
-   * When true, requests keep getting the last good enforcer until the new
-   * one is swapped in: no request ever waits for a reload, at the price of a
-   * window (the reload time) in which an edit is not yet in force.
-   * By default it is false while the live policy was loaded on the event
-   * loop (a small policy: a reload takes milliseconds, and waiting for it
-   * guarantees the next request sees an edit) and true while it was loaded
-   * in the worker (a large policy: a reload takes tenths of a second, which
-   * requests should not wait for).
-   * @default {true for a policy loaded in the worker, else false}
-   */
-  staleWhileReload?: boolean;
   /**
    * While requests wait for reloads (see `staleWhileReload`), check both
    * files on every `getEnforcer()` call: one `fstat` of each through the
@@ -152,19 +89,6 @@ export interface CachedFileEnforcerProviderOptions<
    * @default {true}
    */
   checkOnRequest?: boolean;
-  /**
-   * Where a new policy is parsed, validated and indexed when `prepare` is
-   * not set: `"worker"` in a worker thread (the event loop only swaps the
-   * result in, and casbin's own enforcer is built the first time a request
-   * needs it, which most never do: see the README), `"main"` on the event
-   * loop in slices of a few milliseconds, `"auto"` in the worker for
-   * policies of 128 KiB or more. When the worker cannot start (a Deno
-   * process without read access to this library's files, a runtime without
-   * workers), or casbin must decide the model, the load happens on the
-   * event loop. A custom `prepare` always runs on the event loop.
-   * @default {"auto"}
-   */
-  loadIn?: "auto" | "worker" | "main";
   /**
    * Watch the directories of both files for changes (`fs.watch`).
    * @default {true}

@@ -29,6 +29,7 @@ export {
 } from "./authorization_header.ts";
 export { bearerUserProvider } from "./bearer_user_provider.ts";
 export type { Enforcer, EnforcerProvider, EnforcerSource } from "./enforcer.ts";
+export type { EnforcerProviderOptions } from "./enforcer_provider_options.ts";
 export type { DecisionEvent, DecisionRoute } from "./decision_event.ts";
 export {
   CachedFileEnforcerProvider,

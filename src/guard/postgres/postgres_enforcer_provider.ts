@@ -1,6 +1,6 @@
 import type { MatchingFunction } from "casbin";
 import type { Enforcer } from "../enforcer.ts";
-import type { IndexableEnforcer } from "../indexed_enforcer.ts";
+import type { EnforcerProviderOptions } from "../enforcer_provider_options.ts";
 import { EnforcerLoadError } from "../_policy/error.ts";
 import { EnforcerLoader } from "../_reload/enforcer_loader.ts";
 import { type Built, Reloader, type SwapEvent } from "../_reload/reloader.ts";
@@ -58,7 +58,7 @@ export interface PolicyReloadEvent {
  */
 export interface PostgresEnforcerProviderOptions<
   E extends Enforcer = Enforcer,
-> {
+> extends EnforcerProviderOptions<E> {
   /**
    * The database: an open {@linkcode PolicyDatabase} (shared with writers
    * of this process, and left open on close), or its URL
@@ -83,60 +83,10 @@ export interface PostgresEnforcerProviderOptions<
    */
   modelPath?: string;
   /**
-   * Turns each new casbin enforcer into the one `getEnforcer()` hands out,
-   * as for `CachedFileEnforcerProvider`.
-   * @default {indexEnforcer}
-   */
-  prepare?: (enforcer: IndexableEnforcer) => E | Promise<E>;
-  /**
    * Called after each reload, once the new enforcer is live.
    * @default {undefined}
    */
   onReload?: (event: PolicyReloadEvent) => void;
-  /**
-   * Called once per failure: a refused row or model, a lost connection
-   * (once per outage), a failed read. The last good enforcer stays live.
-   * @default {logs the error message with console.error}
-   */
-  onError?: (error: EnforcerLoadError) => void;
-  /**
-   * Request values of the one probe decision every new enforcer must
-   * survive, instead of the ones built from the rules.
-   * @default {built from the policy's rules}
-   */
-  probe?: readonly unknown[];
-  /**
-   * Custom functions the matcher calls.
-   * @default {{}}
-   */
-  functions?: Readonly<
-    Record<
-      string,
-      // deno-lint-ignore no-explicit-any
-      (...args: any[]) => boolean | number | string | Promise<unknown>
-    >
-  >;
-  /**
-   * Accept a table with no rules (with a deny-only effect, an empty policy
-   * allows everything).
-   * @default {false}
-   */
-  allowEmptyPolicy?: boolean;
-  /**
-   * When false, a request that arrives after a change was announced waits
-   * for that reload, so it is decided by the new revision; when true it
-   * gets the last good enforcer meanwhile. Requests after a write of this
-   * process always wait for it.
-   * @default {true for a policy loaded in the worker, else false}
-   */
-  staleWhileReload?: boolean;
-  /**
-   * Where a new policy is parsed, validated and indexed (see
-   * `CachedFileEnforcerProvider`): `"auto"` uses the worker for policies
-   * of 128 KiB or more.
-   * @default {"auto"}
-   */
-  loadIn?: "auto" | "worker" | "main";
   /**
    * Period of the revision check that catches notifications lost while a
    * connection was down, in milliseconds. 0 turns it off.
