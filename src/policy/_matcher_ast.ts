@@ -3,10 +3,10 @@
 // needs of it: its top-level terms, its calls, and a printable form.
 import expressionEval from "@casbin/expression-eval";
 import { Util } from "casbin";
-import { isNode, type Node } from "../guard/_policy/matcher.ts";
+import { isNode, matcherNodes, type Node } from "../guard/_policy/matcher.ts";
 import { pathOf } from "../guard/_policy/probe.ts";
 
-export { isNode, type Node, pathOf };
+export { isNode, matcherNodes, type Node, pathOf };
 
 const { addBinaryOp, parse } = expressionEval;
 
@@ -34,17 +34,9 @@ export function flatten(node: Node, operator: "&&" | "||"): Node[] {
 /** Every call of one of `names` in the expression, outermost first. */
 export function callsTo(root: Node, names: ReadonlySet<string>): Node[] {
   const calls: Node[] = [];
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!isNode(node)) continue;
+  for (const node of matcherNodes(root)) {
     if (node.type === "CallExpression" && names.has(calleeName(node) ?? "")) {
       calls.push(node);
-    }
-    for (const [field, value] of Object.entries(node)) {
-      if (field === "type") continue;
-      if (Array.isArray(value)) stack.push(...value);
-      else if (isNode(value)) stack.push(value);
     }
   }
   return calls;

@@ -4,7 +4,12 @@
 // attribute of it (`r.sub.role == p.sub`, as the guard's users are shaped),
 // and an error when they read both or several attributes.
 import { type Model, Util } from "casbin";
-import { isNode, type Node, parseMatcher, pathOf } from "./_matcher_ast.ts";
+import {
+  matcherNodes,
+  type Node,
+  parseMatcher,
+  pathOf,
+} from "./_matcher_ast.ts";
 import { PolicyTestError } from "./policy_test_error.ts";
 
 /** How the matchers read the first request token. */
@@ -19,22 +24,14 @@ function readsOf(model: Model): SubjectReads | undefined {
   if (token === undefined) return undefined;
   let whole = false;
   const attributes = new Set<string>();
+  const readsToken = (node: Node): boolean => pathOf(node)?.[0] === token;
   const visit = (root: Node): void => {
-    const stack: unknown[] = [root];
-    while (stack.length > 0) {
-      const node = stack.pop();
-      if (!isNode(node)) continue;
+    // A read of the token is recorded whole, not again through its parts.
+    for (const node of matcherNodes(root, (node) => !readsToken(node))) {
       const path = pathOf(node);
-      if (path !== undefined && path[0] === token) {
-        if (path.length === 1) whole = true;
-        else attributes.add(path[1]!);
-        continue;
-      }
-      for (const [field, child] of Object.entries(node)) {
-        if (field === "type") continue;
-        if (Array.isArray(child)) stack.push(...child);
-        else if (isNode(child)) stack.push(child);
-      }
+      if (path === undefined || path[0] !== token) continue;
+      if (path.length === 1) whole = true;
+      else attributes.add(path[1]!);
     }
   };
   for (const [, matcher] of model.model.get("m") ?? []) {

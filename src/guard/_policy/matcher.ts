@@ -20,6 +20,31 @@ export function isNode(value: unknown): value is Node {
     typeof (value as { type?: unknown }).type === "string";
 }
 
+/**
+ * Every node of a parsed matcher expression, parents before their children,
+ * walked with an explicit stack (a matcher is short, but its depth is
+ * whoever wrote it). The children of a node for which `descend` says false
+ * are left out.
+ */
+export function* matcherNodes(
+  root: unknown,
+  descend?: (node: Node) => boolean,
+): Generator<Node> {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!isNode(node)) continue;
+    yield node;
+    if (descend !== undefined && !descend(node)) continue;
+    for (const [field, value] of Object.entries(node)) {
+      if (field === "type") continue;
+      if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
+      } else if (isNode(value)) stack.push(value);
+    }
+  }
+}
+
 /** The names a matcher may use: request and policy tokens, functions. */
 function knownNames(
   model: Model,

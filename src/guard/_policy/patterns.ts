@@ -8,7 +8,7 @@
 // send one).
 import expressionEval from "@casbin/expression-eval";
 import { type Model, Util } from "casbin";
-import { isNode } from "./matcher.ts";
+import { isNode, matcherNodes } from "./matcher.ts";
 import { keyMatchSource } from "../_index/pattern.ts";
 import type { ParsedRules } from "./probe.ts";
 
@@ -61,14 +61,7 @@ export function findLoopingPattern(
     } catch {
       continue; // reported by checkMatchers
     }
-    const stack: unknown[] = [root];
-    while (stack.length > 0) {
-      const node = stack.pop();
-      if (!isNode(node)) continue;
-      for (const value of Object.values(node)) {
-        if (Array.isArray(value)) stack.push(...value);
-        else if (isNode(value)) stack.push(value);
-      }
+    for (const node of matcherNodes(root)) {
       if (node.type !== "CallExpression") continue;
       const callee = node.callee;
       if (!isNode(callee) || callee.type !== "Identifier") continue;

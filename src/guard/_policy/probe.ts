@@ -14,7 +14,7 @@
 // matcher reads `r.sub.role`), and an array where `in` needs one.
 import expressionEval from "@casbin/expression-eval";
 import { type Model, Util } from "casbin";
-import { isNode, type Node } from "./matcher.ts";
+import { isNode, matcherNodes, type Node } from "./matcher.ts";
 
 const { addBinaryOp, parse } = expressionEval;
 
@@ -119,15 +119,7 @@ function collect(
       ? path[0]
       : undefined;
   };
-  // An explicit stack: a matcher is short, but its depth is the writer's.
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!isNode(node)) continue;
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) stack.push(...value);
-      else if (isNode(value)) stack.push(value);
-    }
+  for (const node of matcherNodes(root)) {
     if (node.type === "BinaryExpression") {
       const operator = node.operator as string;
       if (operator === "in") {
