@@ -55,6 +55,7 @@ export { runScanCli, type ScanCliIo } from "./scan_cli.ts";
 export { javascriptExtractor } from "./javascript/mod.ts";
 export { openapiExtractor } from "./openapi/mod.ts";
 export { javaExtractor } from "./java/mod.ts";
+export { kotlinExtractor } from "./kotlin/mod.ts";
 export { csharpExtractor } from "./csharp/mod.ts";
 export { rustExtractor } from "./rust/mod.ts";
 export { phpExtractor } from "./php/mod.ts";

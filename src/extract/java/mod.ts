@@ -11,7 +11,7 @@ import type { Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, collectImplementers, JavaFile } from "./project.ts";
 import { JaxRsIndex } from "./jaxrs.ts";
-import { isSpringSettings, SpringSettings } from "./settings.ts";
+import { isSpringSettings, SpringSettings } from "../_spring/settings.ts";
 import { settleConstants } from "../_value/mod.ts";
 
 export {

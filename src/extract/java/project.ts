@@ -22,37 +22,19 @@ import { stringParts, walk } from "../_syntax/tree.ts";
 import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
 import { clientCall } from "./clients.ts";
 import { controller, functionalRoute } from "./spring.ts";
-import type { SpringSettings } from "./settings.ts";
+import type { SpringSettings } from "../_spring/settings.ts";
+import {
+  FLUENT_CLIENT_TYPES,
+  MAPPING_METHOD,
+  REST_TEMPLATE_METHOD,
+} from "../_spring/names.ts";
 import { javaCalledName, JavaCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
 import { TreeFile } from "../_syntax/passes.ts";
+import { resolvePlaceholders } from "../_spring/settings.ts";
 
-export const MAPPING_METHOD: Record<string, string> = {
-  GetMapping: "GET",
-  PostMapping: "POST",
-  PutMapping: "PUT",
-  DeleteMapping: "DELETE",
-  PatchMapping: "PATCH",
-  RequestMapping: "ANY",
-};
-
-export const REST_TEMPLATE_METHOD: Record<string, string> = {
-  getForObject: "GET",
-  getForEntity: "GET",
-  postForObject: "POST",
-  postForEntity: "POST",
-  postForLocation: "POST",
-  put: "PUT",
-  delete: "DELETE",
-  patchForObject: "PATCH",
-  headForHeaders: "HEAD",
-  optionsForAllow: "OPTIONS",
-  exchange: "",
-  execute: "",
-};
-
-export const FLUENT_CLIENT_TYPES = new Set(["WebClient", "RestClient"]);
+export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
 
 /** The value of a Java string literal (interpolations become `{}`). */
@@ -143,19 +125,8 @@ export class JavaFile extends TreeFile {
 
   /** A literal with its `${key:default}` placeholders resolved. */
   placeholders(text: string): Value {
-    if (!text.includes("${")) return literal(text);
-    const parts: Value[] = [];
-    let start = 0;
-    for (const m of text.matchAll(/\$\{([^}:]+)(?::([^}]*))?\}/g)) {
-      parts.push(literal(text.slice(start, m.index)));
-      const value = this.settings?.get(this.file.path, m[1]!) ?? m[2];
-      parts.push(
-        value === undefined ? hole(m[0], "env") : literal(value, true),
-      );
-      start = m.index + m[0].length;
-    }
-    parts.push(literal(text.slice(start)));
-    return concat(parts);
+    return this.settings?.resolve(this.file.path, text) ??
+      resolvePlaceholders(text, () => undefined);
   }
 
   /** Evaluates a string expression (literals, `+`, constants, format). */
