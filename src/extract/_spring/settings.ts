@@ -21,6 +21,15 @@ const CONTEXT_PATH = [
   "server.servlet.context-path",
   "server.context-path",
   "spring.webflux.base-path",
+  "quarkus.http.root-path",
+  "micronaut.server.context-path",
+];
+
+/** Quarkus's path of the JAX-RS resources no application class serves. */
+const REST_PATH = [
+  "quarkus.rest.path",
+  "quarkus.resteasy-reactive.path",
+  "quarkus.resteasy.path",
 ];
 
 /** Keys that activate a document for a profile (not the default one). */
@@ -101,6 +110,15 @@ export class SpringSettings {
   /** The context path the routes of the file at `path` are served under. */
   contextPath(path: string): string {
     for (const key of CONTEXT_PATH) {
+      const value = this.get(path, key);
+      if (value && value !== "/") return value;
+    }
+    return "";
+  }
+
+  /** The path JAX-RS resources without an application class are under. */
+  restPath(path: string): string {
+    for (const key of REST_PATH) {
       const value = this.get(path, key);
       if (value && value !== "/") return value;
     }

@@ -11,6 +11,7 @@ import type { Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, collectImplementers, JavaFile } from "./project.ts";
 import { JaxRsIndex } from "./jaxrs.ts";
+import { isWebXml } from "./jaxrs_apps.ts";
 import { isSpringSettings, SpringSettings } from "../_spring/settings.ts";
 import { settleConstants } from "../_value/mod.ts";
 
@@ -67,22 +68,28 @@ export { javaQueuePorts } from "./queue.ts";
 export const javaExtractor: LanguageExtractor = {
   name: "java",
   accepts(path: string): boolean {
-    return path.endsWith(".java") || isSpringSettings(path);
+    return path.endsWith(".java") || isSpringSettings(path) || isWebXml(path);
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const settings = new SpringSettings(files);
+    const jaxrs = new JaxRsIndex();
+    jaxrs.settings = settings;
+    for (const file of files) {
+      if (isWebXml(file.path)) jaxrs.apps.readWebXml(file.path, file.text);
+    }
     files = files.filter((f) => f.path.endsWith(".java"));
     const constants = new Map<string, Value>();
     const implementers = new Map<string, string | null>();
-    const jaxrs = new JaxRsIndex();
     // Whether the file the first pass is reading may hold JAX-RS code.
     let jaxrsFile = false;
+    let path = "";
     let implementsSomething = false;
     return await twoPasses(
       files,
       "java",
       (file) => {
         jaxrsFile = JaxRsIndex.mentions(file.text);
+        path = file.path;
         implementsSomething = /\bimplements\b/.test(file.text);
         return jaxrsFile ||
           /\bfinal\b|\binterface\b|\bimplements\b/.test(file.text);
@@ -90,8 +97,8 @@ export const javaExtractor: LanguageExtractor = {
       (root) => {
         collectConstants(root, constants);
         collectImplementers(root, implementers);
-        if (jaxrsFile) jaxrs.collect(root);
-        else if (implementsSomething) jaxrs.collectImplementers(root);
+        if (jaxrsFile) jaxrs.collect(root, path);
+        else if (implementsSomething) jaxrs.collectImplementers(root, path);
       },
       (file, root, ports, trees) =>
         new JavaFile(

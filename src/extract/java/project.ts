@@ -18,9 +18,11 @@ import {
   constantInitializer,
   evaluateConcatenation,
 } from "../_value/literals.ts";
-import { stringParts, walk } from "../_syntax/tree.ts";
+import { statementsText, stringParts, walk } from "../_syntax/tree.ts";
 import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
 import { clientCall } from "./clients.ts";
+import { dslRoutes, routerKinds } from "./routers.ts";
+import { annotatedRoutes, usesAnnotatedRoutes } from "./micronaut.ts";
 import { controller, functionalRoute } from "./spring.ts";
 import type { SpringSettings } from "../_spring/settings.ts";
 import {
@@ -213,7 +215,13 @@ export class JavaFile extends TreeFile {
     name: string,
     at: Node,
   ):
-    | { declarator: Node; type: string; field: boolean; final: boolean }
+    | {
+      declarator: Node;
+      type: string;
+      fullType: string;
+      field: boolean;
+      final: boolean;
+    }
     | undefined {
     for (let scope: Node | null = at.parent; scope; scope = scope.parent) {
       if (
@@ -237,6 +245,7 @@ export class JavaFile extends TreeFile {
               return {
                 declarator: d,
                 type: typeName(stmt.childForFieldName("type")),
+                fullType: fullTypeName(stmt.childForFieldName("type")),
                 field: stmt.type === "field_declaration",
                 final: /\bfinal\b/.test(
                   stmt.namedChildren.find((c) => c?.type === "modifiers")
@@ -261,6 +270,7 @@ export class JavaFile extends TreeFile {
             return {
               declarator: p,
               type: typeName(p.childForFieldName("type")),
+              fullType: fullTypeName(p.childForFieldName("type")),
               field: record,
               final: record,
             };
@@ -290,26 +300,37 @@ export class JavaFile extends TreeFile {
     return value ? this.expressionType(value) : undefined;
   }
 
-  /** The type a `new T(...)`/`T.create()`/`T.builder()...build()` makes. */
+  /**
+   * The type a `new T(...)`/`T.create()`/`T.builder()...build()` makes, or
+   * `builder.build()` of a declared `WebClient.Builder`,
+   * `RestTemplateBuilder`...
+   */
   expressionType(node: Node): string | undefined {
     if (node.type === "object_creation_expression") {
       return typeName(node.childForFieldName("type"));
     }
-    if (node.type === "method_invocation") {
-      let root: Node = node;
-      while (root.type === "method_invocation") {
-        const object = root.childForFieldName("object");
-        if (!object) break;
-        root = object;
-      }
-      if (root.type === "identifier" && FLUENT_CLIENT_TYPES.has(root.text)) {
-        return root.text;
-      }
-      if (root.type === "identifier" && root.text === "RestTemplate") {
-        return "RestTemplate";
-      }
+    if (node.type !== "method_invocation") return undefined;
+    let root: Node = node;
+    for (let i = 0; root.type === "method_invocation" && i < 32; i++) {
+      const object = root.childForFieldName("object");
+      if (!object) break;
+      root = object;
     }
-    return undefined;
+    if (root.type === "object_creation_expression") {
+      root = root.childForFieldName("type") ?? root;
+    }
+    if (root.type !== "identifier" && root.type !== "type_identifier") {
+      return undefined;
+    }
+    const decl = this.findDeclaration(root.text, root);
+    if (!decl) return FACTORY_TYPES.has(root.text) ? root.text : undefined;
+    const built = node.childForFieldName("name")?.text === "build";
+    if (!built) return undefined;
+    if (decl.fullType.endsWith(".Builder")) {
+      const base = decl.fullType.slice(0, -".Builder".length);
+      return base.slice(base.lastIndexOf(".") + 1);
+    }
+    return decl.fullType === "RestTemplateBuilder" ? "RestTemplate" : undefined;
   }
 
   /** The calls of the file's methods (for values through parameters). */
@@ -332,12 +353,16 @@ export class JavaFile extends TreeFile {
       ? this.jaxrs
       : undefined;
     const imports = jaxrs ? jaxRsImports(root) : undefined;
+    const dsl = routerKinds(this.file.text);
+    if (dsl) dslRoutes(this, root, dsl);
+    const annotated = usesAnnotatedRoutes(this.file.text);
     walk(root, (node) => {
       if (
         node.type === "class_declaration" ||
         node.type === "interface_declaration"
       ) {
         controller(this, node);
+        if (annotated) annotatedRoutes(this, node);
         if (jaxrs && imports) {
           jaxRsPorts(
             node,
@@ -356,10 +381,24 @@ export class JavaFile extends TreeFile {
   }
 }
 
+/** Types whose static factories make a client or a router (`Router.router(vertx)`). */
+const FACTORY_TYPES: ReadonlySet<string> = new Set([
+  ...FLUENT_CLIENT_TYPES,
+  "RestTemplate",
+  "Router",
+  "Javalin",
+  "Service",
+]);
+
 const METHOD_SCOPES: ReadonlySet<string> = new Set([
   "method_declaration",
   "constructor_declaration",
 ]);
+
+/** A type's dotted name without generics (`WebClient.Builder`). */
+export function fullTypeName(node: Node | null): string {
+  return (node?.text ?? "").replace(/<[\s\S]*$/, "").replace(/\s+/g, "");
+}
 
 /** The simple name of a type node (generics and packages stripped). */
 export function typeName(node: Node | null): string {
@@ -423,6 +462,8 @@ export function collectImplementers(
   root: Node,
   implementers: Map<string, string | null>,
 ): void {
+  const micronaut = statementsText(root, "import_declaration")
+    .includes("io.micronaut");
   walk(root, (node) => {
     if (node.type !== "class_declaration") return;
     const annotations = annotationsOf(node);
@@ -430,8 +471,11 @@ export function collectImplementers(
     if (!names.includes("RestController") && !names.includes("Controller")) {
       return;
     }
+    // Micronaut's `@Controller("/books")` holds the path (Spring's holds
+    // a bean name)
     const mapping = annotations.find((a) =>
-      annotationName(a) === "RequestMapping"
+      annotationName(a) === "RequestMapping" ||
+      (micronaut && annotationName(a) === "Controller")
     );
     const value = mapping
       ? elements(annotationElement(mapping, ["value", "path"]))[0]
