@@ -1,6 +1,8 @@
 // The names Spring's annotations and clients use, shared by the JVM
 // languages: request mapping annotations, RestTemplate's methods and the
 // fluent clients.
+import { clientPath, joinPaths } from "../_value/path.ts";
+import { literal, type Value } from "../_value/value.ts";
 
 /** Spring MVC / WebFlux mapping annotations and their method (`ANY`: any). */
 export const MAPPING_METHOD: Readonly<Record<string, string>> = {
@@ -47,4 +49,19 @@ export const EXCHANGE_METHOD: Readonly<Record<string, string>> = {
 /** The HTTP method of a constant written `HttpMethod.POST`, `RequestMethod.GET`. */
 export function methodConstant(text: string): string {
   return text.slice(text.lastIndexOf(".") + 1).trim().toUpperCase();
+}
+
+/**
+ * The path a Feign client's calls start with: the path of its `url` (a
+ * URL's host and unresolved base dropped) joined to its `path`.
+ */
+export function feignPrefix(
+  url: Value | undefined,
+  path: Value | undefined,
+): Value {
+  const urlPath = url ? clientPath(url)?.path : undefined;
+  const base = urlPath === undefined || urlPath === "/"
+    ? literal("")
+    : literal(urlPath, true);
+  return joinPaths(base, path ?? literal(""));
 }

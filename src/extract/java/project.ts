@@ -9,9 +9,9 @@ import {
   composed,
   concat,
   exactText,
+  fillHoles,
   formatPlaceholders,
   hole,
-  literal,
   type Value,
 } from "../_value/mod.ts";
 import {
@@ -195,19 +195,87 @@ export class JavaFile extends TreeFile {
   ): Value | undefined {
     const decl = this.findDeclaration(name, at);
     if (decl) {
-      const value = decl.declarator.childForFieldName("value");
+      // `@Value("${key:default}")` on a field or an injected parameter
+      const injected = springValue(decl.declarator);
+      if (injected) return composed(this.evaluate(injected, depth + 1));
       // a method's parameter: its callers supply it
       if (decl.declarator.type === "formal_parameter") {
         return METHOD_SCOPES.has(decl.declarator.parent?.parent?.type ?? "")
           ? hole(name, "parameter")
           : undefined;
       }
+      const value = this.initializer(decl.declarator, decl.field);
       if (!value) return undefined;
       const result = this.evaluate(value, depth + 1);
-      return composed(result);
+      // a field a constructor sets from its parameter: whoever makes the
+      // object supplies it, not the callers of the method reading it
+      return composed(
+        decl.field ? fillHoles(result, "parameter", (p) => hole(p)) : result,
+      );
     }
     const constant = this.constants.get(name);
     return constant ? composed(constant) : undefined;
+  }
+
+  /**
+   * The value a variable is given: its initializer, else for a field the
+   * value a constructor assigns it (`this.base = base;`).
+   */
+  initializer(declarator: Node, field: boolean): Node | undefined {
+    const value = declarator.childForFieldName("value");
+    if (value || !field) return value ?? undefined;
+    const name = declarator.childForFieldName("name")?.text;
+    const body = declarator.parent?.parent;
+    if (!name || body?.type !== "class_body") return undefined;
+    for (const member of body.namedChildren) {
+      if (member?.type !== "constructor_declaration") continue;
+      let found: Node | undefined;
+      walk(member, (n) => {
+        if (found || n.type !== "assignment_expression") return !found;
+        const left = n.childForFieldName("left");
+        const target = left?.type === "field_access" &&
+            left.childForFieldName("object")?.type === "this"
+          ? left.childForFieldName("field")?.text
+          : left?.type === "identifier"
+          ? left.text
+          : undefined;
+        if (target === name) found = n.childForFieldName("right") ?? undefined;
+      });
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * The base URL a client receiver was built with: `baseUrl(...)` of a
+   * WebClient or RestClient builder, `rootUri(...)` of a
+   * RestTemplateBuilder, in the receiver's chain or in the value its
+   * variable is given.
+   */
+  clientBase(receiver: Node | null): Value | undefined {
+    let expr: Node | null | undefined = receiver;
+    for (let i = 0; expr && i < 32; i++) {
+      if (expr.type === "identifier" || expr.type === "field_access") {
+        const name: string | undefined = expr.type === "identifier"
+          ? expr.text
+          : expr.childForFieldName("object")?.type === "this"
+          ? expr.childForFieldName("field")?.text
+          : undefined;
+        const decl: ReturnType<JavaFile["findDeclaration"]> = name
+          ? this.findDeclaration(name, expr)
+          : undefined;
+        expr = decl ? this.initializer(decl.declarator, decl.field) : undefined;
+        continue;
+      }
+      if (expr.type !== "method_invocation") return undefined;
+      const name = expr.childForFieldName("name")?.text;
+      const arg = expr.childForFieldName("arguments")?.namedChild(0);
+      if ((name === "baseUrl" || name === "rootUri") && arg) {
+        return this.evaluate(arg);
+      }
+      expr = expr.childForFieldName("object");
+    }
+    return undefined;
   }
 
   /** Finds the declaration of a name in scope at a node. */
@@ -394,6 +462,16 @@ const METHOD_SCOPES: ReadonlySet<string> = new Set([
   "method_declaration",
   "constructor_declaration",
 ]);
+
+/** The `@Value("...")` text node on a field's or parameter's declaration. */
+function springValue(declarator: Node): Node | undefined {
+  const decl = declarator.type === "variable_declarator"
+    ? declarator.parent
+    : declarator;
+  if (!decl) return undefined;
+  const value = annotationsOf(decl).find((a) => annotationName(a) === "Value");
+  return value ? annotationElement(value, ["value"]) : undefined;
+}
 
 /** A type's dotted name without generics (`WebClient.Builder`). */
 export function fullTypeName(node: Node | null): string {

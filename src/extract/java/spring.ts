@@ -22,6 +22,7 @@ import {
   MAPPING_METHOD,
 } from "./project.ts";
 import type { Node } from "web-tree-sitter";
+import { feignPrefix } from "../_spring/names.ts";
 
 /**
  * Spring functional endpoints (WebFlux `RouterFunctions`, WebMvc.fn):
@@ -154,7 +155,13 @@ export function controller(
       role = "client";
       framework = "feign";
       const path = annotationElement(a, ["path"]);
-      if (path) prefixes = [c.evaluate(path)];
+      const url = annotationElement(a, ["url"]);
+      prefixes = [
+        feignPrefix(
+          url ? c.evaluate(url) : undefined,
+          path ? c.evaluate(path) : undefined,
+        ),
+      ];
     } else if (name === "HttpExchange") {
       role = "client";
       framework = "spring-http-interface";

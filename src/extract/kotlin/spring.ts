@@ -15,6 +15,7 @@ import {
 } from "../_value/mod.ts";
 import {
   EXCHANGE_METHOD,
+  feignPrefix,
   MAPPING_METHOD,
   methodConstant,
 } from "../_spring/names.ts";
@@ -73,7 +74,13 @@ export function classMapping(
       out.role = "client";
       out.framework = "feign";
       const path = argument(a.args, ["path"], -1);
-      if (path) out.prefixes = [c.evaluate(path)];
+      const url = argument(a.args, ["url"], -1);
+      out.prefixes = [
+        feignPrefix(
+          url ? c.evaluate(url) : undefined,
+          path ? c.evaluate(path) : undefined,
+        ),
+      ];
     } else if (a.name === "HttpExchange") {
       out.role = "client";
       out.framework = "spring-http-interface";
