@@ -12,6 +12,8 @@ import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, collectImplementers, JavaFile } from "./project.ts";
 import { JaxRsIndex } from "./jaxrs.ts";
 import { isWebXml } from "./jaxrs_apps.ts";
+import { declaresGatewayRoutes, javaGatewayRoutes } from "./gateway.ts";
+import { gatewayName, springGatewayRoutes } from "../_spring/gateway.ts";
 import { isSpringSettings, SpringSettings } from "../_spring/settings.ts";
 import { settleConstants } from "../_value/mod.ts";
 
@@ -77,6 +79,7 @@ export const javaExtractor: LanguageExtractor = {
     for (const file of files) {
       if (isWebXml(file.path)) jaxrs.apps.readWebXml(file.path, file.text);
     }
+    const gateways = springGatewayRoutes(files);
     files = files.filter((f) => f.path.endsWith(".java"));
     const constants = new Map<string, Value>();
     const implementers = new Map<string, string | null>();
@@ -84,7 +87,7 @@ export const javaExtractor: LanguageExtractor = {
     let jaxrsFile = false;
     let path = "";
     let implementsSomething = false;
-    return await twoPasses(
+    const result = await twoPasses(
       files,
       "java",
       (file) => {
@@ -100,8 +103,8 @@ export const javaExtractor: LanguageExtractor = {
         if (jaxrsFile) jaxrs.collect(root, path);
         else if (implementsSomething) jaxrs.collectImplementers(root, path);
       },
-      (file, root, ports, trees) =>
-        new JavaFile(
+      (file, root, ports, trees) => {
+        const java = new JavaFile(
           file,
           constants,
           ports,
@@ -109,9 +112,15 @@ export const javaExtractor: LanguageExtractor = {
           jaxrs,
           settings,
           trees,
-        )
-          .run(root),
+        );
+        java.run(root);
+        if (declaresGatewayRoutes(file.text)) {
+          const name = gatewayName(settings, file.path);
+          gateways.push(...javaGatewayRoutes(java, root, name));
+        }
+      },
       () => settleConstants(constants),
     );
+    return gateways.length > 0 ? { ...result, gateways } : result;
   },
 };
