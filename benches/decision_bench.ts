@@ -23,8 +23,8 @@ import {
   StringAdapter,
 } from "casbin";
 import { IndexedEnforcer } from "../src/guard/indexed_enforcer.ts";
-import { compileEnforcerIndex } from "../src/guard/_compiled_index.ts";
-import { CompiledEnforcer } from "../src/guard/_compiled_enforcer.ts";
+import { compileEnforcerIndex } from "../src/guard/_index/mod.ts";
+import { CompiledEnforcer } from "../src/guard/_index/compiled_enforcer.ts";
 
 function model(matcher: string, options: {
   request?: string;

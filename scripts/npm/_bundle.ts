@@ -17,9 +17,9 @@ interface Worker {
 }
 
 const WORKERS: readonly Worker[] = [{
-  source: "./src/guard/_policy_worker.ts",
-  startedBy: "src/guard/_policy_worker_client.ts",
-  literal: '"./_policy_worker.ts"',
+  source: "./src/guard/_policy/worker.ts",
+  startedBy: "src/guard/_policy/worker_client.ts",
+  literal: '"./worker.ts"',
 }];
 
 /** The output path of a source file: ./src/x.ts -> ./esm/src/x.js. */

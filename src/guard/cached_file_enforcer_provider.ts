@@ -2,21 +2,21 @@ import type { MatchingFunction } from "casbin";
 import { resolve } from "node:path";
 import type { Enforcer } from "./enforcer.ts";
 import type { IndexableEnforcer } from "./indexed_enforcer.ts";
-import type { EnforcerLoadError } from "./_policy_error.ts";
-import { EnforcerLoader } from "./_enforcer_loader.ts";
+import type { EnforcerLoadError } from "./_policy/error.ts";
+import { EnforcerLoader } from "./_reload/enforcer_loader.ts";
 import {
   PolicyFiles,
   type PolicyFilesSnapshot,
   sameBytes,
-} from "./_policy_files.ts";
-import { policyRevision } from "./_policy_revision.ts";
-import { type Built, Reloader, type SwapEvent } from "./_reloader.ts";
+} from "./_reload/policy_files.ts";
+import { policyRevision } from "./_policy/revision.ts";
+import { type Built, Reloader, type SwapEvent } from "./_reload/reloader.ts";
 
 export {
   EnforcerLoadError,
   type EnforcerLoadErrorCode,
   type EnforcerLoadErrorOptions,
-} from "./_policy_error.ts";
+} from "./_policy/error.ts";
 
 /**
  * What the `onReload` hook of {@linkcode CachedFileEnforcerProvider}

@@ -2,7 +2,7 @@ import { EnforceContext } from "casbin";
 import type { Enforcer as CasbinEnforcer } from "casbin";
 import type { Assertion, Model } from "casbin";
 import { DecisionCache, type DecisionCacheOptions } from "./decision_cache.ts";
-import { yieldToEventLoop } from "./_policy_build.ts";
+import { yieldToEventLoop } from "./_policy/build.ts";
 import type { Enforcer } from "./enforcer.ts";
 import { compileIndexSteps } from "./_index/build.ts";
 import type { CompiledIndex } from "./_index/compiled_index.ts";

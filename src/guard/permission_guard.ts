@@ -1,207 +1,36 @@
 import { AccessSubject } from "./access_subject.ts";
-import type { DecisionEvent } from "./decision_event.ts";
 import type { Enforcer, EnforcerProvider } from "./enforcer.ts";
 import { HttpError } from "./http_error.ts";
 import { DecisionLog } from "./_decision_log.ts";
 import { DecisionRecord } from "./_decision_record.ts";
 import { isThenable } from "./_thenable.ts";
 import type { User } from "./user.ts";
+import type {
+  ErrorFactory,
+  GuardWrapper,
+  PermissionGuardOptions,
+  PermissionWrapper,
+  UserProvider,
+} from "./guard_types.ts";
+import {
+  deny,
+  errorResponse,
+  forbidden,
+  logError,
+  type Outcome,
+  resolveArgs,
+  type Route,
+  runHandler,
+} from "./_guard_answers.ts";
 
-/**
- * Resolves the user of a request. It refuses a request by throwing an
- * `HttpError` (401 for a missing or bad credential). Any other error, or a
- * `null` / `undefined` result, answers 500. A user provider is a plain
- * request function, usable without a guard.
- *
- * @typeParam U The user type.
- *
- * @example
- * ```ts
- * import { HttpError, type User, type UserProvider } from "@portcullis/portcullis/guard";
- *
- * const fromApiKey: UserProvider<User> = (request) => {
- *   if (request.headers.get("x-api-key") !== "secret") {
- *     throw new HttpError(401, "Unauthorized");
- *   }
- *   return { role: "admin" };
- * };
- * ```
- */
-export type UserProvider<U = User> = (request: Request) => U | Promise<U>;
-
-/**
- * Builds the answer to a denied request. It is called as
- * `errorFactory(user, ...args)` with the same arguments the enforcer
- * received, and returns an `HttpError` (sent as JSON) or a `Response`
- * (sent as is). Returning anything else answers 500.
- *
- * @typeParam U The user type.
- *
- * @example A 404 that hides what exists
- * ```ts
- * import { type ErrorFactory, HttpError } from "@portcullis/portcullis/guard";
- *
- * const hide: ErrorFactory = () => new HttpError(404, "Not Found");
- * ```
- */
-export type ErrorFactory<U = User> = (
-  user: U,
-  ...args: unknown[]
-) => HttpError | Response | Promise<HttpError | Response>;
-
-/**
- * A web-standard request handler: `(request, ...rest) => Response`, the
- * shape `Deno.serve`, `Bun.serve({ fetch })`, Hono's `c.req.raw` and Node
- * adapters use. `rest` carries whatever the server passes after the request
- * (Deno's `info`, Bun's `server`).
- *
- * @typeParam A The arguments after the request.
- *
- * @example
- * ```ts
- * import type { RequestHandler } from "@portcullis/portcullis/guard";
- *
- * const hello: RequestHandler = () => new Response("hello");
- * ```
- */
-export type RequestHandler<A extends unknown[] = unknown[]> = (
-  request: Request,
-  ...rest: A
-) => Response | Promise<Response>;
-
-/**
- * Wraps a handler so that it runs only when the guard lets the request
- * through. The guarded handler keeps the handler's arguments and answers
- * denials itself. Wrappers stack: `outer(inner(handler))` checks `outer`
- * first, and the first denial answers.
- *
- * @example
- * ```ts
- * import { bearerUserProvider, type GuardWrapper, PermissionGuard } from "@portcullis/portcullis/guard";
- *
- * const guard = new PermissionGuard({
- *   userProvider: bearerUserProvider,
- *   enforcerProvider: () => ({ enforce: () => false }),
- * });
- * const signedIn: GuardWrapper = guard.authRequired();
- * const handler = signedIn(() => new Response("hello"));
- * ```
- */
-export interface GuardWrapper {
-  /**
-   * Guards a handler.
-   *
-   * @typeParam A The handler's arguments after the request.
-   * @param handler The handler to protect.
-   * @returns The guarded handler.
-   */
-  <A extends unknown[]>(
-    handler: (request: Request, ...rest: A) => Response | Promise<Response>,
-  ): (request: Request, ...rest: A) => Response | Promise<Response>;
-}
-
-/**
- * The wrapper `requirePermission()` returns: a {@linkcode GuardWrapper}
- * that can also take a route-specific error factory.
- *
- * @typeParam U The user type.
- *
- * @example A per-route denial answer
- * ```ts
- * import { bearerUserProvider, HttpError, PermissionGuard, type PermissionWrapper } from "@portcullis/portcullis/guard";
- * import assert from "node:assert/strict";
- *
- * const guard = new PermissionGuard({
- *   userProvider: bearerUserProvider,
- *   enforcerProvider: () => ({ enforce: () => false }),
- * });
- * const canDelete: PermissionWrapper = guard
- *   .requirePermission("post", "delete")
- *   .withErrorFactory(() => new HttpError(404, "Not Found"));
- * const remove = canDelete(() => new Response(null, { status: 204 }));
- * const response = await remove(new Request("http://localhost/posts/1", {
- *   method: "DELETE",
- *   headers: { authorization: "Bearer viewer" },
- * }));
- * assert.equal(response.status, 404);
- * ```
- */
-export interface PermissionWrapper<U = User> extends GuardWrapper {
-  /**
-   * Returns a wrapper for the same permission that answers denials with
-   * this error factory instead of the guard's.
-   *
-   * @param errorFactory Builds the denial answer for this route.
-   * @returns A new wrapper; this one is unchanged.
-   */
-  withErrorFactory(errorFactory: ErrorFactory<U>): PermissionWrapper<U>;
-}
-
-/**
- * Options for {@linkcode PermissionGuard}.
- *
- * @typeParam U The user type.
- *
- * @example
- * ```ts
- * import { bearerUserProvider, type PermissionGuardOptions } from "@portcullis/portcullis/guard";
- *
- * const options: PermissionGuardOptions = {
- *   userProvider: bearerUserProvider,
- *   enforcerProvider: () => ({ enforce: () => false }),
- * };
- * ```
- */
-export interface PermissionGuardOptions<U = User> {
-  /** Resolves the user of a request, or throws an `HttpError` to refuse it. */
-  userProvider: UserProvider<U>;
-  /**
-   * Supplies the enforcer, asked once per checked request: a function or
-   * an object with `getEnforcer()`.
-   */
-  enforcerProvider: EnforcerProvider;
-  /**
-   * Builds the answer to a denied request.
-   * @default {() => new HttpError(403, "Forbidden")}
-   */
-  errorFactory?: ErrorFactory<U>;
-  /**
-   * Receives every unexpected error that made the guard answer 500 (a
-   * failing user provider, enforcer provider, access subject, enforcer or
-   * error factory). The client only ever sees
-   * `{"detail":"Internal Server Error"}`.
-   * @default {logs the error with console.error}
-   */
-  onError?: (error: unknown, request: Request) => void;
-  /**
-   * Receives a {@linkcode DecisionEvent} for every permission decision
-   * (allowed, denied, or failed with a 500): a decision log, an audit
-   * trail, a trace span (`@portcullis/portcullis/guard/otel`). It is called
-   * once the enforcer has answered and is never awaited; an error it
-   * throws, or a promise it returns that rejects, goes to `onError` and
-   * never changes the answer. Without it, the guard builds no event (its
-   * check gains one comparison).
-   * @default {undefined}
-   */
-  onDecision?: (event: DecisionEvent<U>) => void;
-}
-
-const forbidden: ErrorFactory<unknown> = () => new HttpError(403, "Forbidden");
-
-function logError(error: unknown, request: Request): void {
-  // The path only: a query string may carry credentials.
-  let path = "";
-  try {
-    path = new URL(request.url).pathname;
-  } catch {
-    // keep the log line without a path
-  }
-  // deno-lint-ignore no-console
-  console.error(
-    `portcullis: answered 500 to ${request.method} ${path}:`,
-    error,
-  );
-}
+export type {
+  ErrorFactory,
+  GuardWrapper,
+  PermissionGuardOptions,
+  PermissionWrapper,
+  RequestHandler,
+  UserProvider,
+} from "./guard_types.ts";
 
 /**
  * Protects web-standard request handlers with a user provider and a casbin
@@ -699,104 +528,4 @@ export class PermissionGuard<U = User> {
     }
     return new HttpError(500, "Internal Server Error").toResponse();
   }
-}
-
-/** What one wrapper checks; fixed when the wrapper is built. */
-interface Route<U> {
-  /** The enforcer's arguments after the user; `undefined`: no check. */
-  readonly args: readonly unknown[] | undefined;
-  /** Whether `args` holds an `AccessSubject` to resolve per request. */
-  readonly hasSubjects: boolean;
-  /** Builds the denial answer; set whenever `args` is. */
-  readonly errorFactory: ErrorFactory<U> | undefined;
-  /** The route pattern of the first `AccessSubject` that has one. */
-  readonly pattern: string | undefined;
-}
-
-/** A check's answer: a denial, `undefined` to let through, or a promise. */
-type Outcome = Response | undefined | Promise<Response | undefined>;
-
-function runHandler<A extends unknown[]>(
-  handler: (request: Request, ...rest: A) => Response | Promise<Response>,
-  request: Request,
-  rest: A,
-): Response | Promise<Response> {
-  let result: Response | Promise<Response>;
-  try {
-    result = handler(request, ...rest);
-  } catch (error) {
-    if (error instanceof HttpError) {
-      try {
-        return errorResponse(error);
-      } catch (cause) {
-        return Promise.reject(cause);
-      }
-    }
-    return Promise.reject(error);
-  }
-  if (result instanceof Response || !isThenable(result)) return result;
-  return Promise.resolve(result).then(undefined, answerHandlerError);
-}
-
-function answerHandlerError(error: unknown): Response {
-  if (error instanceof HttpError) return errorResponse(error);
-  throw error;
-}
-
-/**
- * The answer of an `HttpError`, checked: a subclass whose `toResponse()`
- * returns no `Response`, or an object made without the constructor (status
- * `undefined`, answered as 200), must never pass for an answer.
- */
-function errorResponse(error: HttpError): Response {
-  const response = error.toResponse();
-  if (!(response instanceof Response) || response.status < 400) {
-    throw new TypeError(
-      "Cannot answer: HttpError.toResponse() must return a Response with an error status",
-    );
-  }
-  return response;
-}
-
-// The default denial, built without an Error object and its stack trace;
-// the same answer as `new HttpError(403, "Forbidden").toResponse()`.
-const FORBIDDEN_BODY = '{"detail":"Forbidden"}';
-
-function deny<U>(
-  errorFactory: ErrorFactory<U>,
-  user: U,
-  values: readonly unknown[],
-): Response | Promise<Response> {
-  if (errorFactory === forbidden) {
-    return new Response(FORBIDDEN_BODY, {
-      status: 403,
-      headers: { "content-type": "application/json" },
-    });
-  }
-  const denial = errorFactory(user, ...values);
-  return isThenable(denial) ? denyLater(denial) : toDenial(denial);
-}
-
-async function denyLater(pending: PromiseLike<unknown>): Promise<Response> {
-  return toDenial(await pending);
-}
-
-function toDenial(denial: unknown): Response {
-  if (denial instanceof HttpError) return errorResponse(denial);
-  if (denial instanceof Response) return denial;
-  throw new TypeError(
-    "Cannot answer denied request: the error factory must return an HttpError or a Response",
-  );
-}
-
-async function resolveArgs(
-  args: readonly unknown[],
-  request: Request,
-): Promise<unknown[]> {
-  const values = new Array<unknown>(args.length);
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    values[i] = arg instanceof AccessSubject ? await arg.resolve(request) : arg;
-  }
-  return values;
 }

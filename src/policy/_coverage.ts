@@ -2,7 +2,7 @@
 // decision (they matched before it was final) and which `g` rules linked a
 // subject to the role of such a rule, with each rule's line in the file.
 import { BracketAwareCsvParser, type Model } from "casbin";
-import { splitPolicyLine } from "../guard/_policy_build.ts";
+import { splitPolicyLine } from "../guard/_policy/build.ts";
 import { policyRule } from "./explain.ts";
 import type { Explanation } from "./explanation.ts";
 import type { PolicyCoverage, RuleCoverage } from "./policy_test_report.ts";

@@ -3,8 +3,8 @@
 // needs of it: its top-level terms, its calls, and a printable form.
 import expressionEval from "@casbin/expression-eval";
 import { Util } from "casbin";
-import { isNode, type Node } from "../guard/_policy_matcher.ts";
-import { pathOf } from "../guard/_policy_probe.ts";
+import { isNode, type Node } from "../guard/_policy/matcher.ts";
+import { pathOf } from "../guard/_policy/probe.ts";
 
 export { isNode, type Node, pathOf };
 

@@ -1,8 +1,8 @@
 // What the differential tests of the index share: casbin's own decision
 // as the reference, and the worker's compiled form of an enforcer's index.
 import { Enforcer as CasbinEnforcer } from "casbin";
-import { compileEnforcerIndex } from "../../src/guard/_compiled_index.ts";
-import { CompiledEnforcer } from "../../src/guard/_compiled_enforcer.ts";
+import { compileEnforcerIndex } from "../../src/guard/_index/mod.ts";
+import { CompiledEnforcer } from "../../src/guard/_index/compiled_enforcer.ts";
 
 /** A decision's answer, or its error's message. */
 export type Outcome = { value: unknown } | { error: string };

@@ -10,7 +10,7 @@ import {
   EnforcerLoadError,
   type EnforcerReloadEvent,
 } from "../../src/guard/cached_file_enforcer_provider.ts";
-import { CompiledEnforcer } from "../../src/guard/_compiled_enforcer.ts";
+import { CompiledEnforcer } from "../../src/guard/_index/compiled_enforcer.ts";
 import { IndexedEnforcer } from "../../src/guard/indexed_enforcer.ts";
 
 const FIXTURES = new URL("../fixtures/policy/", import.meta.url);

@@ -15,7 +15,7 @@
 // keyMatch2..5, regexMatch with `^`), a trie of those patterns by segment
 // (path_trie.ts), so that a decision looks at the rules whose pattern can
 // match the request's path and at few others.
-import type { EffectKind, MatcherTerm } from "../_matcher_plan.ts";
+import type { EffectKind, MatcherTerm } from "./matcher_plan.ts";
 import {
   finish,
   FNV_OFFSET,

@@ -7,7 +7,7 @@ import {
   type Model,
   Util,
 } from "casbin";
-import { type MatcherPlan, planMatcher } from "../_matcher_plan.ts";
+import { type MatcherPlan, planMatcher } from "./matcher_plan.ts";
 import { PATTERN_FUNCTIONS } from "./pattern.ts";
 
 /** What the index needs of a casbin enforcer (see IndexableEnforcer). */

@@ -6,7 +6,7 @@
 // it evaluates no pattern casbin would not: a subset of casbin's own work,
 // which bounds what a hostile request can cost (a slow regular expression
 // of the policy costs here at most what it costs casbin).
-import type { EffectKind } from "../_matcher_plan.ts";
+import type { EffectKind } from "./matcher_plan.ts";
 import {
   ALLOWS,
   type CompiledIndex,

@@ -2,7 +2,7 @@
 // file, and parsed to check rows against it.
 import { type Model, newModelFromString } from "casbin";
 import { readFile } from "node:fs/promises";
-import { EnforcerLoadError } from "../_policy_error.ts";
+import { EnforcerLoadError } from "../_policy/error.ts";
 import { messageOf } from "./_sql.ts";
 
 /** The model text, from `model` or read from `modelPath`. */

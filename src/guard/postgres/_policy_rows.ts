@@ -7,8 +7,8 @@ import {
   effectFieldIndexes,
   expectedFieldCounts,
   splitPolicyLine,
-} from "../_policy_build.ts";
-import { EnforcerLoadError } from "../_policy_error.ts";
+} from "../_policy/build.ts";
+import { EnforcerLoadError } from "../_policy/error.ts";
 
 /** One rule as stored: its policy type and values (v0, v1, ...). */
 export interface PolicyRule {

@@ -5,10 +5,10 @@
 // (which catches notifications lost while the connection was down), right
 // after a reconnect, and by this process's own writes.
 import type { Model } from "casbin";
-import { EnforcerLoadError } from "../_policy_error.ts";
-import { yieldToEventLoop } from "../_policy_build.ts";
-import { sameBytes } from "../_policy_files.ts";
-import type { ReloadSource } from "../_reloader.ts";
+import { EnforcerLoadError } from "../_policy/error.ts";
+import { yieldToEventLoop } from "../_policy/build.ts";
+import { sameBytes } from "../_reload/policy_files.ts";
+import type { ReloadSource } from "../_reload/reloader.ts";
 import { PolicyRowRenderer } from "./_policy_rows.ts";
 import type { PolicySchema } from "./_schema.ts";
 import { messageOf, type SqlClient, type SqlListener } from "./_sql.ts";

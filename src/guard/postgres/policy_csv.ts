@@ -1,5 +1,5 @@
 import { BracketAwareCsvParser } from "casbin";
-import { splitPolicyLine } from "../_policy_build.ts";
+import { splitPolicyLine } from "../_policy/build.ts";
 import { formatPolicyLine } from "./_policy_rows.ts";
 import type { PolicyDatabase } from "./policy_database.ts";
 import { messageOf } from "./_sql.ts";

@@ -1,9 +1,9 @@
 import type { MatchingFunction } from "casbin";
 import type { Enforcer } from "../enforcer.ts";
 import type { IndexableEnforcer } from "../indexed_enforcer.ts";
-import { EnforcerLoadError } from "../_policy_error.ts";
-import { EnforcerLoader } from "../_enforcer_loader.ts";
-import { type Built, Reloader, type SwapEvent } from "../_reloader.ts";
+import { EnforcerLoadError } from "../_policy/error.ts";
+import { EnforcerLoader } from "../_reload/enforcer_loader.ts";
+import { type Built, Reloader, type SwapEvent } from "../_reload/reloader.ts";
 import { modelOf, parseModel } from "./_model_text.ts";
 import {
   type RuleTableSnapshot,

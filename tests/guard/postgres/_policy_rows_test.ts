@@ -4,7 +4,7 @@ import {
   formatPolicyLine,
   PolicyRowRenderer,
 } from "../../../src/guard/postgres/_policy_rows.ts";
-import { parsePolicy } from "../../../src/guard/_policy_build.ts";
+import { parsePolicy } from "../../../src/guard/_policy/build.ts";
 import { MODEL } from "../../fixtures/guard/casbin.ts";
 
 const EFFECT_MODEL = MODEL.replace(

@@ -5,7 +5,7 @@ import postgres from "postgres";
 import { PostgresCluster } from "../../../scripts/postgres_cluster.ts";
 import { bearerUserProvider } from "../../../src/guard/bearer_user_provider.ts";
 import { PermissionGuard } from "../../../src/guard/permission_guard.ts";
-import type { EnforcerLoadError } from "../../../src/guard/_policy_error.ts";
+import type { EnforcerLoadError } from "../../../src/guard/_policy/error.ts";
 import {
   PolicyDatabase,
   PolicyDatabaseError,

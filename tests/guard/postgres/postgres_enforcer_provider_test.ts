@@ -11,7 +11,7 @@ import {
   type PostgresEnforcerProviderOptions,
 } from "../../../src/guard/postgres/mod.ts";
 import { internalsOf } from "../../../src/guard/postgres/policy_database.ts";
-import type { EnforcerLoadError } from "../../../src/guard/_policy_error.ts";
+import type { EnforcerLoadError } from "../../../src/guard/_policy/error.ts";
 import { MODEL } from "../../fixtures/guard/casbin.ts";
 import { freshDatabase, KINDS, type TestDatabase } from "./_databases.ts";
 

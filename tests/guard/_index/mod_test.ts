@@ -5,9 +5,9 @@ import {
   newModelFromString,
   StringAdapter,
 } from "casbin";
-import { compileEnforcerIndex } from "../../src/guard/_compiled_index.ts";
-import { CompiledEnforcer } from "../../src/guard/_compiled_enforcer.ts";
-import { PolicyWorker } from "../../src/guard/_policy_worker_client.ts";
+import { compileEnforcerIndex } from "../../../src/guard/_index/mod.ts";
+import { CompiledEnforcer } from "../../../src/guard/_index/compiled_enforcer.ts";
+import { PolicyWorker } from "../../../src/guard/_policy/worker_client.ts";
 
 const RBAC = `[request_definition]
 r = sub, obj, act

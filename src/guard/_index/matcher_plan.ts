@@ -14,7 +14,7 @@
  */
 // A CommonJS package: Node's ESM loader offers only its default export.
 import expressionEval from "@casbin/expression-eval";
-import type { PatternFunction } from "./_index/pattern.ts";
+import type { PatternFunction } from "./pattern.ts";
 
 const { parse } = expressionEval;
 

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PolicyFiles } from "../../src/guard/_policy_files.ts";
+import { PolicyFiles } from "../../../src/guard/_reload/policy_files.ts";
 
 async function setup(): Promise<{
   dir: string;

@@ -22,7 +22,7 @@ import type {
   JwksOptions,
   JwtAlgorithm,
   JwtUserProviderOptions,
-} from "./jwt_user_provider.ts";
+} from "../jwt_user_provider.ts";
 
 /** Resolves the verification key from the token's protected header. */
 export type KeyResolver = (

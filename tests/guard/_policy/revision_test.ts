@@ -4,10 +4,10 @@ import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CachedFileEnforcerProvider } from "../../src/guard/cached_file_enforcer_provider.ts";
-import type { EnforcerReloadEvent } from "../../src/guard/cached_file_enforcer_provider.ts";
-import { policyRevision } from "../../src/guard/_policy_revision.ts";
-import { MODEL, POLICY } from "../fixtures/guard/casbin.ts";
+import { CachedFileEnforcerProvider } from "../../../src/guard/cached_file_enforcer_provider.ts";
+import type { EnforcerReloadEvent } from "../../../src/guard/cached_file_enforcer_provider.ts";
+import { policyRevision } from "../../../src/guard/_policy/revision.ts";
+import { MODEL, POLICY } from "../../fixtures/guard/casbin.ts";
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 

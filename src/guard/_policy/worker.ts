@@ -3,8 +3,8 @@
 // or a worker_threads worker (Node). Messages in: `{ id, request }`; out:
 // `{ ready: true }` once loaded, then `{ id, result }` per request, with the
 // index buffers transferred.
-import { compiledBuffers } from "./_compiled_index.ts";
-import { compilePolicy, type CompileRequest } from "./_policy_compile.ts";
+import { compiledBuffers } from "../_index/mod.ts";
+import { compilePolicy, type CompileRequest } from "./compile.ts";
 
 interface Port {
   postMessage(message: unknown, transfer: ArrayBuffer[]): void;

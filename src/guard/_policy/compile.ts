@@ -2,17 +2,10 @@
 // the main-thread build does (except the probe, which needs the custom
 // functions and runs where they live) and compile the policy index into
 // transferable buffers. Also callable in-process, for tests.
-import { samplePolicy } from "./_policy_probe.ts";
-import {
-  buildEnforcer,
-  decodeFile,
-  type ParsedPolicy,
-} from "./_policy_build.ts";
-import {
-  EnforcerLoadError,
-  type EnforcerLoadErrorCode,
-} from "./_policy_error.ts";
-import { type CompiledIndex, compileEnforcerIndex } from "./_compiled_index.ts";
+import { samplePolicy } from "./probe.ts";
+import { buildEnforcer, decodeFile, type ParsedPolicy } from "./build.ts";
+import { EnforcerLoadError, type EnforcerLoadErrorCode } from "./error.ts";
+import { type CompiledIndex, compileEnforcerIndex } from "../_index/mod.ts";
 
 /** One load: the two texts and what validating them needs. */
 export interface CompileRequest {

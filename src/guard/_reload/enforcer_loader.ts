@@ -3,19 +3,19 @@
 // casbin's own enforcer built on first need), or on the event loop in time
 // slices, then through the provider's `prepare` hook.
 import type { Enforcer as CasbinEnforcer, MatchingFunction } from "casbin";
-import type { Enforcer } from "./enforcer.ts";
-import { type IndexableEnforcer, indexEnforcer } from "./indexed_enforcer.ts";
+import type { Enforcer } from "../enforcer.ts";
+import { type IndexableEnforcer, indexEnforcer } from "../indexed_enforcer.ts";
 import {
   BuildCancelledError,
   buildEnforcer,
   decodeFile,
   probeModel,
-} from "./_policy_build.ts";
-import { EnforcerLoadError } from "./_policy_error.ts";
-import { CompiledEnforcer } from "./_compiled_enforcer.ts";
-import { loadErrorFrom, sampleOf } from "./_policy_compile.ts";
-import { PolicyWorker } from "./_policy_worker_client.ts";
-import type { Built } from "./_reloader.ts";
+} from "../_policy/build.ts";
+import { EnforcerLoadError } from "../_policy/error.ts";
+import { CompiledEnforcer } from "../_index/compiled_enforcer.ts";
+import { loadErrorFrom, sampleOf } from "../_policy/compile.ts";
+import { PolicyWorker } from "../_policy/worker_client.ts";
+import type { Built } from "./reloader.ts";
 
 // Policies of at least this many bytes load in the worker when `loadIn` is
 // "auto".

@@ -5,14 +5,14 @@ import { type FSWatcher, statSync, watch } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { Buffer } from "node:buffer";
 import { basename, dirname } from "node:path";
-import { EnforcerLoadError } from "./_policy_error.ts";
+import { EnforcerLoadError } from "../_policy/error.ts";
 import {
   type FileStamp,
   type OpenFile,
   openFile,
   sameStamp,
-} from "./_file_handle.ts";
-import type { ReloadSource } from "./_reloader.ts";
+} from "./file_handle.ts";
+import type { ReloadSource } from "./reloader.ts";
 
 /** One file as read: its bytes and the `stat` signature of that version. */
 export interface FileVersion {

@@ -3,10 +3,10 @@
 // the index cannot decide, is built on the main thread the first time one
 // arrives (most applications never send one).
 import { EnforceContext } from "casbin";
-import { type CompiledIndex, CompiledLookup } from "./_compiled_index.ts";
-import { NO_ANSWER } from "./_compiled_index.ts";
-import type { Enforcer } from "./enforcer.ts";
-import type { IndexableEnforcer } from "./indexed_enforcer.ts";
+import { type CompiledIndex, CompiledLookup } from "./mod.ts";
+import { NO_ANSWER } from "./mod.ts";
+import type { Enforcer } from "../enforcer.ts";
+import type { IndexableEnforcer } from "../indexed_enforcer.ts";
 
 /** An enforcer over a compiled index, with casbin built on first need. */
 export class CompiledEnforcer implements Enforcer {

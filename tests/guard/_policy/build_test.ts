@@ -11,7 +11,7 @@ import {
   buildEnforcer,
   parsePolicy,
   splitPolicyLine,
-} from "../../src/guard/_policy_build.ts";
+} from "../../../src/guard/_policy/build.ts";
 
 const MODEL = `
 [request_definition]

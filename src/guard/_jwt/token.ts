@@ -6,7 +6,7 @@
  * @module
  */
 
-import { bearerCredentials } from "./authorization_header.ts";
+import { bearerCredentials } from "../authorization_header.ts";
 
 /** Where the token of a request comes from. */
 export interface TokenSources {

@@ -5,7 +5,7 @@ import {
   isCookieName,
   readToken,
   type TokenSources,
-} from "../../src/guard/_jwt_token.ts";
+} from "../../../src/guard/_jwt/token.ts";
 
 const TOKEN = "aGVhZGVy.cGF5bG9hZA.c2lnbmF0dXJl";
 const OTHER = "aGVhZGVy.cGF5bG9hZA.b3RoZXI";

@@ -8,9 +8,9 @@
 // send one).
 import expressionEval from "@casbin/expression-eval";
 import { type Model, Util } from "casbin";
-import { isNode } from "./_policy_matcher.ts";
-import { keyMatchSource } from "./_index/pattern.ts";
-import type { ParsedRules } from "./_policy_probe.ts";
+import { isNode } from "./matcher.ts";
+import { keyMatchSource } from "../_index/pattern.ts";
+import type { ParsedRules } from "./probe.ts";
 
 const { parse } = expressionEval;
 

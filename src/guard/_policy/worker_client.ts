@@ -1,11 +1,11 @@
-// Starts the policy worker (see _policy_worker.ts) and talks to it: a Web
+// Starts the policy worker (see worker.ts) and talks to it: a Web
 // Worker where the runtime has one (Deno, Bun), a worker_threads worker
 // otherwise (Node).
-import type { CompileRequest, CompileResult } from "./_policy_compile.ts";
+import type { CompileRequest, CompileResult } from "./compile.ts";
 
 // The worker module, next to this one. The npm build rewrites this string
 // to the path of the bundled worker, relative to the bundle holding it.
-const WORKER_PATH = "./_policy_worker.ts";
+const WORKER_PATH = "./worker.ts";
 
 /** Thrown to pending loads when the worker stops or cannot start. */
 export class PolicyWorkerError extends Error {

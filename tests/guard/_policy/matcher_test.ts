@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { newModelFromString } from "casbin";
-import { checkMatchers } from "../../src/guard/_policy_matcher.ts";
+import { checkMatchers } from "../../../src/guard/_policy/matcher.ts";
 
 function model(matcher: string, extra = ""): ReturnType<
   typeof newModelFromString

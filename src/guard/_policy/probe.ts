@@ -14,7 +14,7 @@
 // matcher reads `r.sub.role`), and an array where `in` needs one.
 import expressionEval from "@casbin/expression-eval";
 import { type Model, Util } from "casbin";
-import { isNode, type Node } from "./_policy_matcher.ts";
+import { isNode, type Node } from "./matcher.ts";
 
 const { addBinaryOp, parse } = expressionEval;
 

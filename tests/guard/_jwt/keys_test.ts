@@ -3,7 +3,7 @@ import { exportJWK, exportSPKI, generateKeyPair } from "jose";
 import {
   ASYMMETRIC_ALGORITHMS,
   prepareKeys,
-} from "../../src/guard/_jwt_keys.ts";
+} from "../../../src/guard/_jwt/keys.ts";
 
 Deno.test("prepareKeys() infers the HS algorithms a secret is long enough for", async () => {
   const cases: Array<[number, string[]]> = [

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { claimPath, readClaim } from "../../src/guard/_jwt_claims.ts";
+import { claimPath, readClaim } from "../../../src/guard/_jwt/claims.ts";
 
 Deno.test("claimPath() splits a dotted path and keeps array segments literal", () => {
   assert.deepEqual(claimPath("role"), ["role"]);

@@ -6,8 +6,8 @@ import {
   Reloader,
   type ReloadSource,
   type SwapEvent,
-} from "../../src/guard/_reloader.ts";
-import { EnforcerLoadError } from "../../src/guard/_policy_error.ts";
+} from "../../../src/guard/_reload/reloader.ts";
+import { EnforcerLoadError } from "../../../src/guard/_policy/error.ts";
 
 /** A "disk" holding one string, read by the reloader. */
 class Disk implements ReloadSource<string> {

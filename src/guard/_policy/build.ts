@@ -10,10 +10,10 @@ import {
   newEnforcer,
   newModelFromString,
 } from "casbin";
-import { EnforcerLoadError } from "./_policy_error.ts";
-import { checkMatchers } from "./_policy_matcher.ts";
-import { findLoopingPattern } from "./_policy_patterns.ts";
-import { type ProbeCase, probeCases, samplePolicy } from "./_policy_probe.ts";
+import { EnforcerLoadError } from "./error.ts";
+import { checkMatchers } from "./matcher.ts";
+import { findLoopingPattern } from "./patterns.ts";
+import { type ProbeCase, probeCases, samplePolicy } from "./probe.ts";
 
 /** Options for {@linkcode buildEnforcer}. */
 export interface BuildOptions {
@@ -473,7 +473,7 @@ export async function buildEnforcer(
  * Validates the model's matchers by deciding probe requests on an enforcer
  * of `modelText` holding `sample` (a few rules per policy type) and the
  * custom functions: by default the requests built from the sampled rules
- * (see `_policy_probe.ts`), or the one request `options.probe`. A matcher
+ * (see `_policy/probe.ts`), or the one request `options.probe`. A matcher
  * that throws on any of them fails the load. Throws
  * {@linkcode EnforcerLoadError} (`PROBE_FAILED`).
  */

@@ -19,8 +19,8 @@
 //   one transaction) sets `consistent`: its builds are swapped in even when
 //   a newer change was signalled meanwhile (the next round follows), so a
 //   stream of changes never starves the swap.
-import { EnforcerLoadError } from "./_policy_error.ts";
-import { BuildCancelledError } from "./_policy_build.ts";
+import { EnforcerLoadError } from "../_policy/error.ts";
+import { BuildCancelledError } from "../_policy/build.ts";
 
 /** An enforcer built from a snapshot. */
 export interface Built<E> {

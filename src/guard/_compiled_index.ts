@@ -1,9 +1,0 @@
-// The policy index in its transferable form (see _index/compiled_index.ts):
-// what the policy worker builds and CompiledEnforcer and IndexedEnforcer
-// decide from.
-export {
-  compiledBuffers,
-  type CompiledIndex,
-} from "./_index/compiled_index.ts";
-export { compileIndex as compileEnforcerIndex } from "./_index/build.ts";
-export { CompiledLookup, NO_ANSWER } from "./_index/lookup.ts";
