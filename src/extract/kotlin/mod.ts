@@ -77,12 +77,16 @@ export const kotlinExtractor: LanguageExtractor = {
       settings: new SpringSettings(files),
       implementers: new Map(),
     };
+    let path = "";
     return await twoPasses(
       sources,
       "kotlin",
-      (file) => /\bval\b|Controller/.test(file.text),
+      (file) => {
+        path = file.path;
+        return /\bval\b|Controller/.test(file.text);
+      },
       (tree) => {
-        collectConstants(tree, root.constants);
+        collectConstants(tree, root.constants, path);
         collectImplementers(tree, root.implementers);
       },
       (file, tree, ports, kept) => {

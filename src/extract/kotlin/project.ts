@@ -146,7 +146,7 @@ export class KtFile extends TreeFile {
         }
         // `Paths.API`, `com.acme.Paths.API`: the holder and the name
         const holder = object?.text.replace(/\s+/g, "").split(".").pop();
-        const found = this.constants.get(`${holder}.${field}`);
+        const found = this.constant(`${holder}.${field}`);
         return found ? composed(found) : hole(node.text);
       }
       case "call_expression":
@@ -201,11 +201,17 @@ export class KtFile extends TreeFile {
       if (spring) {
         return composed(this.evaluate(spring, depth + 1));
       }
-      if (!decl.value) return this.constants.get(name);
+      if (!decl.value) return this.constant(name);
       return composed(this.evaluate(decl.value, depth + 1));
     }
-    const constant = this.constants.get(name);
+    const constant = this.constant(name);
     return constant ? composed(constant) : undefined;
+  }
+
+  /** A constant, as this file's module defines it, else as any file does. */
+  constant(key: string): Value | undefined {
+    return this.constants.get(`${moduleOf(this.file.path)}|${key}`) ??
+      this.constants.get(key);
   }
 
   /** Finds the declaration of a name in scope at a node. */
@@ -425,7 +431,9 @@ function declaration(node: Node, parameter: boolean): KtDeclaration {
 export function collectConstants(
   root: Node,
   constants: Map<string, Value>,
+  path = "",
 ): void {
+  const module = moduleOf(path);
   walk(root, (node) => {
     if (
       node.type === "function_declaration" || node.type === "lambda_literal"
@@ -442,10 +450,20 @@ export function collectConstants(
     if (!name || !decl?.value) return;
     const value = constantValue(decl.value, holder);
     if (!value) return;
-    if (holder) constants.set(`${holder}.${name}`, value);
+    if (holder) {
+      constants.set(`${holder}.${name}`, value);
+      constants.set(`${module}|${holder}.${name}`, value);
+    }
     if (!constants.has(name)) constants.set(name, value);
+    constants.set(`${module}|${name}`, value);
     return false;
   });
+}
+
+/** The module of a source file: the path up to its `src/` folder. */
+export function moduleOf(path: string): string {
+  const at = path.lastIndexOf("src/");
+  return at === -1 ? "" : path.slice(0, at);
 }
 
 /** `""` at the top level, the object's or class's name, undefined elsewhere. */

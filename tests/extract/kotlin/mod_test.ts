@@ -144,3 +144,26 @@ Deno.test("kotlinExtractor never rejects on malformed input", async () => {
     "\n",
   ]);
 });
+
+Deno.test("kotlinExtractor takes a constant from the module that uses it", async () => {
+  const files = ["a", "b"].flatMap((m) => [
+    {
+      path: `${m}/src/main/kotlin/Routes.kt`,
+      text: `object Routes {\n    const val ITEM = "/from-${m}"\n}\n`,
+    },
+    {
+      path: `${m}/src/main/kotlin/ItemController.kt`,
+      text: `@RestController
+class ItemController {
+    @GetMapping(Routes.ITEM)
+    fun item() = "x"
+}
+`,
+    },
+  ]);
+  const { ports } = await kotlinExtractor.extract(files);
+  assert.deepEqual(portSummary(ports), [
+    "a/src/main/kotlin/ItemController.kt:3 server GET /from-a 0.95",
+    "b/src/main/kotlin/ItemController.kt:3 server GET /from-b 0.95",
+  ]);
+});
