@@ -83,6 +83,7 @@ export const javaExtractor: LanguageExtractor = {
     files = files.filter((f) => f.path.endsWith(".java"));
     const constants = new Map<string, Value>();
     const implementers = new Map<string, string | null>();
+    const extenders = new Map<string, Array<string | null>>();
     // Whether the file the first pass is reading may hold JAX-RS code.
     let jaxrsFile = false;
     let path = "";
@@ -95,11 +96,11 @@ export const javaExtractor: LanguageExtractor = {
         path = file.path;
         implementsSomething = /\bimplements\b/.test(file.text);
         return jaxrsFile ||
-          /\bfinal\b|\binterface\b|\bimplements\b/.test(file.text);
+          /\bfinal\b|\binterface\b|\bimplements\b|\bextends\b/.test(file.text);
       },
       (root) => {
         collectConstants(root, constants);
-        collectImplementers(root, implementers);
+        collectImplementers(root, implementers, extenders);
         if (jaxrsFile) jaxrs.collect(root, path);
         else if (implementsSomething) jaxrs.collectImplementers(root, path);
       },
@@ -113,6 +114,7 @@ export const javaExtractor: LanguageExtractor = {
           settings,
           trees,
         );
+        java.extenders = extenders;
         java.run(root);
         if (declaresGatewayRoutes(file.text)) {
           const name = gatewayName(settings, file.path);

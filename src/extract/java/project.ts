@@ -104,6 +104,11 @@ export class JavaFile extends TreeFile {
    * class-level prefix (null when it has none).
    */
   readonly implementers: Map<string, string | null>;
+  /**
+   * Base classes extended by controllers, with each controller's literal
+   * class-level prefix (null when it has none).
+   */
+  extenders: Map<string, Array<string | null>> = new Map();
   /** JAX-RS facts of the scan root (resources, locators, clients). */
   readonly jaxrs: JaxRsIndex | undefined;
 
@@ -539,6 +544,7 @@ function constantName(
 export function collectImplementers(
   root: Node,
   implementers: Map<string, string | null>,
+  extenders?: Map<string, Array<string | null>>,
 ): void {
   const micronaut = statementsText(root, "import_declaration")
     .includes("io.micronaut");
@@ -565,5 +571,17 @@ export function collectImplementers(
       const name = typeName(type);
       if (name) implementers.set(name, prefix);
     }
+    // a base class whose handler methods this controller inherits
+    const base = typeName(
+      node.childForFieldName("superclass")?.namedChild(0) ?? null,
+    );
+    if (base && extenders) {
+      const prefixes = extenders.get(base) ?? [];
+      if (prefixes.length < MAX_EXTENDERS) prefixes.push(prefix);
+      extenders.set(base, prefixes);
+    }
   });
 }
+
+/** The most controllers a base class's routes are repeated under. */
+const MAX_EXTENDERS = 32;

@@ -82,3 +82,37 @@ Deno.test("javaExtractor gives clients the base URLs of @Value, builders and Fei
     `${J}LedgerClient.java:45 client GET /v1/invoices/{} 0.8`,
   ]);
 });
+
+Deno.test("javaExtractor puts an abstract base's handler methods under each controller extending it", async () => {
+  const base = `package com.acme;
+public abstract class CrudController<T> {
+  @GetMapping("/list")
+  public String list() { return ""; }
+  @DeleteMapping("/{id}")
+  public void delete(String id) {}
+}`;
+  const reports = `package com.acme;
+@RestController
+@RequestMapping("/reports")
+public class ReportController extends CrudController<Report> {}`;
+  const users = `package com.acme;
+@RestController
+@RequestMapping("/users")
+public class UserController extends CrudController<User> {}`;
+  const { ports } = await javaExtractor.extract([
+    { path: "CrudController.java", text: base },
+    { path: "ReportController.java", text: reports },
+    { path: "UserController.java", text: users },
+  ]);
+  assert.deepEqual(portSummary(ports), [
+    "CrudController.java:3 server GET /reports/list 0.95",
+    "CrudController.java:3 server GET /users/list 0.95",
+    "CrudController.java:5 server DELETE /reports/{} 0.95",
+    "CrudController.java:5 server DELETE /users/{} 0.95",
+  ]);
+  // on its own, an abstract base serves nothing
+  const alone = await javaExtractor.extract([
+    { path: "CrudController.java", text: base },
+  ]);
+  assert.deepEqual(alone.ports, []);
+});
