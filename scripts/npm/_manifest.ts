@@ -12,6 +12,10 @@ const OPTIONAL_PEERS: Record<string, string> = {
   postgres: "the PostgreSQL policy provider (portcullis/guard/postgres)",
   "@electric-sql/pglite":
     "the embedded PGlite policy database (portcullis/guard/postgres)",
+  // 52 MB of native prebuilds and sources around one 4 MB WASM file:
+  // installed by those who scan Kotlin.
+  "@tree-sitter-grammars/tree-sitter-kotlin":
+    "the Kotlin grammar of the scanner",
 };
 
 /**

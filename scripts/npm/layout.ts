@@ -125,7 +125,10 @@ export const PACKAGES: readonly NpmPackage[] = [{
   entries: { ".": source("./extract") },
   jsrSubpaths: { "./extract": "." },
   bins: { "portcullis-scan": "./src/extract/cli.ts" },
-  resolvedAtRunTime: ["@vscode/tree-sitter-wasm"],
+  resolvedAtRunTime: [
+    "@vscode/tree-sitter-wasm",
+    "@tree-sitter-grammars/tree-sitter-kotlin",
+  ],
   owns: (file) => file.startsWith("src/extract/"),
 }];
 

@@ -1,5 +1,6 @@
 // The contract between the scanner and the per-language extractors.
 import type { ExtractedPort } from "./types.ts";
+import type { GatewayRoute } from "./_port/gateway.ts";
 
 /**
  * A file handed to an extractor: path relative to the scan root.
@@ -61,6 +62,12 @@ export interface ExtractResult {
   ports: ExtractedPort[];
   /** Files it could not (fully) understand. */
   diagnostics: ExtractDiagnostic[];
+  /**
+   * Routes of gateways (Spring Cloud Gateway...) read from configuration or
+   * code: what a gateway forwards where, for linking a consumer to a
+   * provider through it. Not ports.
+   */
+  gateways?: GatewayRoute[];
 }
 
 /**

@@ -59,6 +59,8 @@ export { runExportCli } from "./export_cli.ts";
 export { javascriptExtractor } from "./javascript/mod.ts";
 export { openapiExtractor } from "./openapi/mod.ts";
 export { javaExtractor } from "./java/mod.ts";
+export { kotlinExtractor } from "./kotlin/mod.ts";
+export { forwardedPath, type GatewayRoute } from "./_port/gateway.ts";
 export { csharpExtractor } from "./csharp/mod.ts";
 export { rustExtractor } from "./rust/mod.ts";
 export { phpExtractor } from "./php/mod.ts";

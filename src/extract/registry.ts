@@ -4,6 +4,7 @@ import type { LanguageExtractor } from "./extractor.ts";
 import { javascriptExtractor } from "./javascript/mod.ts";
 import { openapiExtractor } from "./openapi/mod.ts";
 import { javaExtractor } from "./java/mod.ts";
+import { kotlinExtractor } from "./kotlin/mod.ts";
 import { csharpExtractor } from "./csharp/mod.ts";
 import { rustExtractor } from "./rust/mod.ts";
 import { queueExtractor } from "./queue/mod.ts";
@@ -32,6 +33,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   javascriptExtractor,
   openapiExtractor,
   javaExtractor,
+  kotlinExtractor,
   csharpExtractor,
   rustExtractor,
   queueExtractor,

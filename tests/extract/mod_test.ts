@@ -16,6 +16,7 @@ const LANGUAGES = [
   "go",
   "java",
   "javascript",
+  "kotlin",
   "php",
   "python",
   "ruby",

@@ -74,6 +74,10 @@ export const OWNER_SPECS: Readonly<Record<GrammarName, OwnerSpec>> = {
     "enum_declaration",
   ], ["anonymous_function", "arrow_function"]),
   ruby: spec([], ["method", "singleton_method"], ["class", "module"], []),
+  kotlin: spec(["function_declaration"], [], [
+    "class_declaration",
+    "object_declaration",
+  ], ["lambda_literal", "anonymous_function"]),
 };
 
 interface Scope {

@@ -1,5 +1,6 @@
-// Loads tree-sitter grammars (WASM, from @vscode/tree-sitter-wasm) once per
-// process and parses source text. One code path for Deno, Node and Bun.
+// Loads tree-sitter grammars (WASM, from @vscode/tree-sitter-wasm, and
+// Kotlin's from @tree-sitter-grammars/tree-sitter-kotlin) once per process
+// and parses source text. One code path for Deno, Node and Bun.
 import { Language, Parser, type Tree } from "web-tree-sitter";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -15,16 +16,39 @@ export type GrammarName =
   | "c-sharp"
   | "rust"
   | "php"
-  | "ruby";
+  | "ruby"
+  | "kotlin";
 
 let initialized: Promise<void> | undefined;
 const languages = new Map<GrammarName, Promise<Language>>();
 const parsers = new Map<GrammarName, Parser>();
 
-function grammarDirectory(): string {
+/** The packages of grammars that @vscode/tree-sitter-wasm does not ship. */
+const OWN_PACKAGES: Partial<Record<GrammarName, string>> = {
+  kotlin: "@tree-sitter-grammars/tree-sitter-kotlin",
+};
+
+/** The path of a grammar's WASM file in its package. */
+function grammarFile(name: GrammarName): string {
   const require = createRequire(import.meta.url);
-  const manifest = require.resolve("@vscode/tree-sitter-wasm/package.json");
-  return manifest.slice(0, -"package.json".length) + "wasm/";
+  const own = OWN_PACKAGES[name];
+  let manifest: string;
+  try {
+    manifest = require.resolve(
+      `${own ?? "@vscode/tree-sitter-wasm"}/package.json`,
+    );
+  } catch (error) {
+    if (own === undefined) throw error;
+    // An optional peer of the npm package: only Kotlin scans need it.
+    throw new Error(
+      `Cannot parse ${name}: its grammar is not installed (npm install ${own})`,
+      { cause: error },
+    );
+  }
+  const directory = manifest.slice(0, -"package.json".length);
+  return own
+    ? `${directory}tree-sitter-${name}.wasm`
+    : `${directory}wasm/tree-sitter-${name}.wasm`;
 }
 
 /** Loads (once) and returns the tree-sitter language for a grammar. */
@@ -34,7 +58,7 @@ export function loadLanguage(name: GrammarName): Promise<Language> {
     initialized ??= Parser.init();
     language = initialized.then(async () =>
       Language.load(
-        await readFile(`${grammarDirectory()}tree-sitter-${name}.wasm`),
+        await readFile(grammarFile(name)),
       )
     );
     languages.set(name, language);

@@ -34,7 +34,7 @@ export function clientCall(
       if (!HTTP_METHODS.has(method)) return;
     }
     const at = anchorOf(call, call.childForFieldName("name") ?? call);
-    emitClient(c, at, method, args[0], "resttemplate");
+    emitClient(c, at, method, args[0], "resttemplate", object);
     return;
   }
   if (name === "uri" && object?.type === "method_invocation") {
@@ -64,6 +64,7 @@ export function clientCall(
       method,
       target,
       type === "WebClient" ? "webclient" : "restclient",
+      receiver,
     );
     return;
   }
@@ -127,14 +128,16 @@ export function emitClient(
   method: string,
   urlNode: Node | undefined,
   framework: string,
+  receiver?: Node | null,
 ): void {
   if (!urlNode) return;
+  const base = receiver ? c.clientBase(receiver) : undefined;
   c.ports.push(...flowedClientPorts({
     flowed: c.calls.expand(call, c.evaluate(urlNode)),
     call,
     method,
     framework,
-    path: (url) => clientPath(url),
+    path: (url) => clientPath(url, base),
     place: (node) => placeOf(node, c.pathOf(node), "java"),
     extra: { raw: urlNode.text },
     wrapper: call.text,

@@ -16,6 +16,13 @@ import {
 import { HTTP_METHODS, httpPort } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { stringParts } from "../_syntax/tree.ts";
+import type { SpringSettings } from "../_spring/settings.ts";
+import {
+  JaxRsApplications,
+  listedClasses,
+  moduleOf,
+  packageOf,
+} from "./jaxrs_apps.ts";
 
 /** The request method annotations of JAX-RS (custom `@HttpMethod` ones are skipped). */
 const VERBS = HTTP_METHODS;
@@ -23,7 +30,7 @@ const VERBS = HTTP_METHODS;
 const PACKAGES = ["javax.ws.rs.", "jakarta.ws.rs."];
 
 /** A path annotation value kept across files: literal text and constant names. */
-type PathExpr = ReadonlyArray<{ text: string } | { name: string }>;
+export type PathExpr = ReadonlyArray<{ text: string } | { name: string }>;
 
 /** What the first pass learns about one class or interface. */
 interface ClassInfo {
@@ -35,8 +42,10 @@ interface ClassInfo {
 
 /** Cross-file JAX-RS facts of a scan root, gathered in the first pass. */
 export class JaxRsIndex {
-  /** `@ApplicationPath` values of `Application` subclasses. */
-  readonly appPaths: PathExpr[] = [];
+  /** The settings of the root (context and REST paths). */
+  settings: SpringSettings | undefined;
+  /** The `Application` subclasses and the resources each serves. */
+  readonly apps: JaxRsApplications = new JaxRsApplications();
   readonly classes: Map<string, ClassInfo> = new Map();
   /** Interfaces implemented by classes, with the class's own `@Path`. */
   readonly implementers: Map<string, PathExpr | null> = new Map();
@@ -49,8 +58,9 @@ export class JaxRsIndex {
   }
 
   /** Records the JAX-RS facts of one file. */
-  collect(root: Node): void {
+  collect(root: Node, path: string): void {
     const imports = importsOf(root);
+    const file = { path, package: packageOf(root) };
     const stack: Node[] = [root];
     while (stack.length > 0) {
       const node = stack.pop()!;
@@ -58,7 +68,7 @@ export class JaxRsIndex {
         node.type === "class_declaration" ||
         node.type === "interface_declaration"
       ) {
-        this.#collectType(node, imports);
+        this.#collectType(node, imports, file);
       } else if (node.type === "class_literal") {
         this.#collectClassLiteral(node);
       } else if (
@@ -82,14 +92,15 @@ export class JaxRsIndex {
    * implement (a resource class may implement a `@Path` interface without
    * naming JAX-RS itself). Only declarations are visited, not method bodies.
    */
-  collectImplementers(root: Node): void {
+  collectImplementers(root: Node, path: string): void {
     const imports = importsOf(root);
+    const file = { path, package: packageOf(root) };
     const stack: Node[] = [root];
     while (stack.length > 0) {
       const node = stack.pop()!;
       for (const child of node.namedChildren) {
         if (child?.type === "class_declaration") {
-          this.#collectType(child, imports);
+          this.#collectType(child, imports, file);
           const body = child.childForFieldName("body");
           if (body) stack.push(body);
         }
@@ -97,7 +108,11 @@ export class JaxRsIndex {
     }
   }
 
-  #collectType(decl: Node, imports: Imports): void {
+  #collectType(
+    decl: Node,
+    imports: Imports,
+    file: { path: string; package: string },
+  ): void {
     const name = decl.childForFieldName("name")?.text;
     if (!name) return;
     const annotations = annotationsOf(decl);
@@ -110,9 +125,15 @@ export class JaxRsIndex {
       const superclass = typeName(
         decl.childForFieldName("superclass")?.namedChild(0) ?? null,
       );
-      if (appPath && superclass === "Application") {
-        const value = pathExprOf(appPath);
-        if (value) this.appPaths.push(value);
+      if (superclass === "Application" || superclass === "ResourceConfig") {
+        const classes = listedClasses(decl);
+        this.apps.list.push({
+          name,
+          package: file.package,
+          module: moduleOf(file.path),
+          path: appPath ? pathExprOf(appPath) : undefined,
+          ...(classes ? { classes } : {}),
+        });
       }
       const list = decl.childForFieldName("interfaces")?.namedChild(0);
       for (const type of list?.namedChildren ?? []) {
@@ -368,9 +389,9 @@ function emitSide(
   filePath: string,
   ports: ExtractedPort[],
 ): void {
-  const apps = role === "server" && index.appPaths.length > 0
-    ? index.appPaths
-    : [undefined];
+  const apps: PathExpr[][] = role === "server"
+    ? applicationPaths(decl, index, filePath)
+    : [[]];
   for (const member of decl.childForFieldName("body")?.namedChildren ?? []) {
     if (member?.type !== "method_declaration") continue;
     const methodAnnotations = annotationsOf(member);
@@ -385,7 +406,7 @@ function emitSide(
     const seen = new Set<string>();
     for (const app of apps) {
       for (const base of bases) {
-        const parts = [...(app ? [app] : []), ...base];
+        const parts = [...app, ...base];
         if (methodPath) parts.push(methodPath);
         const values = parts.map((p) => evaluatePath(p, constants));
         // Composed from a prefix when two parts add path segments.
@@ -411,6 +432,27 @@ function emitSide(
       }
     }
   }
+}
+
+/** The paths of the applications that serve a resource class. */
+function applicationPaths(
+  decl: Node,
+  index: JaxRsIndex,
+  filePath: string,
+): PathExpr[][] {
+  const name = decl.childForFieldName("name")?.text ?? "";
+  let root: Node = decl;
+  while (root.parent) root = root.parent;
+  const context = index.settings?.contextPath(filePath) ?? "";
+  const apps = index.apps.servingApps(name, packageOf(root), filePath);
+  if (apps.length === 0) {
+    const rest = index.settings?.restPath(filePath) ?? "";
+    return [[[{ text: context }], [{ text: rest }]]];
+  }
+  return apps.map((app) => [
+    [{ text: context }],
+    app.mapped !== undefined ? [{ text: app.mapped }] : app.path ?? [],
+  ]);
 }
 
 /** The imports of a file, for {@linkcode jaxRsPorts}. */

@@ -11,7 +11,10 @@ import type { Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, collectImplementers, JavaFile } from "./project.ts";
 import { JaxRsIndex } from "./jaxrs.ts";
-import { isSpringSettings, SpringSettings } from "./settings.ts";
+import { isWebXml } from "./jaxrs_apps.ts";
+import { declaresGatewayRoutes, javaGatewayRoutes } from "./gateway.ts";
+import { gatewayName, springGatewayRoutes } from "../_spring/gateway.ts";
+import { isSpringSettings, SpringSettings } from "../_spring/settings.ts";
 import { settleConstants } from "../_value/mod.ts";
 
 export {
@@ -67,34 +70,42 @@ export { javaQueuePorts } from "./queue.ts";
 export const javaExtractor: LanguageExtractor = {
   name: "java",
   accepts(path: string): boolean {
-    return path.endsWith(".java") || isSpringSettings(path);
+    return path.endsWith(".java") || isSpringSettings(path) || isWebXml(path);
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const settings = new SpringSettings(files);
+    const jaxrs = new JaxRsIndex();
+    jaxrs.settings = settings;
+    for (const file of files) {
+      if (isWebXml(file.path)) jaxrs.apps.readWebXml(file.path, file.text);
+    }
+    const gateways = springGatewayRoutes(files);
     files = files.filter((f) => f.path.endsWith(".java"));
     const constants = new Map<string, Value>();
     const implementers = new Map<string, string | null>();
-    const jaxrs = new JaxRsIndex();
+    const extenders = new Map<string, Array<string | null>>();
     // Whether the file the first pass is reading may hold JAX-RS code.
     let jaxrsFile = false;
+    let path = "";
     let implementsSomething = false;
-    return await twoPasses(
+    const result = await twoPasses(
       files,
       "java",
       (file) => {
         jaxrsFile = JaxRsIndex.mentions(file.text);
+        path = file.path;
         implementsSomething = /\bimplements\b/.test(file.text);
         return jaxrsFile ||
-          /\bfinal\b|\binterface\b|\bimplements\b/.test(file.text);
+          /\bfinal\b|\binterface\b|\bimplements\b|\bextends\b/.test(file.text);
       },
       (root) => {
         collectConstants(root, constants);
-        collectImplementers(root, implementers);
-        if (jaxrsFile) jaxrs.collect(root);
-        else if (implementsSomething) jaxrs.collectImplementers(root);
+        collectImplementers(root, implementers, extenders);
+        if (jaxrsFile) jaxrs.collect(root, path);
+        else if (implementsSomething) jaxrs.collectImplementers(root, path);
       },
-      (file, root, ports, trees) =>
-        new JavaFile(
+      (file, root, ports, trees) => {
+        const java = new JavaFile(
           file,
           constants,
           ports,
@@ -102,9 +113,16 @@ export const javaExtractor: LanguageExtractor = {
           jaxrs,
           settings,
           trees,
-        )
-          .run(root),
+        );
+        java.extenders = extenders;
+        java.run(root);
+        if (declaresGatewayRoutes(file.text)) {
+          const name = gatewayName(settings, file.path);
+          gateways.push(...javaGatewayRoutes(java, root, name));
+        }
+      },
       () => settleConstants(constants),
     );
+    return gateways.length > 0 ? { ...result, gateways } : result;
   },
 };

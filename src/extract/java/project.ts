@@ -9,50 +9,34 @@ import {
   composed,
   concat,
   exactText,
+  fillHoles,
   formatPlaceholders,
   hole,
-  literal,
   type Value,
 } from "../_value/mod.ts";
 import {
   constantInitializer,
   evaluateConcatenation,
 } from "../_value/literals.ts";
-import { stringParts, walk } from "../_syntax/tree.ts";
+import { statementsText, stringParts, walk } from "../_syntax/tree.ts";
 import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
 import { clientCall } from "./clients.ts";
+import { dslRoutes, routerKinds } from "./routers.ts";
+import { annotatedRoutes, usesAnnotatedRoutes } from "./micronaut.ts";
 import { controller, functionalRoute } from "./spring.ts";
-import type { SpringSettings } from "./settings.ts";
+import type { SpringSettings } from "../_spring/settings.ts";
+import {
+  FLUENT_CLIENT_TYPES,
+  MAPPING_METHOD,
+  REST_TEMPLATE_METHOD,
+} from "../_spring/names.ts";
 import { javaCalledName, JavaCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
 import { TreeFile } from "../_syntax/passes.ts";
+import { resolvePlaceholders } from "../_spring/settings.ts";
 
-export const MAPPING_METHOD: Record<string, string> = {
-  GetMapping: "GET",
-  PostMapping: "POST",
-  PutMapping: "PUT",
-  DeleteMapping: "DELETE",
-  PatchMapping: "PATCH",
-  RequestMapping: "ANY",
-};
-
-export const REST_TEMPLATE_METHOD: Record<string, string> = {
-  getForObject: "GET",
-  getForEntity: "GET",
-  postForObject: "POST",
-  postForEntity: "POST",
-  postForLocation: "POST",
-  put: "PUT",
-  delete: "DELETE",
-  patchForObject: "PATCH",
-  headForHeaders: "HEAD",
-  optionsForAllow: "OPTIONS",
-  exchange: "",
-  execute: "",
-};
-
-export const FLUENT_CLIENT_TYPES = new Set(["WebClient", "RestClient"]);
+export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
 
 /** The value of a Java string literal (interpolations become `{}`). */
@@ -120,6 +104,11 @@ export class JavaFile extends TreeFile {
    * class-level prefix (null when it has none).
    */
   readonly implementers: Map<string, string | null>;
+  /**
+   * Base classes extended by controllers, with each controller's literal
+   * class-level prefix (null when it has none).
+   */
+  extenders: Map<string, Array<string | null>> = new Map();
   /** JAX-RS facts of the scan root (resources, locators, clients). */
   readonly jaxrs: JaxRsIndex | undefined;
 
@@ -143,19 +132,8 @@ export class JavaFile extends TreeFile {
 
   /** A literal with its `${key:default}` placeholders resolved. */
   placeholders(text: string): Value {
-    if (!text.includes("${")) return literal(text);
-    const parts: Value[] = [];
-    let start = 0;
-    for (const m of text.matchAll(/\$\{([^}:]+)(?::([^}]*))?\}/g)) {
-      parts.push(literal(text.slice(start, m.index)));
-      const value = this.settings?.get(this.file.path, m[1]!) ?? m[2];
-      parts.push(
-        value === undefined ? hole(m[0], "env") : literal(value, true),
-      );
-      start = m.index + m[0].length;
-    }
-    parts.push(literal(text.slice(start)));
-    return concat(parts);
+    return this.settings?.resolve(this.file.path, text) ??
+      resolvePlaceholders(text, () => undefined);
   }
 
   /** Evaluates a string expression (literals, `+`, constants, format). */
@@ -222,19 +200,87 @@ export class JavaFile extends TreeFile {
   ): Value | undefined {
     const decl = this.findDeclaration(name, at);
     if (decl) {
-      const value = decl.declarator.childForFieldName("value");
+      // `@Value("${key:default}")` on a field or an injected parameter
+      const injected = springValue(decl.declarator);
+      if (injected) return composed(this.evaluate(injected, depth + 1));
       // a method's parameter: its callers supply it
       if (decl.declarator.type === "formal_parameter") {
         return METHOD_SCOPES.has(decl.declarator.parent?.parent?.type ?? "")
           ? hole(name, "parameter")
           : undefined;
       }
+      const value = this.initializer(decl.declarator, decl.field);
       if (!value) return undefined;
       const result = this.evaluate(value, depth + 1);
-      return composed(result);
+      // a field a constructor sets from its parameter: whoever makes the
+      // object supplies it, not the callers of the method reading it
+      return composed(
+        decl.field ? fillHoles(result, "parameter", (p) => hole(p)) : result,
+      );
     }
     const constant = this.constants.get(name);
     return constant ? composed(constant) : undefined;
+  }
+
+  /**
+   * The value a variable is given: its initializer, else for a field the
+   * value a constructor assigns it (`this.base = base;`).
+   */
+  initializer(declarator: Node, field: boolean): Node | undefined {
+    const value = declarator.childForFieldName("value");
+    if (value || !field) return value ?? undefined;
+    const name = declarator.childForFieldName("name")?.text;
+    const body = declarator.parent?.parent;
+    if (!name || body?.type !== "class_body") return undefined;
+    for (const member of body.namedChildren) {
+      if (member?.type !== "constructor_declaration") continue;
+      let found: Node | undefined;
+      walk(member, (n) => {
+        if (found || n.type !== "assignment_expression") return !found;
+        const left = n.childForFieldName("left");
+        const target = left?.type === "field_access" &&
+            left.childForFieldName("object")?.type === "this"
+          ? left.childForFieldName("field")?.text
+          : left?.type === "identifier"
+          ? left.text
+          : undefined;
+        if (target === name) found = n.childForFieldName("right") ?? undefined;
+      });
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * The base URL a client receiver was built with: `baseUrl(...)` of a
+   * WebClient or RestClient builder, `rootUri(...)` of a
+   * RestTemplateBuilder, in the receiver's chain or in the value its
+   * variable is given.
+   */
+  clientBase(receiver: Node | null): Value | undefined {
+    let expr: Node | null | undefined = receiver;
+    for (let i = 0; expr && i < 32; i++) {
+      if (expr.type === "identifier" || expr.type === "field_access") {
+        const name: string | undefined = expr.type === "identifier"
+          ? expr.text
+          : expr.childForFieldName("object")?.type === "this"
+          ? expr.childForFieldName("field")?.text
+          : undefined;
+        const decl: ReturnType<JavaFile["findDeclaration"]> = name
+          ? this.findDeclaration(name, expr)
+          : undefined;
+        expr = decl ? this.initializer(decl.declarator, decl.field) : undefined;
+        continue;
+      }
+      if (expr.type !== "method_invocation") return undefined;
+      const name = expr.childForFieldName("name")?.text;
+      const arg = expr.childForFieldName("arguments")?.namedChild(0);
+      if ((name === "baseUrl" || name === "rootUri") && arg) {
+        return this.evaluate(arg);
+      }
+      expr = expr.childForFieldName("object");
+    }
+    return undefined;
   }
 
   /** Finds the declaration of a name in scope at a node. */
@@ -242,7 +288,13 @@ export class JavaFile extends TreeFile {
     name: string,
     at: Node,
   ):
-    | { declarator: Node; type: string; field: boolean; final: boolean }
+    | {
+      declarator: Node;
+      type: string;
+      fullType: string;
+      field: boolean;
+      final: boolean;
+    }
     | undefined {
     for (let scope: Node | null = at.parent; scope; scope = scope.parent) {
       if (
@@ -266,6 +318,7 @@ export class JavaFile extends TreeFile {
               return {
                 declarator: d,
                 type: typeName(stmt.childForFieldName("type")),
+                fullType: fullTypeName(stmt.childForFieldName("type")),
                 field: stmt.type === "field_declaration",
                 final: /\bfinal\b/.test(
                   stmt.namedChildren.find((c) => c?.type === "modifiers")
@@ -290,6 +343,7 @@ export class JavaFile extends TreeFile {
             return {
               declarator: p,
               type: typeName(p.childForFieldName("type")),
+              fullType: fullTypeName(p.childForFieldName("type")),
               field: record,
               final: record,
             };
@@ -319,26 +373,37 @@ export class JavaFile extends TreeFile {
     return value ? this.expressionType(value) : undefined;
   }
 
-  /** The type a `new T(...)`/`T.create()`/`T.builder()...build()` makes. */
+  /**
+   * The type a `new T(...)`/`T.create()`/`T.builder()...build()` makes, or
+   * `builder.build()` of a declared `WebClient.Builder`,
+   * `RestTemplateBuilder`...
+   */
   expressionType(node: Node): string | undefined {
     if (node.type === "object_creation_expression") {
       return typeName(node.childForFieldName("type"));
     }
-    if (node.type === "method_invocation") {
-      let root: Node = node;
-      while (root.type === "method_invocation") {
-        const object = root.childForFieldName("object");
-        if (!object) break;
-        root = object;
-      }
-      if (root.type === "identifier" && FLUENT_CLIENT_TYPES.has(root.text)) {
-        return root.text;
-      }
-      if (root.type === "identifier" && root.text === "RestTemplate") {
-        return "RestTemplate";
-      }
+    if (node.type !== "method_invocation") return undefined;
+    let root: Node = node;
+    for (let i = 0; root.type === "method_invocation" && i < 32; i++) {
+      const object = root.childForFieldName("object");
+      if (!object) break;
+      root = object;
     }
-    return undefined;
+    if (root.type === "object_creation_expression") {
+      root = root.childForFieldName("type") ?? root;
+    }
+    if (root.type !== "identifier" && root.type !== "type_identifier") {
+      return undefined;
+    }
+    const decl = this.findDeclaration(root.text, root);
+    if (!decl) return FACTORY_TYPES.has(root.text) ? root.text : undefined;
+    const built = node.childForFieldName("name")?.text === "build";
+    if (!built) return undefined;
+    if (decl.fullType.endsWith(".Builder")) {
+      const base = decl.fullType.slice(0, -".Builder".length);
+      return base.slice(base.lastIndexOf(".") + 1);
+    }
+    return decl.fullType === "RestTemplateBuilder" ? "RestTemplate" : undefined;
   }
 
   /** The calls of the file's methods (for values through parameters). */
@@ -361,12 +426,16 @@ export class JavaFile extends TreeFile {
       ? this.jaxrs
       : undefined;
     const imports = jaxrs ? jaxRsImports(root) : undefined;
+    const dsl = routerKinds(this.file.text);
+    if (dsl) dslRoutes(this, root, dsl);
+    const annotated = usesAnnotatedRoutes(this.file.text);
     walk(root, (node) => {
       if (
         node.type === "class_declaration" ||
         node.type === "interface_declaration"
       ) {
         controller(this, node);
+        if (annotated) annotatedRoutes(this, node);
         if (jaxrs && imports) {
           jaxRsPorts(
             node,
@@ -385,10 +454,34 @@ export class JavaFile extends TreeFile {
   }
 }
 
+/** Types whose static factories make a client or a router (`Router.router(vertx)`). */
+const FACTORY_TYPES: ReadonlySet<string> = new Set([
+  ...FLUENT_CLIENT_TYPES,
+  "RestTemplate",
+  "Router",
+  "Javalin",
+  "Service",
+]);
+
 const METHOD_SCOPES: ReadonlySet<string> = new Set([
   "method_declaration",
   "constructor_declaration",
 ]);
+
+/** The `@Value("...")` text node on a field's or parameter's declaration. */
+function springValue(declarator: Node): Node | undefined {
+  const decl = declarator.type === "variable_declarator"
+    ? declarator.parent
+    : declarator;
+  if (!decl) return undefined;
+  const value = annotationsOf(decl).find((a) => annotationName(a) === "Value");
+  return value ? annotationElement(value, ["value"]) : undefined;
+}
+
+/** A type's dotted name without generics (`WebClient.Builder`). */
+export function fullTypeName(node: Node | null): string {
+  return (node?.text ?? "").replace(/<[\s\S]*$/, "").replace(/\s+/g, "");
+}
 
 /** The simple name of a type node (generics and packages stripped). */
 export function typeName(node: Node | null): string {
@@ -451,7 +544,10 @@ function constantName(
 export function collectImplementers(
   root: Node,
   implementers: Map<string, string | null>,
+  extenders?: Map<string, Array<string | null>>,
 ): void {
+  const micronaut = statementsText(root, "import_declaration")
+    .includes("io.micronaut");
   walk(root, (node) => {
     if (node.type !== "class_declaration") return;
     const annotations = annotationsOf(node);
@@ -459,8 +555,11 @@ export function collectImplementers(
     if (!names.includes("RestController") && !names.includes("Controller")) {
       return;
     }
+    // Micronaut's `@Controller("/books")` holds the path (Spring's holds
+    // a bean name)
     const mapping = annotations.find((a) =>
-      annotationName(a) === "RequestMapping"
+      annotationName(a) === "RequestMapping" ||
+      (micronaut && annotationName(a) === "Controller")
     );
     const value = mapping
       ? elements(annotationElement(mapping, ["value", "path"]))[0]
@@ -472,5 +571,17 @@ export function collectImplementers(
       const name = typeName(type);
       if (name) implementers.set(name, prefix);
     }
+    // a base class whose handler methods this controller inherits
+    const base = typeName(
+      node.childForFieldName("superclass")?.namedChild(0) ?? null,
+    );
+    if (base && extenders) {
+      const prefixes = extenders.get(base) ?? [];
+      if (prefixes.length < MAX_EXTENDERS) prefixes.push(prefix);
+      extenders.set(base, prefixes);
+    }
   });
 }
+
+/** The most controllers a base class's routes are repeated under. */
+const MAX_EXTENDERS = 32;

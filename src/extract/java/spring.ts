@@ -22,6 +22,7 @@ import {
   MAPPING_METHOD,
 } from "./project.ts";
 import type { Node } from "web-tree-sitter";
+import { feignPrefix } from "../_spring/names.ts";
 
 /**
  * Spring functional endpoints (WebFlux `RouterFunctions`, WebMvc.fn):
@@ -154,13 +155,38 @@ export function controller(
       role = "client";
       framework = "feign";
       const path = annotationElement(a, ["path"]);
-      if (path) prefixes = [c.evaluate(path)];
+      const url = annotationElement(a, ["url"]);
+      prefixes = [
+        feignPrefix(
+          url ? c.evaluate(url) : undefined,
+          path ? c.evaluate(path) : undefined,
+        ),
+      ];
     } else if (name === "HttpExchange") {
       role = "client";
       framework = "spring-http-interface";
       const values = elements(annotationElement(a, ["value", "url"]));
       if (values.length > 0) prefixes = values.map((v) => c.evaluate(v));
     }
+  }
+  if (
+    cls.type === "class_declaration" && role === "server" &&
+    /\babstract\b/.test(modifiersText(cls))
+  ) {
+    // An abstract base's handler methods are routes of the controllers
+    // that extend it, under their prefixes (Spring finds the subclass's
+    // mapping first, then the base's); never on their own.
+    const name = cls.childForFieldName("name")?.text ?? "";
+    const subclasses = c.extenders.get(name);
+    if (!subclasses) return;
+    const own = prefixes;
+    const unique = new Map<string, Value>();
+    for (const p of subclasses) {
+      for (const v of p !== null ? [literal(p)] : own) {
+        unique.set(exactText(v) ?? String(unique.size), v);
+      }
+    }
+    prefixes = [...unique.values()];
   }
   if (cls.type === "interface_declaration" && role === "server") {
     // A mapped interface (often generated from OpenAPI) serves routes
@@ -177,6 +203,10 @@ export function controller(
       mapping(c, member, a, prefixes, role, framework);
     }
   }
+}
+
+function modifiersText(decl: Node): string {
+  return decl.namedChildren.find((c) => c?.type === "modifiers")?.text ?? "";
 }
 
 export function mapping(
