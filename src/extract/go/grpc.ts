@@ -9,13 +9,15 @@ import {
   type GrpcSite,
 } from "../_port/grpc.ts";
 import type { SourceFile } from "../extractor.ts";
+import { builtGoFiles } from "./test_files.ts";
 
 /** The gRPC ports of the Go files of a scan root. */
 export function goGrpc(
   files: SourceFile[],
   ctx: GrpcContext,
 ): Promise<void> {
-  return withProject(GoProject.load(files, ctx.diagnostics), (project) => {
+  const built = builtGoFiles(files);
+  return withProject(GoProject.load(built, ctx.diagnostics), (project) => {
     for (const file of project.files) {
       const path = file.file.path;
       for (const call of project.callsIn(file)) {

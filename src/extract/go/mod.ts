@@ -24,6 +24,7 @@ import { clientPorts } from "./clients.ts";
 import { GoFlow } from "./flow.ts";
 import { type PendingRoute, Routers } from "./routers.ts";
 import { routeOf } from "./routes.ts";
+import { isGoTestFile } from "./test_files.ts";
 
 /**
  * Finds HTTP routes (net/http, gorilla/mux, gin, echo, chi) and HTTP calls
@@ -44,7 +45,8 @@ import { routeOf } from "./routes.ts";
 export const goExtractor: LanguageExtractor = {
   name: "go",
   accepts(path: string): boolean {
-    return path.endsWith(".go") && !path.endsWith(".pb.go");
+    return path.endsWith(".go") && !path.endsWith(".pb.go") &&
+      !isGoTestFile(path);
   },
   extract: extractGo,
 };

@@ -20,6 +20,7 @@ import {
   queueEmitter,
 } from "../_port/queue.ts";
 import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
+import { isGoTestFile } from "./test_files.ts";
 
 /** Libraries by import path (a trailing major version is ignored). */
 const LIBRARIES: Record<string, string> = {
@@ -517,5 +518,6 @@ export function goQueuePorts(
   path: string,
   ports: ExtractedPort[],
 ): void {
+  if (isGoTestFile(path)) return;
   new GoQueueFile(path, ports).run(root);
 }

@@ -9,6 +9,7 @@ import {
 import { activities, type TemporalOut } from "../_port/temporal.ts";
 import { CONFIDENCE, exactText } from "../_value/mod.ts";
 import type { SourceFile } from "../extractor.ts";
+import { builtGoFiles } from "./test_files.ts";
 
 const GO_WORKER = "go.temporal.io/sdk/worker";
 const GO_WORKFLOW = "go.temporal.io/sdk/workflow";
@@ -18,7 +19,8 @@ export function goTemporal(
   files: SourceFile[],
   out: TemporalOut,
 ): Promise<void> {
-  return withProject(GoProject.load(files, out.diagnostics), (project) => {
+  const built = builtGoFiles(files);
+  return withProject(GoProject.load(built, out.diagnostics), (project) => {
     for (const file of project.files) {
       const emit = activities(out, file.file.path, "go", "temporal-go");
       for (
