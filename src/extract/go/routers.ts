@@ -6,6 +6,7 @@ import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import type { GoProject, GoType } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
 import { HTTP_METHODS } from "../_port/http.ts";
+import { gorillaChain, gorillaPath } from "./gorilla.ts";
 
 export type Framework = "net/http" | "gorilla" | "gin" | "echo" | "chi";
 
@@ -181,19 +182,16 @@ export class Routers {
           : undefined;
         if (declared) return this.#returned(declared, depth);
         if (method === "Subrouter") {
-          // r.PathPrefix("/api").Subrouter()
-          if (operand?.type !== "call_expression") return [];
-          const inner = operand.childForFieldName("function");
-          if (inner?.type !== "selector_expression") return [];
-          if (inner.childForFieldName("field")?.text !== "PathPrefix") {
-            return [];
-          }
-          const base = this.refs(inner.childForFieldName("operand"), depth + 1)
-            .filter((r) => r.root.framework === "gorilla");
-          const prefix = project.evalString(argumentsOf(operand)[0]);
-          return prefix
-            ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }))
-            : [];
+          // r.PathPrefix("/api").Subrouter(), r.Host(h).PathPrefix(p).Subrouter()
+          const chain = gorillaChain(operand, project);
+          if (!chain) return [];
+          const prefix = chain.prefix && chain.path
+            ? joinPaths(chain.prefix, chain.path)
+            : chain.prefix ?? chain.path ?? literal("");
+          const rel = gorillaPath(prefix);
+          return this.refs(chain.base, depth + 1)
+            .filter((r) => r.root.framework === "gorilla")
+            .map((r) => ({ ...r, rel: joinPaths(r.rel, rel) }));
         }
         const base = this.refs(operand, depth + 1);
         if (base.length === 0) return [];

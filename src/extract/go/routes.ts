@@ -11,6 +11,7 @@ import {
   textOf,
 } from "../_value/mod.ts";
 import type { GoProject } from "./project.ts";
+import { gorillaBuilderRoute, gorillaPath } from "./gorilla.ts";
 import {
   argumentsOf,
   CHI_VERBS,
@@ -41,6 +42,14 @@ export function routeOf(
       weak: false,
     }];
   } else {
+    const built = gorillaBuilderRoute(
+      call,
+      project,
+      routers,
+      (handler, parents) =>
+        mountStripPrefix(handler, parents, project, routers),
+    );
+    if (built) return built;
     refs = routers.refs(callee.childForFieldName("operand"));
   }
   const framework = refs[0]?.root.framework;
@@ -151,13 +160,7 @@ export function routeOf(
   }
   let path = project.evalString(pathNode);
   if (!path || !pathNode || !methods) return undefined;
-  if (framework === "gorilla") {
-    // {id:[0-9]+} -> {id}
-    path = mapText(
-      path,
-      (text) => text.replace(/\{(\w+):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, "{$1}"),
-    );
-  }
+  if (framework === "gorilla") path = gorillaPath(path);
   return {
     call,
     refs,

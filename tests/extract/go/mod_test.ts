@@ -194,3 +194,17 @@ Deno.test("goExtractor never throws on arbitrary source text", async () => {
     { numRuns: 60 },
   );
 });
+
+Deno.test("goExtractor reads gorilla/mux builder chains ending in Handler or HandlerFunc, prefix routes and prefix mounts", async () => {
+  const { ports } = await goExtractor.extract(await load("gorilla_builder"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server POST /accounts 1",
+    "main.go:11 server GET /accounts/{} 1",
+    "main.go:12 server GET /accounts/{}/ledger 1",
+    "main.go:12 server HEAD /accounts/{}/ledger 1",
+    "main.go:16 server ANY /ping 1",
+    "main.go:17 server ANY /assets 1",
+    "main.go:24 server DELETE /admin/sessions/{} 0.95",
+    "main.go:26 server GET /v0/orders 0.95",
+  ]);
+});
