@@ -101,6 +101,8 @@ export function gorillaBuilderRoute(
   const handler = argumentsOf(call)[0];
   if (!chain.path && chain.prefix) {
     if (mount(handler, refs)) return undefined;
+    // StripPrefix of a handler built elsewhere: a mount, not one route
+    if (strippedHandler(handler, project) === "other") return undefined;
     const children = routers.refs(handler);
     if (children.length) {
       const prefix = mapText(chain.prefix, (t) => t.replace(/\/$/, ""));
@@ -131,4 +133,26 @@ function verbsOf(args: Node[], project: GoProject): string[] {
     return verbs.map((v) => (v ?? "").toUpperCase());
   }
   return ["ANY"];
+}
+
+/**
+ * What `http.StripPrefix(p, inner)` wraps: a file server, another handler,
+ * or nothing (`handler` is no `StripPrefix` call).
+ */
+function strippedHandler(
+  handler: Node | undefined,
+  project: GoProject,
+): "files" | "other" | undefined {
+  if (handler?.type !== "call_expression") return undefined;
+  const qualified = project.qualified(handler.childForFieldName("function"));
+  if (qualified?.[0] !== "net/http" || qualified[1] !== "StripPrefix") {
+    return undefined;
+  }
+  const inner = argumentsOf(handler)[1];
+  const served = inner?.type === "call_expression"
+    ? project.qualified(inner.childForFieldName("function"))
+    : undefined;
+  return served?.[0] === "net/http" && served[1] === "FileServer"
+    ? "files"
+    : "other";
 }
