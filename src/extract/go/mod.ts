@@ -1,5 +1,5 @@
 // Go HTTP servers (net/http incl. Go 1.22 method patterns, gorilla/mux,
-// gin, echo, chi) and clients (net/http). Routes count only on receivers
+// gin, echo, chi, fiber, hertz, iris, httprouter) and clients (net/http). Routes count only on receivers
 // that are router values of those packages: the type of every receiver is
 // traced to a constructor, a parameter or field type, or a group/subrouter
 // of another router, so `url.Values.Get` or a map lookup never matches.
@@ -27,7 +27,8 @@ import { routeOf } from "./routes.ts";
 import { isGoTestFile } from "./test_files.ts";
 
 /**
- * Finds HTTP routes (net/http, gorilla/mux, gin, echo, chi) and HTTP calls
+ * Finds HTTP routes (net/http, gorilla/mux, gin, echo, chi, fiber, hertz,
+ * iris, httprouter) and HTTP calls
  * (net/http) in Go files.
  *
  * @example Usage

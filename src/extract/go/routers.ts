@@ -8,7 +8,16 @@ import { normalizeImport } from "./declarations.ts";
 import { HTTP_METHODS } from "../_port/http.ts";
 import { gorillaChain, gorillaPath } from "./gorilla.ts";
 
-export type Framework = "net/http" | "gorilla" | "gin" | "echo" | "chi";
+export type Framework =
+  | "net/http"
+  | "gorilla"
+  | "gin"
+  | "echo"
+  | "chi"
+  | "fiber"
+  | "hertz"
+  | "iris"
+  | "httprouter";
 
 const RETURNS: ReadonlySet<string> = new Set(["return_statement"]);
 
@@ -23,7 +32,31 @@ export const FRAMEWORK_TYPES: ReadonlyMap<string, Framework> = new Map([
   ["github.com/labstack/echo.Group", "echo"],
   ["github.com/go-chi/chi.Mux", "chi"],
   ["github.com/go-chi/chi.Router", "chi"],
+  ["github.com/gofiber/fiber.App", "fiber"],
+  ["github.com/gofiber/fiber.Router", "fiber"],
+  ["github.com/gofiber/fiber.Group", "fiber"],
+  ["github.com/cloudwego/hertz/pkg/app/server.Hertz", "hertz"],
+  ["github.com/cloudwego/hertz/pkg/route.Engine", "hertz"],
+  ["github.com/cloudwego/hertz/pkg/route.RouterGroup", "hertz"],
+  ["github.com/cloudwego/hertz/pkg/route.IRouter", "hertz"],
+  ["github.com/cloudwego/hertz/pkg/route.IRoutes", "hertz"],
+  ["github.com/kataras/iris.Application", "iris"],
+  ["github.com/kataras/iris.Party", "iris"],
+  ["github.com/kataras/iris/core/router.Party", "iris"],
+  ["github.com/kataras/iris/core/router.APIBuilder", "iris"],
+  ["github.com/julienschmidt/httprouter.Router", "httprouter"],
 ]);
+
+// Methods that return a group of a router under a path prefix (the first
+// argument), by framework.
+const GROUPS: Partial<Record<Framework, ReadonlySet<string>>> = {
+  gin: new Set(["Group"]),
+  echo: new Set(["Group"]),
+  chi: new Set(["Route"]),
+  fiber: new Set(["Group", "Route"]),
+  hertz: new Set(["Group"]),
+  iris: new Set(["Party", "PartyFunc"]),
+};
 
 export const UPPER_VERBS: ReadonlySet<string> = new Set([
   ...HTTP_METHODS,
@@ -196,9 +229,7 @@ export class Routers {
         const base = this.refs(operand, depth + 1);
         if (base.length === 0) return [];
         const framework = base[0]?.root.framework;
-        if (
-          method === "Group" && (framework === "gin" || framework === "echo")
-        ) {
+        if (framework && GROUPS[framework]?.has(method)) {
           const prefix = project.evalString(args[0]);
           return prefix
             ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }))
@@ -210,12 +241,6 @@ export class Routers {
           (method === "StrictSlash" || method === "SkipClean" ||
             method === "UseEncodedPath")
         ) return base;
-        if (framework === "chi" && method === "Route") {
-          const prefix = project.evalString(args[0]);
-          return prefix
-            ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }))
-            : [];
-        }
         return [];
       }
       case "selector_expression": {
@@ -261,17 +286,18 @@ export class Routers {
   ): RouterRef[] {
     const project = this.#project;
     if (fn.type === "func_literal") {
-      // chi: r.Route("/x", func(r chi.Router) {...}) and r.Group(func(r chi.Router) {...})
+      // chi: r.Route("/x", func(r chi.Router) {...}) and r.Group(func(r chi.Router) {...});
+      // fiber: app.Route("/x", func(r fiber.Router) {...}); iris: app.PartyFunc("/x", func(p iris.Party) {...})
       const call = fn.parent?.parent;
       const callee = call?.type === "call_expression"
         ? call.childForFieldName("function")
         : null;
       if (callee?.type === "selector_expression") {
         const method = callee.childForFieldName("field")?.text;
-        const base = this.refs(callee.childForFieldName("operand"), depth + 1)
-          .filter((r) => r.root.framework === "chi");
-        if (method === "Group") return base;
-        if (method === "Route" && call) {
+        const base = this.refs(callee.childForFieldName("operand"), depth + 1);
+        const framework = base[0]?.root.framework;
+        if (framework === "chi" && method === "Group") return base;
+        if (method && framework && GROUPS[framework]?.has(method) && call) {
           const prefix = project.evalString(argumentsOf(call)[0]);
           if (prefix) {
             return base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }));

@@ -1,9 +1,9 @@
 // Go route registrations: net/http (Go 1.22 method patterns, `Handle` of a
 // router under a subtree, `StripPrefix`), gorilla/mux (`.Methods(...)`),
-// gin, echo and chi (`Route`, `Mount`, `Method`).
-import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
+// gin, echo, chi (`Route`, `Mount`, `Method`), fiber, hertz, iris and
+// httprouter (the registration methods of each: registrations.ts).
+import type { Node } from "../_syntax/compact_tree.ts";
 import {
-  CONFIDENCE,
   exactText,
   fromText,
   literal,
@@ -14,12 +14,11 @@ import type { GoProject } from "./project.ts";
 import { gorillaBuilderRoute, gorillaPath } from "./gorilla.ts";
 import {
   argumentsOf,
-  CHI_VERBS,
   type PendingRoute,
   type RouterRef,
   type Routers,
-  UPPER_VERBS,
 } from "./routers.ts";
+import { registrationOf } from "./registrations.ts";
 
 /** A route registration call, if it is one (mounts are recorded). */
 export function routeOf(
@@ -100,51 +99,10 @@ export function routeOf(
       methods = gorillaMethods(call, project);
       break;
     }
-    case "gin":
-    case "echo": {
-      if (UPPER_VERBS.has(method)) {
-        methods = [method];
-        pathNode = args[0];
-      } else if (method === "Any") {
-        methods = ["ANY"];
-        pathNode = args[0];
-      } else if (method === "Handle" || method === "Add") {
-        const verb = exactText(project.evalString(args[0]));
-        methods = verb && /^[A-Za-z]+$/.test(verb)
-          ? [verb.toUpperCase()]
-          : ["ANY"];
-        if (methods[0] === "ANY") confidence = CONFIDENCE.weak;
-        pathNode = args[1];
-      } else if (method === "Match" && framework === "echo") {
-        const list = args[0];
-        const body = list?.childForFieldName("body");
-        const verbs = body
-          ? namedChildren(body).map((n) =>
-            exactText(project.evalString(namedChildren(n)[0] ?? n))
-          )
-          : [];
-        methods = verbs.every((v) => v && /^[A-Za-z]+$/.test(v)) && verbs.length
-          ? verbs.map((v) => (v ?? "").toUpperCase())
-          : ["ANY"];
-        pathNode = args[1];
-      } else return undefined;
-      break;
-    }
-    case "chi": {
-      if (CHI_VERBS.has(method)) {
-        methods = [method.toUpperCase()];
-        pathNode = args[0];
-      } else if (method === "Handle" || method === "HandleFunc") {
-        methods = ["ANY"];
-        pathNode = args[0];
-      } else if (method === "Method" || method === "MethodFunc") {
-        const verb = exactText(project.evalString(args[0]));
-        methods = verb && /^[A-Za-z]+$/.test(verb)
-          ? [verb.toUpperCase()]
-          : ["ANY"];
-        if (methods[0] === "ANY") confidence = CONFIDENCE.weak;
-        pathNode = args[1];
-      } else if (method === "Mount") {
+    default: {
+      if (
+        method === "Mount" && (framework === "chi" || framework === "fiber")
+      ) {
         const prefix = project.evalString(args[0]);
         if (prefix) {
           for (const child of routers.refs(args[1])) {
@@ -154,8 +112,10 @@ export function routeOf(
           }
         }
         return undefined;
-      } else return undefined;
-      break;
+      }
+      const registration = registrationOf(framework, method, args, project);
+      if (!registration) return undefined;
+      ({ methods, pathNode, confidence } = registration);
     }
   }
   let path = project.evalString(pathNode);

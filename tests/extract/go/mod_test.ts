@@ -209,3 +209,52 @@ Deno.test("goExtractor reads gorilla/mux builder chains ending in Handler or Han
     "main.go:28 server ANY /static 1",
   ]);
 });
+
+Deno.test("goExtractor reads fiber routes, groups, Route closures, Add, All and Mount", async () => {
+  const { ports } = await goExtractor.extract(await load("fiber"));
+  assert.deepEqual(summary(ports), [
+    "main.go:14 server GET /health 1",
+    "main.go:17 server POST /api/v1/orders 0.95",
+    "main.go:18 server PATCH /api/v1/orders/{} 0.95",
+    "main.go:19 server ANY /proxy/{} 1",
+    "main.go:21 server PUT /shop/cart/{} 0.95",
+    "main.go:25 server GET /admin/stats 0.95",
+    "main.go:8 server GET /api/v1/books/{} 0.95",
+    "main.go:9 server DELETE /api/v1/books/{} 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads hertz routes, groups and Handle", async () => {
+  const { ports } = await goExtractor.extract(await load("hertz"));
+  assert.deepEqual(summary(ports), [
+    "main.go:14 server GET /ping 1",
+    "main.go:16 server POST /api/users/{} 0.95",
+    "main.go:17 server ANY /echo 1",
+    "main.go:18 server DELETE /cache 1",
+    "main.go:9 server PUT /api/profile 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads iris routes, parties, PartyFunc closures and HandleMany", async () => {
+  const { ports } = await goExtractor.extract(await load("iris"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server PATCH /items/{} 1",
+    "main.go:11 server GET /search 1",
+    "main.go:11 server POST /search 1",
+    "main.go:13 server DELETE /admin/sessions/{} 0.95",
+    "main.go:15 server ANY /anything 1",
+    "main.go:7 server GET /ping 1",
+    "main.go:9 server POST /users/{}/avatar 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads httprouter routes and Handle/HandlerFunc with a method", async () => {
+  const { ports } = await goExtractor.extract(await load("httprouter"));
+  assert.deepEqual(summary(ports), [
+    "main.go:11 server GET /users/{} 1",
+    "main.go:12 server POST /users 1",
+    "main.go:13 server PUT /users/{} 1",
+    "main.go:14 server DELETE /users/{} 1",
+    "main.go:15 server GET /static/{} 1",
+  ]);
+});
