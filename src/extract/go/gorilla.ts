@@ -19,6 +19,8 @@ export interface GorillaChain {
   prefix?: Value;
   /** The source text of the path arguments, outermost first. */
   raw: string[];
+  /** `.BuildOnly()`: a URL template that never matches a request. */
+  buildOnly?: boolean;
 }
 
 // Route matchers that do not change the path or the methods.
@@ -70,7 +72,8 @@ export function gorillaChain(
       chain.raw.push(args[0].text);
       if (field === "Path") chain.path ??= value;
       else chain.prefix ??= value;
-    } else if (!MATCHERS.has(field)) break;
+    } else if (field === "BuildOnly") chain.buildOnly = true;
+    else if (!MATCHERS.has(field)) break;
     current = callee.childForFieldName("operand");
     steps++;
   }
@@ -97,7 +100,9 @@ export function gorillaBuilderRoute(
   const refs = routers.refs(chain.base).filter((r) =>
     r.root.framework === "gorilla"
   );
-  if (refs.length === 0) return undefined;
+  if (refs.length === 0 || chain.buildOnly || builtOnly(call)) {
+    return undefined;
+  }
   const handler = argumentsOf(call)[0];
   if (!chain.path && chain.prefix) {
     if (mount(handler, refs)) return undefined;
@@ -155,4 +160,20 @@ function strippedHandler(
   return served?.[0] === "net/http" && served[1] === "FileServer"
     ? "files"
     : "other";
+}
+
+/** Whether a route call is followed by `.BuildOnly()` in its chain. */
+export function builtOnly(call: Node): boolean {
+  let current: Node = call;
+  for (let steps = 0; steps < MAX_STEPS; steps++) {
+    const selector = current.parent;
+    const chained = selector?.parent;
+    if (
+      selector?.type !== "selector_expression" ||
+      chained?.type !== "call_expression"
+    ) return false;
+    if (selector.childForFieldName("field")?.text === "BuildOnly") return true;
+    current = chained;
+  }
+  return false;
 }

@@ -21,6 +21,7 @@ import {
 import { ownerOf, positionOf } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 import { clientPorts } from "./clients.ts";
+import { goKitClientPorts } from "./gokit.ts";
 import { GoFlow } from "./flow.ts";
 import { type PendingRoute, Routers } from "./routers.ts";
 import { routeOf } from "./routes.ts";
@@ -68,6 +69,7 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
           continue;
         }
         ports.push(...clientPorts(call, project, flow));
+        ports.push(...goKitClientPorts(call, project, flow));
       }
     }
     for (const route of pending) {

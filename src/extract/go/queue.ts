@@ -1,6 +1,7 @@
 // Queue producers and consumers in Go: sarama, segmentio/kafka-go,
-// confluent-kafka-go, nats.go, go-redis and the Dapr Go SDK, on receivers
-// traced back to the library's constructors and types.
+// confluent-kafka-go, nats.go (and Go kit publishers on it), go-redis and
+// the Dapr Go SDK, on receivers traced back to the library's constructors
+// and types.
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import {
@@ -30,6 +31,7 @@ const LIBRARIES: Record<string, string> = {
   "github.com/confluentinc/confluent-kafka-go/kafka": "confluent",
   "github.com/nats-io/nats.go": "nats",
   "github.com/nats-io/nats.go/jetstream": "jetstream",
+  "github.com/go-kit/kit/transport/nats": "gokitnats",
   "github.com/redis/go-redis": "goredis",
   "github.com/go-redis/redis": "goredis",
   "github.com/dapr/go-sdk/client": "daprclient",
@@ -412,9 +414,18 @@ class GoQueueFile {
     if (fn?.type !== "selector_expression") return;
     const operand = fn.childForFieldName("operand");
     const method = fn.childForFieldName("field")?.text ?? "";
+    const a = args(call);
+    if (
+      operand?.type === "identifier" &&
+      this.packages.get(operand.text) === "gokitnats" &&
+      method === "NewPublisher"
+    ) {
+      // Go kit: natstransport.NewPublisher(nc, subject, enc, dec) requests
+      this.emit(call, "client", a[1], "nats", "go-kit", method);
+      return;
+    }
     const kind = operand ? this.kindOf(operand) : undefined;
     if (!kind) return;
-    const a = args(call);
     switch (kind) {
       case "sarama.consumer":
         if (method === "ConsumePartition") {

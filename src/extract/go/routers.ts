@@ -244,6 +244,17 @@ export class Routers {
         return [];
       }
       case "selector_expression": {
+        const qualified = project.qualified(expr);
+        if (
+          qualified?.[0] === "net/http" && qualified[1] === "DefaultServeMux"
+        ) {
+          // http.DefaultServeMux.Handle(...): the mux http.Handle uses
+          return [{
+            root: this.root("net/http.DefaultServeMux", "net/http"),
+            rel: literal(""),
+            weak: false,
+          }];
+        }
         const framework = Routers.framework(project.typeOf(expr));
         if (!framework) return [];
         const owner = project.typeOf(expr.childForFieldName("operand"));

@@ -11,7 +11,7 @@ import {
   textOf,
 } from "../_value/mod.ts";
 import type { GoProject } from "./project.ts";
-import { gorillaBuilderRoute, gorillaPath } from "./gorilla.ts";
+import { builtOnly, gorillaBuilderRoute, gorillaPath } from "./gorilla.ts";
 import {
   argumentsOf,
   type PendingRoute,
@@ -95,6 +95,7 @@ export function routeOf(
     }
     case "gorilla": {
       if (method !== "HandleFunc" && method !== "Handle") return undefined;
+      if (builtOnly(call)) return undefined;
       pathNode = args[0];
       methods = gorillaMethods(call, project);
       break;

@@ -258,3 +258,22 @@ Deno.test("goExtractor reads httprouter routes and Handle/HandlerFunc with a met
     "main.go:15 server GET /static/{} 1",
   ]);
 });
+
+Deno.test("goExtractor reads Go kit HTTP clients: the path set on the URL, in a URL helper, in the encoder, or given by a factory's callers", async () => {
+  const { ports } = await goExtractor.extract(await load("gokit"));
+  assert.deepEqual(summary(ports), [
+    "client.go:18 client POST /entries 0.95",
+    "client.go:21 client GET /accounts/{}/balance 0.8",
+    "client.go:26 client GET /health 1",
+    "client.go:44 client PUT /limits 0.95",
+    "client.go:45 client DELETE /entries/{} 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads routes on http.DefaultServeMux", async () => {
+  const { ports } = await goExtractor.extract(await load("defaultmux"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server ANY /metrics 1",
+    "main.go:11 server GET /version 1",
+  ]);
+});
