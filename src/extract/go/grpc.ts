@@ -1,5 +1,6 @@
 // gRPC in Go: `pb.RegisterXServer(s, impl)` registrations (the RPCs the
-// implementation's type defines) and calls on generated `XClient` stubs.
+// implementation's type defines), calls on generated `XClient` stubs, and
+// Go kit clients (`grpctransport.NewClient(conn, "pkg.Service", "Method")`).
 import { GoProject } from "./project.ts";
 import { namedChildren, withProject } from "../_syntax/compact_tree.ts";
 import {
@@ -10,6 +11,10 @@ import {
 } from "../_port/grpc.ts";
 import type { SourceFile } from "../extractor.ts";
 import { builtGoFiles } from "./test_files.ts";
+import { normalizeImport } from "./declarations.ts";
+import { exactText } from "../_value/mod.ts";
+
+const GOKIT_GRPC = "github.com/go-kit/kit/transport/grpc";
 
 /** The gRPC ports of the Go files of a scan root. */
 export function goGrpc(
@@ -48,6 +53,24 @@ export function goGrpc(
             }
             return out;
           });
+          continue;
+        }
+        if (
+          qualified &&
+          normalizeImport(qualified[0]) === GOKIT_GRPC &&
+          qualified[1] === "NewClient"
+        ) {
+          // Go kit: grpctransport.NewClient(conn, "pkg.Service", "Method", ...)
+          const service = exactText(project.evalString(args[1]));
+          const rpc = exactText(project.evalString(args[2]));
+          const dot = service?.lastIndexOf(".") ?? -1;
+          if (!service || !rpc) continue;
+          const services = ctx.resolve(
+            service.slice(dot + 1),
+            path,
+            dot > 0 ? service.slice(0, dot) : "",
+          ).filter((s) => dot <= 0 || s.fullName === service);
+          emitStubCall(ctx, services, site, rpc, "go-kit", true);
           continue;
         }
         if (callee?.type !== "selector_expression" || qualified) continue;

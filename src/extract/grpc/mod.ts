@@ -119,7 +119,7 @@ async function extractGrpc(
   };
   const ctx: GrpcContext = { resolve, emit, diagnostics };
   const go = files.filter((f) => f.path.endsWith(".go"));
-  if (go.some((f) => /Register\w+Server|New\w+Client/.test(f.text))) {
+  if (go.some((f) => /Register\w+Server|New\w*Client/.test(f.text))) {
     await goGrpc(go, ctx);
   }
   const py = files.filter((f) => f.path.endsWith(".py"));
