@@ -204,6 +204,15 @@ export const CONSTRUCTORS: ReadonlyMap<string, GoType> = new Map([
   [`${IRIS}.Default`, T(IRIS, "Application")],
   [`${HTTPROUTER}.New`, T(HTTPROUTER, "Router")],
   ["go.temporal.io/sdk/worker.New", T("go.temporal.io/sdk/worker", "Worker")],
+  ["go.temporal.io/sdk/client.Dial", T("go.temporal.io/sdk/client", "Client")],
+  [
+    "go.temporal.io/sdk/client.NewClient",
+    T("go.temporal.io/sdk/client", "Client"),
+  ],
+  [
+    "go.temporal.io/sdk/client.NewLazyClient",
+    T("go.temporal.io/sdk/client", "Client"),
+  ],
 ]);
 
 /** Methods of known types that return a value of a known type. */
