@@ -49,7 +49,8 @@ const STYLES: Partial<Record<Framework, Style>> = {
     methodList: none,
   },
   fiber: {
-    verbs: CHI_VERBS,
+    // `Query`: the HTTP QUERY method (fiber v3)
+    verbs: new Set([...CHI_VERBS, "Query"]),
     any: set("All"),
     methodFirst: set("Add"),
     methodList: none,

@@ -2,7 +2,7 @@
 // constructor, a parameter or field type, or a group/subrouter of another
 // router), and the prefixes they get through mounts.
 import { findAll, namedChildren, type Node } from "../_syntax/compact_tree.ts";
-import { joinPaths, literal, type Value } from "../_value/mod.ts";
+import { exactText, joinPaths, literal, type Value } from "../_value/mod.ts";
 import type { GoProject, GoType } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
 import { HTTP_METHODS } from "../_port/http.ts";
@@ -230,7 +230,7 @@ export class Routers {
         if (base.length === 0) return [];
         const framework = base[0]?.root.framework;
         if (framework && GROUPS[framework]?.has(method)) {
-          const prefix = project.evalString(args[0]);
+          const prefix = groupPrefix(framework, project.evalString(args[0]));
           return prefix
             ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }))
             : [];
@@ -309,7 +309,10 @@ export class Routers {
         const framework = base[0]?.root.framework;
         if (framework === "chi" && method === "Group") return base;
         if (method && framework && GROUPS[framework]?.has(method) && call) {
-          const prefix = project.evalString(argumentsOf(call)[0]);
+          const prefix = groupPrefix(
+            framework,
+            project.evalString(argumentsOf(call)[0]),
+          );
           if (prefix) {
             return base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }));
           }
@@ -398,6 +401,21 @@ export class Routers {
     seen.delete(root);
     return out;
   }
+}
+
+/**
+ * The path prefix of a group: an iris party of a subdomain (`"admin."`,
+ * `"api.example.com"`) adds none.
+ */
+function groupPrefix(
+  framework: Framework,
+  prefix: Value | undefined,
+): Value | undefined {
+  if (framework !== "iris" || !prefix) return prefix;
+  return /^[\w*-]+(\.[\w-]+)*\.?$/.test(exactText(prefix) ?? "") &&
+      (exactText(prefix) ?? "").includes(".")
+    ? literal("")
+    : prefix;
 }
 
 /** The arguments of a call, comments left out. */

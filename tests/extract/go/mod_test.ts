@@ -217,8 +217,9 @@ Deno.test("goExtractor reads fiber routes, groups, Route closures, Add, All and 
     "main.go:17 server POST /api/v1/orders 0.95",
     "main.go:18 server PATCH /api/v1/orders/{} 0.95",
     "main.go:19 server ANY /proxy/{} 1",
-    "main.go:21 server PUT /shop/cart/{} 0.95",
-    "main.go:25 server GET /admin/stats 0.95",
+    "main.go:20 server QUERY /api/v1/search 0.95",
+    "main.go:22 server PUT /shop/cart/{} 0.95",
+    "main.go:26 server GET /admin/stats 0.95",
     "main.go:8 server GET /api/v1/books/{} 0.95",
     "main.go:9 server DELETE /api/v1/books/{} 0.95",
   ]);
@@ -243,6 +244,8 @@ Deno.test("goExtractor reads iris routes, parties, PartyFunc closures and Handle
     "main.go:11 server POST /search 1",
     "main.go:13 server DELETE /admin/sessions/{} 0.95",
     "main.go:15 server ANY /anything 1",
+    "main.go:17 server GET /settings 1",
+    "main.go:19 server GET /v1/status 1",
     "main.go:7 server GET /ping 1",
     "main.go:9 server POST /users/{}/avatar 0.95",
   ]);
