@@ -185,6 +185,8 @@ const HERTZ = "github.com/cloudwego/hertz/pkg/app/server";
 const HERTZ_ROUTE = "github.com/cloudwego/hertz/pkg/route";
 const IRIS = "github.com/kataras/iris";
 const HTTPROUTER = "github.com/julienschmidt/httprouter";
+const DAPR_CLIENT = "github.com/dapr/go-sdk/client";
+const DAPR_SERVICE = "github.com/dapr/go-sdk/service/common";
 
 /** Functions of known packages that construct a value of a known type. */
 export const CONSTRUCTORS: ReadonlyMap<string, GoType> = new Map([
@@ -203,6 +205,22 @@ export const CONSTRUCTORS: ReadonlyMap<string, GoType> = new Map([
   [`${IRIS}.New`, T(IRIS, "Application")],
   [`${IRIS}.Default`, T(IRIS, "Application")],
   [`${HTTPROUTER}.New`, T(HTTPROUTER, "Router")],
+  [`${DAPR_CLIENT}.NewClient`, T(DAPR_CLIENT, "Client")],
+  [`${DAPR_CLIENT}.NewClientWithAddress`, T(DAPR_CLIENT, "Client")],
+  [`${DAPR_CLIENT}.NewClientWithPort`, T(DAPR_CLIENT, "Client")],
+  [`${DAPR_CLIENT}.NewClientWithSocket`, T(DAPR_CLIENT, "Client")],
+  [
+    "github.com/dapr/go-sdk/service/http.NewService",
+    T(DAPR_SERVICE, "Service"),
+  ],
+  [
+    "github.com/dapr/go-sdk/service/http.NewServiceWithMux",
+    T(DAPR_SERVICE, "Service"),
+  ],
+  [
+    "github.com/dapr/go-sdk/service/grpc.NewService",
+    T(DAPR_SERVICE, "Service"),
+  ],
   ["go.temporal.io/sdk/worker.New", T("go.temporal.io/sdk/worker", "Worker")],
   ["go.temporal.io/sdk/client.Dial", T("go.temporal.io/sdk/client", "Client")],
   [

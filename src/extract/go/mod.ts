@@ -1,5 +1,6 @@
 // Go HTTP servers (net/http incl. Go 1.22 method patterns, gorilla/mux,
-// gin, echo, chi, fiber, hertz, iris, httprouter) and clients (net/http). Routes count only on receivers
+// gin, echo, chi, fiber, hertz, iris, httprouter) and clients (net/http,
+// Go kit), and Dapr service invocation (Go SDK). Routes count only on receivers
 // that are router values of those packages: the type of every receiver is
 // traced to a constructor, a parameter or field type, or a group/subrouter
 // of another router, so `url.Values.Get` or a map lookup never matches.
@@ -22,6 +23,7 @@ import { ownerOf, positionOf } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 import { clientPorts } from "./clients.ts";
 import { goKitClientPorts } from "./gokit.ts";
+import { daprInvocationPorts } from "./dapr.ts";
 import { GoFlow } from "./flow.ts";
 import { type PendingRoute, Routers } from "./routers.ts";
 import { routeOf } from "./routes.ts";
@@ -70,6 +72,7 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
         }
         ports.push(...clientPorts(call, project, flow));
         ports.push(...goKitClientPorts(call, project, flow));
+        ports.push(...daprInvocationPorts(call, project));
       }
     }
     for (const route of pending) {

@@ -280,3 +280,13 @@ Deno.test("goExtractor reads routes on http.DefaultServeMux", async () => {
     "main.go:11 server GET /version 1",
   ]);
 });
+
+Deno.test("goExtractor reads Dapr Go SDK service invocation: InvokeMethod calls and invocation handlers", async () => {
+  const { ports } = await goExtractor.extract(await load("dapr"));
+  assert.deepEqual(summary(ports), [
+    "checkout/main.go:15 client POST /orders 1",
+    "checkout/main.go:16 client PUT /orders/{}/cancel 1",
+    "orders/main.go:14 server ANY /orders 1",
+    "orders/main.go:9 server ANY /orders/{}/cancel 1",
+  ]);
+});
