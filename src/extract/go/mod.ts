@@ -1,5 +1,5 @@
 // Go HTTP servers (net/http incl. Go 1.22 method patterns, gorilla/mux,
-// gin, echo, chi, fiber, hertz, iris, httprouter) and clients (net/http,
+// gin, echo, chi, fiber, hertz, iris, httprouter, go-zero) and clients (net/http,
 // Go kit), and Dapr service invocation (Go SDK). Routes count only on receivers
 // that are router values of those packages: the type of every receiver is
 // traced to a constructor, a parameter or field type, or a group/subrouter
@@ -24,6 +24,7 @@ import type { ExtractedPort } from "../types.ts";
 import { clientPorts } from "./clients.ts";
 import { goKitClientPorts } from "./gokit.ts";
 import { daprInvocationPorts } from "./dapr.ts";
+import { goZeroRoutes } from "./gozero.ts";
 import { GoFlow } from "./flow.ts";
 import { type PendingRoute, Routers } from "./routers.ts";
 import { routeOf } from "./routes.ts";
@@ -73,6 +74,7 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
         ports.push(...clientPorts(call, project, flow));
         ports.push(...goKitClientPorts(call, project, flow));
         ports.push(...daprInvocationPorts(call, project));
+        ports.push(...goZeroRoutes(call, project));
       }
     }
     for (const route of pending) {

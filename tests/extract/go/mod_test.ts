@@ -290,3 +290,12 @@ Deno.test("goExtractor reads Dapr Go SDK service invocation: InvokeMethod calls 
     "orders/main.go:9 server ANY /orders/{}/cancel 1",
   ]);
 });
+
+Deno.test("goExtractor reads go-zero rest.Route literals under AddRoute and AddRoutes with WithPrefix", async () => {
+  const { ports } = await goExtractor.extract(await load("gozero"));
+  assert.deepEqual(summary(ports), [
+    "routes.go:12 server GET /api/v1/books/{} 0.95",
+    "routes.go:17 server POST /api/v1/books 0.95",
+    "routes.go:26 server DELETE /cache 1",
+  ]);
+});

@@ -1,0 +1,111 @@
+// go-zero routes: `server.AddRoute(rest.Route{Method: ..., Path: ...})` and
+// `server.AddRoutes([]rest.Route{{...}, ...}, rest.WithPrefix("/v1"))`, as
+// goctl generates them from `.api` files. Each route is reported at its
+// `rest.Route` literal.
+import { namedChildren, type Node, ownerOf } from "../_syntax/compact_tree.ts";
+import {
+  CONFIDENCE,
+  exactText,
+  isEmpty,
+  joinPaths,
+  literal,
+  routePath,
+  type Value,
+} from "../_value/mod.ts";
+import { httpPort } from "../_port/http.ts";
+import type { ExtractedPort } from "../types.ts";
+import type { GoProject } from "./project.ts";
+import { normalizeImport } from "./declarations.ts";
+import { argumentsOf } from "./routers.ts";
+
+const REST = [
+  "github.com/zeromicro/go-zero/rest",
+  "github.com/tal-tech/go-zero/rest",
+];
+const MAX_ROUTES = 1000;
+
+/** The routes an `AddRoute`/`AddRoutes` call of go-zero registers. */
+export function goZeroRoutes(call: Node, project: GoProject): ExtractedPort[] {
+  const callee = call.childForFieldName("function");
+  const method = callee?.type === "selector_expression"
+    ? callee.childForFieldName("field")?.text
+    : undefined;
+  if (method !== "AddRoute" && method !== "AddRoutes") return [];
+  const [routes, ...options] = argumentsOf(call);
+  if (routes?.type !== "composite_literal") return [];
+  const type = routes.childForFieldName("type");
+  const element = method === "AddRoutes"
+    ? (type?.type === "slice_type" ? type.childForFieldName("element") : null)
+    : type;
+  if (!isRestRoute(element, project)) return [];
+  let prefix: Value = literal("");
+  for (const option of options) {
+    if (option.type !== "call_expression") continue;
+    const q = project.qualified(option.childForFieldName("function"));
+    if (q && isRest(q[0]) && q[1] === "WithPrefix") {
+      const value = project.evalString(argumentsOf(option)[0]);
+      if (!value) return [];
+      prefix = joinPaths(prefix, value);
+    }
+  }
+  const literals = method === "AddRoute"
+    ? [routes]
+    : namedChildren(routes.childForFieldName("body") ?? routes)
+      .map((e) => e.type === "literal_element" ? namedChildren(e)[0] : e)
+      .filter((e): e is Node => e !== undefined)
+      .slice(0, MAX_ROUTES);
+  const file = project.fileOf(call)?.file.path ?? "";
+  const out: ExtractedPort[] = [];
+  for (const route of literals) {
+    const fields = fieldsOf(route);
+    const path = project.evalString(fields.get("Path"));
+    if (!path) continue;
+    const verb = exactText(project.evalString(fields.get("Method")));
+    const known = verb !== undefined && /^[A-Za-z]+$/.test(verb);
+    const result = routePath(joinPaths(prefix, path), !isEmpty(prefix));
+    const port = httpPort({
+      role: "server",
+      method: known ? verb.toUpperCase() : "ANY",
+      path: result.path,
+      node: route,
+      owner: ownerOf(call, file, "go"),
+      filePath: file,
+      confidence: Math.min(
+        result.confidence,
+        known ? CONFIDENCE.literal : CONFIDENCE.weak,
+      ),
+      framework: "go-zero",
+    });
+    if (port) out.push(port);
+  }
+  return out;
+}
+
+function isRest(importPath: string): boolean {
+  return REST.includes(normalizeImport(importPath));
+}
+
+function isRestRoute(
+  type: Node | null | undefined,
+  project: GoProject,
+): boolean {
+  const resolved = project.typeFromNode(type);
+  return resolved !== undefined && isRest(resolved.pkg) &&
+    resolved.name === "Route";
+}
+
+/** `Key: value` elements of a composite literal (`{...}` or `T{...}`). */
+function fieldsOf(node: Node): Map<string, Node> {
+  const body = node.type === "composite_literal"
+    ? node.childForFieldName("body")
+    : node;
+  const out = new Map<string, Node>();
+  for (const element of body ? namedChildren(body) : []) {
+    if (element.type !== "keyed_element") continue;
+    const [key, value] = namedChildren(element).map((n) =>
+      n.type === "literal_element" ? namedChildren(n)[0] ?? n : n
+    );
+    if (key && value) out.set(key.text, value);
+  }
+  return out;
+}
