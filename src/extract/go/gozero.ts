@@ -38,7 +38,8 @@ export function goZeroRoutes(call: Node, project: GoProject): ExtractedPort[] {
     ? (type?.type === "slice_type" ? type.childForFieldName("element") : null)
     : type;
   if (!isRestRoute(element, project)) return [];
-  let prefix: Value = literal("");
+  let prefix = groupPrefix(callee?.childForFieldName("operand"), project, 0);
+  if (!prefix) return [];
   for (const option of options) {
     if (option.type !== "call_expression") continue;
     const q = project.qualified(option.childForFieldName("function"));
@@ -108,4 +109,31 @@ function fieldsOf(node: Node): Map<string, Node> {
     if (key && value) out.set(key.text, value);
   }
   return out;
+}
+
+/** The prefix of a receiver made by `server.Group("/x")` (nested). */
+function groupPrefix(
+  receiver: Node | null | undefined,
+  project: GoProject,
+  depth: number,
+): Value | undefined {
+  if (receiver?.type !== "identifier" || depth > 4) return literal("");
+  const declaration = project.declarationOf(receiver);
+  const value = declaration?.kind === "value" && declaration.single
+    ? declaration.node
+    : undefined;
+  const callee = value?.type === "call_expression"
+    ? value.childForFieldName("function")
+    : undefined;
+  if (
+    !value || callee?.type !== "selector_expression" ||
+    callee.childForFieldName("field")?.text !== "Group"
+  ) return literal("");
+  const outer = groupPrefix(
+    callee.childForFieldName("operand"),
+    project,
+    depth + 1,
+  );
+  const own = project.evalString(argumentsOf(value)[0]);
+  return outer && own ? joinPaths(outer, own) : undefined;
 }

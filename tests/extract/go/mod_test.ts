@@ -297,5 +297,6 @@ Deno.test("goExtractor reads go-zero rest.Route literals under AddRoute and AddR
     "routes.go:12 server GET /api/v1/books/{} 0.95",
     "routes.go:17 server POST /api/v1/books 0.95",
     "routes.go:26 server DELETE /cache 1",
+    "routes.go:28 server PUT /admin/flags 0.95",
   ]);
 });
