@@ -1,9 +1,10 @@
 // Go HTTP servers (net/http incl. Go 1.22 method patterns, gorilla/mux,
-// gin, echo, chi, fiber, hertz, iris, httprouter, go-zero) and clients (net/http,
-// Go kit), and Dapr service invocation (Go SDK). Routes count only on receivers
-// that are router values of those packages: the type of every receiver is
-// traced to a constructor, a parameter or field type, or a group/subrouter
-// of another router, so `url.Values.Get` or a map lookup never matches.
+// gin, echo, chi, fiber, hertz, iris, httprouter, go-zero, go-restful) and
+// clients (net/http, Go kit), and Dapr service invocation (Go SDK). Routes
+// on routers count only on receivers that are router values of those
+// packages: the type of every receiver is traced to a constructor, a
+// parameter or field type, or a group/subrouter of another router, so
+// `url.Values.Get` or a map lookup never matches.
 import { httpBoundaryKey } from "../../boundary/http_path.ts";
 import type {
   ExtractDiagnostic,
@@ -25,6 +26,7 @@ import { clientPorts } from "./clients.ts";
 import { goKitClientPorts } from "./gokit.ts";
 import { daprInvocationPorts } from "./dapr.ts";
 import { goZeroRoutes } from "./gozero.ts";
+import { goRestfulRoutes } from "./restful.ts";
 import { GoFlow } from "./flow.ts";
 import { type PendingRoute, Routers } from "./routers.ts";
 import { routeOf } from "./routes.ts";
@@ -75,6 +77,7 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
         ports.push(...goKitClientPorts(call, project, flow));
         ports.push(...daprInvocationPorts(call, project));
         ports.push(...goZeroRoutes(call, project));
+        ports.push(...goRestfulRoutes(call, project));
       }
     }
     for (const route of pending) {

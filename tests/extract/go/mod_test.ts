@@ -300,3 +300,13 @@ Deno.test("goExtractor reads go-zero rest.Route literals under AddRoute and AddR
     "routes.go:28 server PUT /admin/flags 0.95",
   ]);
 });
+
+Deno.test("goExtractor reads go-restful routes under their WebService's root path", async () => {
+  const { ports } = await goExtractor.extract(await load("restful"));
+  assert.deepEqual(summary(ports), [
+    "users.go:14 server GET /users/{} 0.95",
+    "users.go:15 server POST /users 0.95",
+    "users.go:16 server PATCH /users/{}/name 0.95",
+    "users.go:22 server HEAD /ready 1",
+  ]);
+});
