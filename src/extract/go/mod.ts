@@ -1,5 +1,6 @@
 // Go HTTP servers (net/http incl. Go 1.22 method patterns, gorilla/mux,
-// gin, echo, chi, fiber, hertz, iris, httprouter, go-zero, go-restful) and
+// gin, echo, chi, fiber, hertz, iris, httprouter, go-zero, go-restful,
+// beego) and
 // clients (net/http, Go kit), and Dapr service invocation (Go SDK). Routes
 // on routers count only on receivers that are router values of those
 // packages: the type of every receiver is traced to a constructor, a
@@ -27,6 +28,7 @@ import { goKitClientPorts } from "./gokit.ts";
 import { daprInvocationPorts } from "./dapr.ts";
 import { goZeroRoutes } from "./gozero.ts";
 import { goRestfulRoutes } from "./restful.ts";
+import { beegoRoutes } from "./beego.ts";
 import { GoFlow } from "./flow.ts";
 import { type PendingRoute, Routers } from "./routers.ts";
 import { routeOf } from "./routes.ts";
@@ -78,6 +80,7 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
         ports.push(...daprInvocationPorts(call, project));
         ports.push(...goZeroRoutes(call, project));
         ports.push(...goRestfulRoutes(call, project));
+        ports.push(...beegoRoutes(call, project));
       }
     }
     for (const route of pending) {

@@ -310,3 +310,16 @@ Deno.test("goExtractor reads go-restful routes under their WebService's root pat
     "users.go:22 server HEAD /ready 1",
   ]);
 });
+
+Deno.test("goExtractor reads beego routes: functions, Router mappings or controller methods, namespaces", async () => {
+  const { ports } = await goExtractor.extract(await load("beego"));
+  assert.deepEqual(summary(ports), [
+    "main.go:11 server GET / 1",
+    "main.go:12 server GET /users 1",
+    "main.go:12 server POST /users 1",
+    "main.go:13 server GET /users/export 1",
+    "main.go:13 server POST /users/export 1",
+    "main.go:15 server GET /v1/health 0.95",
+    "main.go:17 server DELETE /v1/admin/users 0.95",
+  ]);
+});
