@@ -16,6 +16,7 @@ import { httpPort } from "../_port/http.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
+import { fieldsOf } from "./composite.ts";
 import { argumentsOf } from "./routers.ts";
 
 const REST = [
@@ -93,22 +94,6 @@ function isRestRoute(
   const resolved = project.typeFromNode(type);
   return resolved !== undefined && isRest(resolved.pkg) &&
     resolved.name === "Route";
-}
-
-/** `Key: value` elements of a composite literal (`{...}` or `T{...}`). */
-function fieldsOf(node: Node): Map<string, Node> {
-  const body = node.type === "composite_literal"
-    ? node.childForFieldName("body")
-    : node;
-  const out = new Map<string, Node>();
-  for (const element of body ? namedChildren(body) : []) {
-    if (element.type !== "keyed_element") continue;
-    const [key, value] = namedChildren(element).map((n) =>
-      n.type === "literal_element" ? namedChildren(n)[0] ?? n : n
-    );
-    if (key && value) out.set(key.text, value);
-  }
-  return out;
 }
 
 /** The prefix of a receiver made by `server.Group("/x")` (nested). */

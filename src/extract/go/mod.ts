@@ -1,7 +1,7 @@
 // Go HTTP servers (net/http incl. Go 1.22 method patterns, gorilla/mux,
 // gin, echo, chi, fiber, hertz, iris, httprouter, go-zero, go-restful,
-// beego) and
-// clients (net/http, Go kit), and Dapr service invocation (Go SDK). Routes
+// beego, huma) and clients (net/http, Go kit), and Dapr service invocation
+// (Go SDK). Routes
 // on routers count only on receivers that are router values of those
 // packages: the type of every receiver is traced to a constructor, a
 // parameter or field type, or a group/subrouter of another router, so
@@ -29,6 +29,7 @@ import { daprInvocationPorts } from "./dapr.ts";
 import { goZeroRoutes } from "./gozero.ts";
 import { goRestfulRoutes } from "./restful.ts";
 import { beegoRoutes } from "./beego.ts";
+import { humaRoutes } from "./huma.ts";
 import { GoFlow } from "./flow.ts";
 import { type PendingRoute, Routers } from "./routers.ts";
 import { routeOf } from "./routes.ts";
@@ -81,6 +82,7 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
         ports.push(...goZeroRoutes(call, project));
         ports.push(...goRestfulRoutes(call, project));
         ports.push(...beegoRoutes(call, project));
+        ports.push(...humaRoutes(call, project));
       }
     }
     for (const route of pending) {

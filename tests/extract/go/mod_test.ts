@@ -323,3 +323,12 @@ Deno.test("goExtractor reads beego routes: functions, Router mappings or control
     "main.go:17 server DELETE /v1/admin/users 0.95",
   ]);
 });
+
+Deno.test("goExtractor reads huma operations: Register with an Operation and the method helpers", async () => {
+  const { ports } = await goExtractor.extract(await load("huma"));
+  assert.deepEqual(summary(ports), [
+    "main.go:11 server GET /books 1",
+    "main.go:16 server GET /books/{} 1",
+    "main.go:17 server DELETE /books/{} 1",
+  ]);
+});
