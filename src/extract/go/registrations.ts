@@ -1,5 +1,5 @@
 // Route registration methods of the Go routers that take a path and
-// handlers (gin, echo, chi, fiber, hertz, iris, httprouter): which method
+// handlers (gin, echo, chi, fiber, hertz, iris, httprouter, goyave): which method
 // names register which HTTP methods, and where the path argument is.
 import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
 import { CONFIDENCE, exactText } from "../_value/mod.ts";
@@ -66,6 +66,12 @@ const STYLES: Partial<Record<Framework, Style>> = {
     any: set("Any"),
     methodFirst: set("Handle", "HandleFunc"),
     methodList: set("HandleMany"),
+  },
+  goyave: {
+    verbs: CHI_VERBS,
+    any: none,
+    methodFirst: none,
+    methodList: set("Route"),
   },
   httprouter: {
     verbs: UPPER_VERBS,

@@ -17,7 +17,8 @@ export type Framework =
   | "fiber"
   | "hertz"
   | "iris"
-  | "httprouter";
+  | "httprouter"
+  | "goyave";
 
 const RETURNS: ReadonlySet<string> = new Set(["return_statement"]);
 
@@ -45,6 +46,7 @@ export const FRAMEWORK_TYPES: ReadonlyMap<string, Framework> = new Map([
   ["github.com/kataras/iris/core/router.Party", "iris"],
   ["github.com/kataras/iris/core/router.APIBuilder", "iris"],
   ["github.com/julienschmidt/httprouter.Router", "httprouter"],
+  ["goyave.dev/goyave.Router", "goyave"],
 ]);
 
 // Methods that return a group of a router under a path prefix (the first
@@ -56,6 +58,22 @@ const GROUPS: Partial<Record<Framework, ReadonlySet<string>>> = {
   fiber: new Set(["Group", "Route"]),
   hertz: new Set(["Group"]),
   iris: new Set(["Party", "PartyFunc"]),
+  goyave: new Set(["Subrouter"]),
+};
+
+// Methods that return the router they are called on (a group of it
+// without a prefix, or it with middleware or metadata), by framework.
+const SAME: Partial<Record<Framework, ReadonlySet<string>>> = {
+  chi: new Set(["With"]),
+  gorilla: new Set(["StrictSlash", "SkipClean", "UseEncodedPath"]),
+  goyave: new Set([
+    "Group",
+    "Middleware",
+    "GlobalMiddleware",
+    "SetMeta",
+    "RemoveMeta",
+    "CORS",
+  ]),
 };
 
 export const UPPER_VERBS: ReadonlySet<string> = new Set([
@@ -214,10 +232,11 @@ export class Routers {
           ? project.methodsOf(owner)?.get(method)
           : undefined;
         if (declared) return this.#returned(declared, depth);
-        if (method === "Subrouter") {
+        const chain = method === "Subrouter"
+          ? gorillaChain(operand, project)
+          : undefined;
+        if (chain) {
           // r.PathPrefix("/api").Subrouter(), r.Host(h).PathPrefix(p).Subrouter()
-          const chain = gorillaChain(operand, project);
-          if (!chain) return [];
           const prefix = chain.prefix && chain.path
             ? joinPaths(chain.prefix, chain.path)
             : chain.prefix ?? chain.path ?? literal("");
@@ -235,12 +254,7 @@ export class Routers {
             ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }))
             : [];
         }
-        if (framework === "chi" && method === "With") return base;
-        if (
-          framework === "gorilla" &&
-          (method === "StrictSlash" || method === "SkipClean" ||
-            method === "UseEncodedPath")
-        ) return base;
+        if (framework && SAME[framework]?.has(method)) return base;
         return [];
       }
       case "selector_expression": {

@@ -332,3 +332,14 @@ Deno.test("goExtractor reads huma operations: Register with an Operation and the
     "main.go:17 server DELETE /books/{} 1",
   ]);
 });
+
+Deno.test("goExtractor reads goyave routes, subrouters and groups", async () => {
+  const { ports } = await goExtractor.extract(await load("goyave"));
+  assert.deepEqual(summary(ports), [
+    "route.go:10 server POST /api/orders 0.8",
+    "route.go:12 server DELETE /api/orders/{} 0.8",
+    "route.go:13 server GET /api/status 0.8",
+    "route.go:13 server HEAD /api/status 0.8",
+    "route.go:8 server GET / 0.8",
+  ]);
+});
