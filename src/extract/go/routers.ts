@@ -332,7 +332,11 @@ export class Routers {
           }
         }
       }
-      return [];
+      // a callback the framework calls with its router:
+      // server.RegisterRoutes(func(s *goyave.Server, r *goyave.Router) {...})
+      return framework && index >= 0
+        ? [this.#unsupplied(fn, index, framework)]
+        : [];
     }
     if (index < 0) return [];
     const name = fn.childForFieldName("name")?.text;
@@ -373,8 +377,15 @@ export class Routers {
       }
     }
     if (out.length || !framework) return out;
-    const key = `${project.fileOf(fn)?.file.path}:${fn.startIndex}:${index}`;
-    return [{ root: this.root(key, framework), rel: literal(""), weak: true }];
+    return [this.#unsupplied(fn, index, framework)];
+  }
+
+  /** A router parameter no call of the project supplies (weak). */
+  #unsupplied(fn: Node, index: number, framework: Framework): RouterRef {
+    const key = `${
+      this.#project.fileOf(fn)?.file.path
+    }:${fn.startIndex}:${index}`;
+    return { root: this.root(key, framework), rel: literal(""), weak: true };
   }
 
   /** Calls of the package in `dir`, by called function or method name. */

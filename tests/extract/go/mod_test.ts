@@ -340,6 +340,7 @@ Deno.test("goExtractor reads goyave routes, subrouters and groups", async () => 
     "route.go:12 server DELETE /api/orders/{} 0.8",
     "route.go:13 server GET /api/status 0.8",
     "route.go:13 server HEAD /api/status 0.8",
+    "route.go:18 server GET /ping 0.8",
     "route.go:8 server GET / 0.8",
   ]);
 });
