@@ -3,7 +3,7 @@
 // (without a mapping: the HTTP methods the controller defines, `Get`,
 // `Post`...), and the same under namespaces (`web.NewNamespace("/v1",
 // web.NSRouter(...), web.NSNamespace("/x", ...))`).
-import { type Node, ownerOf } from "../_syntax/compact_tree.ts";
+import type { Node } from "../_syntax/compact_tree.ts";
 import {
   CONFIDENCE,
   exactText,
@@ -13,7 +13,7 @@ import {
   routePath,
   type Value,
 } from "../_value/mod.ts";
-import { httpPort } from "../_port/http.ts";
+import { goRoutePort } from "./route_port.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
@@ -50,17 +50,13 @@ export function beegoRoutes(call: Node, project: GoProject): ExtractedPort[] {
   const prefix = namespacePrefix(call, project);
   if (!prefix) return [];
   const result = routePath(joinPaths(prefix, path), !isEmpty(prefix));
-  const file = project.fileOf(call)?.file.path ?? "";
   const out: ExtractedPort[] = [];
   for (const method of methods) {
-    const port = httpPort({
-      role: "server",
+    const port = goRoutePort(project, {
+      at: call,
       method,
-      path: result.path,
-      node: call,
-      owner: ownerOf(call, file, "go"),
-      filePath: file,
-      confidence: Math.min(confidence, result.confidence),
+      path: result,
+      confidence,
       framework: "beego",
     });
     if (port) out.push(port);

@@ -2,9 +2,9 @@
 // `client.InvokeMethod(ctx, "orders", "checkout", "post")` to the app as
 // `POST /checkout`, which a service registers with
 // `s.AddServiceInvocationHandler("/checkout", h)` (any method).
-import { type Node, ownerOf } from "../_syntax/compact_tree.ts";
-import { CONFIDENCE, exactText, routePath } from "../_value/mod.ts";
-import { httpPort } from "../_port/http.ts";
+import type { Node } from "../_syntax/compact_tree.ts";
+import { exactText, routePath } from "../_value/mod.ts";
+import { goRoutePort } from "./route_port.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
@@ -36,23 +36,16 @@ export function daprInvocationPorts(
   const args = argumentsOf(call);
   const name = project.evalString(server ? args[0] : args[2]);
   if (!name) return [];
-  let verb = "ANY";
-  let confidence: number = CONFIDENCE.literal;
+  let verb: string | undefined = "ANY";
   if (!server) {
     const text = exactText(project.evalString(args[3]));
-    if (text && /^[A-Za-z]+$/.test(text)) verb = text.toUpperCase();
-    else confidence = CONFIDENCE.weak;
+    verb = text && /^[A-Za-z]+$/.test(text) ? text.toUpperCase() : undefined;
   }
-  const path = routePath(name);
-  const file = project.fileOf(call)?.file.path ?? "";
-  const port = httpPort({
+  const port = goRoutePort(project, {
+    at: call,
     role: server ? "server" : "client",
     method: verb,
-    path: path.path,
-    node: call,
-    owner: ownerOf(call, file, "go"),
-    filePath: file,
-    confidence: Math.min(confidence, path.confidence),
+    path: routePath(name),
     framework: "dapr-go-sdk",
     ...(server
       ? {}

@@ -2,9 +2,8 @@
 // `server.AddRoutes([]rest.Route{{...}, ...}, rest.WithPrefix("/v1"))`, as
 // goctl generates them from `.api` files. Each route is reported at its
 // `rest.Route` literal.
-import { namedChildren, type Node, ownerOf } from "../_syntax/compact_tree.ts";
+import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
 import {
-  CONFIDENCE,
   exactText,
   isEmpty,
   joinPaths,
@@ -12,7 +11,7 @@ import {
   routePath,
   type Value,
 } from "../_value/mod.ts";
-import { httpPort } from "../_port/http.ts";
+import { goRoutePort } from "./route_port.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
@@ -56,7 +55,6 @@ export function goZeroRoutes(call: Node, project: GoProject): ExtractedPort[] {
       .map((e) => e.type === "literal_element" ? namedChildren(e)[0] : e)
       .filter((e): e is Node => e !== undefined)
       .slice(0, MAX_ROUTES);
-  const file = project.fileOf(call)?.file.path ?? "";
   const out: ExtractedPort[] = [];
   for (const route of literals) {
     const fields = fieldsOf(route);
@@ -65,17 +63,11 @@ export function goZeroRoutes(call: Node, project: GoProject): ExtractedPort[] {
     const verb = exactText(project.evalString(fields.get("Method")));
     const known = verb !== undefined && /^[A-Za-z]+$/.test(verb);
     const result = routePath(joinPaths(prefix, path), !isEmpty(prefix));
-    const port = httpPort({
-      role: "server",
-      method: known ? verb.toUpperCase() : "ANY",
-      path: result.path,
-      node: route,
-      owner: ownerOf(call, file, "go"),
-      filePath: file,
-      confidence: Math.min(
-        result.confidence,
-        known ? CONFIDENCE.literal : CONFIDENCE.weak,
-      ),
+    const port = goRoutePort(project, {
+      at: route,
+      owner: call,
+      method: known ? verb.toUpperCase() : undefined,
+      path: result,
       framework: "go-zero",
     });
     if (port) out.push(port);

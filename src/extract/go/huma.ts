@@ -1,8 +1,8 @@
 // huma operations: `huma.Get(api, "/users/{id}", h)` and friends, and
 // `huma.Register(api, huma.Operation{Method: http.MethodGet, Path: "/x"}, h)`.
-import { namedChildren, type Node, ownerOf } from "../_syntax/compact_tree.ts";
-import { CONFIDENCE, exactText, routePath } from "../_value/mod.ts";
-import { httpPort } from "../_port/http.ts";
+import type { Node } from "../_syntax/compact_tree.ts";
+import { exactText, routePath } from "../_value/mod.ts";
+import { goRoutePort } from "./route_port.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
@@ -36,18 +36,10 @@ export function humaRoutes(call: Node, project: GoProject): ExtractedPort[] {
   const path = project.evalString(pathNode);
   if (!path) return [];
   const result = routePath(path);
-  const file = project.fileOf(call)?.file.path ?? "";
-  const port = httpPort({
-    role: "server",
-    method: method ?? "ANY",
-    path: result.path,
-    node: call,
-    owner: ownerOf(call, file, "go"),
-    filePath: file,
-    confidence: Math.min(
-      result.confidence,
-      method ? CONFIDENCE.literal : CONFIDENCE.weak,
-    ),
+  const port = goRoutePort(project, {
+    at: call,
+    method,
+    path: result,
     framework: "huma",
   });
   return port ? [port] : [];

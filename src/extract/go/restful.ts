@@ -1,9 +1,8 @@
 // go-restful routes: `ws.Route(ws.GET("/{id}").To(h)...)` on a
 // `*restful.WebService`, under the root path its function gives it with
 // `ws.Path("/users")`. Each route is reported at its `Route` call.
-import { findAll, type Node, ownerOf } from "../_syntax/compact_tree.ts";
+import { findAll, type Node } from "../_syntax/compact_tree.ts";
 import {
-  CONFIDENCE,
   exactText,
   isEmpty,
   joinPaths,
@@ -11,7 +10,7 @@ import {
   routePath,
   type Value,
 } from "../_value/mod.ts";
-import { httpPort } from "../_port/http.ts";
+import { goRoutePort } from "./route_port.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
@@ -47,18 +46,10 @@ export function goRestfulRoutes(
   const root = rootPath(service, call, project);
   if (!root) return [];
   const result = routePath(joinPaths(root, builder.path), !isEmpty(root));
-  const file = project.fileOf(call)?.file.path ?? "";
-  const port = httpPort({
-    role: "server",
-    method: builder.method ?? "ANY",
-    path: result.path,
-    node: call,
-    owner: ownerOf(call, file, "go"),
-    filePath: file,
-    confidence: Math.min(
-      result.confidence,
-      builder.method ? CONFIDENCE.literal : CONFIDENCE.weak,
-    ),
+  const port = goRoutePort(project, {
+    at: call,
+    method: builder.method,
+    path: result,
     framework: "go-restful",
   });
   return port ? [port] : [];
