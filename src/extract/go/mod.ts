@@ -1,11 +1,10 @@
 // Go HTTP servers (net/http incl. Go 1.22 method patterns, gorilla/mux,
-// gin, echo, chi, fiber, hertz, iris, httprouter, go-zero, go-restful,
-// beego, huma) and clients (net/http, Go kit), and Dapr service invocation
-// (Go SDK). Routes
-// on routers count only on receivers that are router values of those
-// packages: the type of every receiver is traced to a constructor, a
-// parameter or field type, or a group/subrouter of another router, so
-// `url.Values.Get` or a map lookup never matches.
+// gin, echo, chi, fiber, hertz, iris, httprouter, goyave, go-zero,
+// go-restful, beego, huma), clients (net/http, Go kit) and Dapr service
+// invocation (Go SDK). Routes on routers count only on receivers that are
+// router values of those packages: the type of every receiver is traced to
+// a constructor, a parameter or field type, or a group/subrouter of another
+// router, so `url.Values.Get` or a map lookup never matches.
 import { httpBoundaryKey } from "../../boundary/http_path.ts";
 import type {
   ExtractDiagnostic,
@@ -37,8 +36,9 @@ import { isGoTestFile } from "./test_files.ts";
 
 /**
  * Finds HTTP routes (net/http, gorilla/mux, gin, echo, chi, fiber, hertz,
- * iris, httprouter) and HTTP calls
- * (net/http) in Go files.
+ * iris, httprouter, goyave, go-zero, go-restful, beego, huma), HTTP calls
+ * (net/http, Go kit) and Dapr service invocation in Go files (test files
+ * left out).
  *
  * @example Usage
  * ```ts
