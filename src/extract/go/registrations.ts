@@ -11,6 +11,8 @@ export interface Registration {
   methods: string[];
   pathNode: Node | undefined;
   confidence: number;
+  /** Appended to the path: `/*` for a directory of files. */
+  suffix?: string;
 }
 
 interface Style {
@@ -22,8 +24,10 @@ interface Style {
   methodFirst: ReadonlySet<string>;
   /** `Match([]string{...}, path, ...)` or `HandleMany("GET POST", path)`. */
   methodList: ReadonlySet<string>;
-  /** Serves files under a path pattern (`GET`). */
+  /** Serves files under a path pattern, or one file (`GET`). */
   files?: ReadonlySet<string>;
+  /** Serves a directory of files under a path prefix (`GET prefix/*`). */
+  dirs?: ReadonlySet<string>;
 }
 
 const none: ReadonlySet<string> = new Set();
@@ -35,12 +39,16 @@ const STYLES: Partial<Record<Framework, Style>> = {
     any: set("Any"),
     methodFirst: set("Handle"),
     methodList: set("Match"),
+    files: set("StaticFile", "StaticFileFS"),
+    dirs: set("Static", "StaticFS"),
   },
   echo: {
     verbs: UPPER_VERBS,
     any: set("Any"),
     methodFirst: set("Add"),
     methodList: set("Match"),
+    files: set("File"),
+    dirs: set("Static"),
   },
   chi: {
     verbs: CHI_VERBS,
@@ -100,6 +108,9 @@ export function registrationOf(
   }
   if (style.files?.has(method)) {
     return { methods: ["GET"], pathNode: args[0], confidence: 1 };
+  }
+  if (style.dirs?.has(method)) {
+    return { methods: ["GET"], pathNode: args[0], confidence: 1, suffix: "/*" };
   }
   if (style.any.has(method)) {
     return { methods: ["ANY"], pathNode: args[0], confidence: 1 };

@@ -6,6 +6,7 @@ import type { Node } from "../_syntax/compact_tree.ts";
 import {
   exactText,
   fromText,
+  joinPaths,
   literal,
   mapText,
   textOf,
@@ -56,6 +57,7 @@ export function routeOf(
   let methods: string[] | undefined;
   let pathNode: Node | undefined;
   let confidence = 1;
+  let suffix: string | undefined;
   switch (framework) {
     case "net/http": {
       if (method !== "HandleFunc" && method !== "Handle") return undefined;
@@ -116,11 +118,12 @@ export function routeOf(
       }
       const registration = registrationOf(framework, method, args, project);
       if (!registration) return undefined;
-      ({ methods, pathNode, confidence } = registration);
+      ({ methods, pathNode, confidence, suffix } = registration);
     }
   }
   let path = project.evalString(pathNode);
   if (!path || !pathNode || !methods) return undefined;
+  if (suffix) path = joinPaths(path, literal(suffix));
   if (framework === "gorilla") path = gorillaPath(path);
   return {
     call,

@@ -344,3 +344,13 @@ Deno.test("goExtractor reads goyave routes, subrouters and groups", async () => 
     "route.go:8 server GET / 0.8",
   ]);
 });
+
+Deno.test("goExtractor reads static file routes registered explicitly with echo and gin", async () => {
+  const { ports } = await goExtractor.extract(await load("static"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server GET /robots.txt 1",
+    "main.go:11 server GET /assets/{} 1",
+    "main.go:13 server GET /favicon.ico 1",
+    "main.go:14 server GET /media/{} 1",
+  ]);
+});
