@@ -186,6 +186,7 @@ const HERTZ_ROUTE = "github.com/cloudwego/hertz/pkg/route";
 const IRIS = "github.com/kataras/iris";
 const HTTPROUTER = "github.com/julienschmidt/httprouter";
 const DAPR_CLIENT = "github.com/dapr/go-sdk/client";
+const GHTTP = "github.com/gogf/gf/net/ghttp";
 const DAPR_SERVICE = "github.com/dapr/go-sdk/service/common";
 
 /** Functions of known packages that construct a value of a known type. */
@@ -205,6 +206,8 @@ export const CONSTRUCTORS: ReadonlyMap<string, GoType> = new Map([
   [`${IRIS}.New`, T(IRIS, "Application")],
   [`${IRIS}.Default`, T(IRIS, "Application")],
   [`${HTTPROUTER}.New`, T(HTTPROUTER, "Router")],
+  ["github.com/gogf/gf/frame/g.Server", T(GHTTP, "Server")],
+  [`${GHTTP}.GetServer`, T(GHTTP, "Server")],
   [`${DAPR_CLIENT}.NewClient`, T(DAPR_CLIENT, "Client")],
   [`${DAPR_CLIENT}.NewClientWithAddress`, T(DAPR_CLIENT, "Client")],
   [`${DAPR_CLIENT}.NewClientWithPort`, T(DAPR_CLIENT, "Client")],
@@ -253,6 +256,8 @@ export const METHOD_RESULTS: ReadonlyMap<string, GoType> = new Map([
   [`${HERTZ_ROUTE}.RouterGroup.Group`, T(HERTZ_ROUTE, "RouterGroup")],
   [`${IRIS}.Application.Party`, T(IRIS, "Party")],
   [`${IRIS}.Party.Party`, T(IRIS, "Party")],
+  [`${GHTTP}.Server.Group`, T(GHTTP, "RouterGroup")],
+  [`${GHTTP}.RouterGroup.Group`, T(GHTTP, "RouterGroup")],
 ]);
 
 export const HTTP_METHOD_CONSTANTS: ReadonlyMap<string, string> = new Map(

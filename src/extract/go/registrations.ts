@@ -1,8 +1,8 @@
 // Route registration methods of the Go routers that take a path and
-// handlers (gin, echo, chi, fiber, hertz, iris, httprouter, goyave): which method
+// handlers (gin, echo, chi, fiber, hertz, iris, httprouter, goyave, gf): which method
 // names register which HTTP methods, and where the path argument is.
 import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
-import { CONFIDENCE, exactText } from "../_value/mod.ts";
+import { CONFIDENCE, exactText, literal, type Value } from "../_value/mod.ts";
 import type { GoProject } from "./project.ts";
 import { CHI_VERBS, type Framework, UPPER_VERBS } from "./routers.ts";
 
@@ -13,6 +13,8 @@ export interface Registration {
   confidence: number;
   /** Appended to the path: `/*` for a directory of files. */
   suffix?: string;
+  /** The path, when the registration gives it with the method. */
+  path?: Value;
 }
 
 interface Style {
@@ -28,6 +30,8 @@ interface Style {
   files?: ReadonlySet<string>;
   /** Serves a directory of files under a path prefix (`GET prefix/*`). */
   dirs?: ReadonlySet<string>;
+  /** A pattern `"/x"` (any method) or `"GET:/x"` (gf `BindHandler`). */
+  patterns?: ReadonlySet<string>;
 }
 
 const none: ReadonlySet<string> = new Set();
@@ -81,6 +85,13 @@ const STYLES: Partial<Record<Framework, Style>> = {
     methodFirst: none,
     methodList: set("Route"),
   },
+  gf: {
+    verbs: UPPER_VERBS,
+    any: set("ALL"),
+    methodFirst: none,
+    methodList: none,
+    patterns: set("BindHandler"),
+  },
   httprouter: {
     verbs: UPPER_VERBS,
     any: none,
@@ -111,6 +122,18 @@ export function registrationOf(
   }
   if (style.dirs?.has(method)) {
     return { methods: ["GET"], pathNode: args[0], confidence: 1, suffix: "/*" };
+  }
+  if (style.patterns?.has(method)) {
+    const pattern = project.evalString(args[0]);
+    const match = /^([A-Za-z]+):(\/.*)$/.exec(exactText(pattern) ?? "");
+    return match?.[1] && match[2]
+      ? {
+        methods: [match[1].toUpperCase()],
+        pathNode: args[0],
+        confidence: 1,
+        path: literal(match[2], pattern?.composed),
+      }
+      : { methods: ["ANY"], pathNode: args[0], confidence: 1 };
   }
   if (style.any.has(method)) {
     return { methods: ["ANY"], pathNode: args[0], confidence: 1 };

@@ -18,7 +18,8 @@ export type Framework =
   | "hertz"
   | "iris"
   | "httprouter"
-  | "goyave";
+  | "goyave"
+  | "gf";
 
 const RETURNS: ReadonlySet<string> = new Set(["return_statement"]);
 
@@ -47,6 +48,8 @@ export const FRAMEWORK_TYPES: ReadonlyMap<string, Framework> = new Map([
   ["github.com/kataras/iris/core/router.APIBuilder", "iris"],
   ["github.com/julienschmidt/httprouter.Router", "httprouter"],
   ["goyave.dev/goyave.Router", "goyave"],
+  ["github.com/gogf/gf/net/ghttp.Server", "gf"],
+  ["github.com/gogf/gf/net/ghttp.RouterGroup", "gf"],
 ]);
 
 // Methods that return a group of a router under a path prefix (the first
@@ -59,6 +62,7 @@ const GROUPS: Partial<Record<Framework, ReadonlySet<string>>> = {
   hertz: new Set(["Group"]),
   iris: new Set(["Party", "PartyFunc"]),
   goyave: new Set(["Subrouter"]),
+  gf: new Set(["Group"]),
 };
 
 // Methods that return the router they are called on (a group of it

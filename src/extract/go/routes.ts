@@ -10,6 +10,7 @@ import {
   literal,
   mapText,
   textOf,
+  type Value,
 } from "../_value/mod.ts";
 import type { GoProject } from "./project.ts";
 import { builtOnly, gorillaBuilderRoute, gorillaPath } from "./gorilla.ts";
@@ -58,6 +59,7 @@ export function routeOf(
   let pathNode: Node | undefined;
   let confidence = 1;
   let suffix: string | undefined;
+  let given: Value | undefined;
   switch (framework) {
     case "net/http": {
       if (method !== "HandleFunc" && method !== "Handle") return undefined;
@@ -119,9 +121,10 @@ export function routeOf(
       const registration = registrationOf(framework, method, args, project);
       if (!registration) return undefined;
       ({ methods, pathNode, confidence, suffix } = registration);
+      given = registration.path;
     }
   }
-  let path = project.evalString(pathNode);
+  let path = given ?? project.evalString(pathNode);
   if (!path || !pathNode || !methods) return undefined;
   if (suffix) path = joinPaths(path, literal(suffix));
   if (framework === "gorilla") path = gorillaPath(path);

@@ -354,3 +354,15 @@ Deno.test("goExtractor reads static file routes registered explicitly with echo 
     "main.go:14 server GET /media/{} 1",
   ]);
 });
+
+Deno.test("goExtractor reads GoFrame routes: BindHandler patterns, verbs and ALL, Group closures and groups", async () => {
+  const { ports } = await goExtractor.extract(await load("gf"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server ANY /ping 1",
+    "main.go:11 server POST /upload 1",
+    "main.go:13 server GET /api/users 0.95",
+    "main.go:15 server PUT /api/v1/users/{} 0.95",
+    "main.go:16 server ANY /api/health 0.95",
+    "main.go:18 server DELETE /admin/cache 0.95",
+  ]);
+});
