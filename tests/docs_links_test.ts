@@ -131,3 +131,13 @@ Deno.test("every relative link of README.md and docs/*.md resolves", async () =>
   }
   assert.deepEqual(broken, []);
 });
+
+Deno.test("README.md links every page of docs/", async () => {
+  const linked = new Set(
+    relativeLinks(await Deno.readTextFile(new URL("README.md", root)))
+      .map((target) => target.split("#")[0]),
+  );
+  const pages = DOC_PAGES.filter((page) => page.startsWith("docs/"));
+  assert.ok(pages.length > 0);
+  assert.deepEqual(pages.filter((page) => !linked.has(page)), []);
+});
