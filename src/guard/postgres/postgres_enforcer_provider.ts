@@ -1,9 +1,15 @@
-import type { MatchingFunction } from "casbin";
 import type { Enforcer } from "../enforcer.ts";
 import type { EnforcerProviderOptions } from "../enforcer_provider_options.ts";
 import { EnforcerLoadError } from "../_policy/error.ts";
 import { EnforcerLoader } from "../_reload/enforcer_loader.ts";
+import {
+  defaultOnError,
+  loaderSettingsOf,
+  nonNegative,
+} from "../_reload/provider_options.ts";
 import { type Built, Reloader, type SwapEvent } from "../_reload/reloader.ts";
+import { Sleeps } from "../_reload/sleeps.ts";
+import { started } from "../_reload/started.ts";
 import { modelOf, parseModel } from "./_model_text.ts";
 import {
   type RuleTableSnapshot,
@@ -106,20 +112,6 @@ export interface PostgresEnforcerProviderOptions<
   reconnectMaxMs?: number;
 }
 
-function defaultOnError(error: EnforcerLoadError): void {
-  // deno-lint-ignore no-console
-  console.error(`portcullis: ${error.message}; keeping the last good policy`);
-}
-
-function nonNegative(name: string, value: number): number {
-  if (!Number.isFinite(value) || value < 0) {
-    throw new RangeError(
-      `Cannot open enforcer provider: ${name} must be a finite number >= 0, got ${value}`,
-    );
-  }
-  return value;
-}
-
 /**
  * Serves a casbin enforcer built from the rules of a PostgreSQL table (the
  * `casbin_rule` table of casbin's adapters), and keeps every instance of
@@ -174,7 +166,7 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
   implements AsyncDisposable {
   readonly #options: PostgresEnforcerProviderOptions<E>;
   readonly #onError: (error: EnforcerLoadError) => void;
-  readonly #timers = new Map<ReturnType<typeof setTimeout>, () => void>();
+  readonly #sleeps = new Sleeps();
   #database: PolicyDatabase | undefined;
   #ownsDatabase = false;
   #loader: EnforcerLoader<E> | undefined;
@@ -214,13 +206,7 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
     options: PostgresEnforcerProviderOptions<E>,
   ): Promise<PostgresEnforcerProvider<E>> {
     const provider = new PostgresEnforcerProvider<E>(options);
-    try {
-      await provider.#start();
-    } catch (error) {
-      await provider.close();
-      throw error;
-    }
-    return provider;
+    return await started(provider, () => provider.#start());
   }
 
   /**
@@ -286,12 +272,7 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
   async close(): Promise<void> {
     if (this.#closed) return await this.#reloader?.done;
     this.#closed = true;
-    const sleeping = [...this.#timers];
-    this.#timers.clear();
-    for (const [id, wake] of sleeping) {
-      clearTimeout(id);
-      wake();
-    }
+    this.#sleeps.wakeAll();
     this.#unsubscribe?.();
     this.#source?.stop();
     this.#loader?.close();
@@ -329,14 +310,7 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
       reconnectMinMs,
       nonNegative("reconnectMaxMs", options.reconnectMaxMs ?? 5000),
     );
-    const loadIn = options.loadIn ?? "auto";
-    if (!["auto", "worker", "main"].includes(loadIn)) {
-      throw new RangeError(
-        `Cannot open enforcer provider: loadIn must be "auto", "worker" or "main", got ${
-          String(loadIn)
-        }`,
-      );
-    }
+    const settings = loaderSettingsOf(options);
     const { text: modelText, path: modelPath } = await modelOf(options);
     const model = parseModel(modelText, modelPath);
     if (typeof options.database === "string") {
@@ -354,17 +328,11 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
     }
     const { client, schema, columns, onCommit } = internalsOf(this.#database);
     const isClosed = (): boolean => this.#closed;
-    const sleep = (ms: number): Promise<void> => this.#sleep(ms);
+    const sleep = (ms: number): Promise<void> => this.#sleeps.sleep(ms);
     this.#loader = new EnforcerLoader<E>({
+      ...settings,
       modelPath,
       policyPath: schema.table,
-      prepare: options.prepare,
-      loadIn,
-      probe: options.probe,
-      functions: (options.functions ?? {}) as Readonly<
-        Record<string, MatchingFunction>
-      >,
-      allowEmptyPolicy: options.allowEmptyPolicy ?? false,
       isClosed,
     });
     const source = this.#source = new RuleTableSource({
@@ -456,15 +424,5 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
     } catch {
       // A failing hook must not stop the provider.
     }
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const id = setTimeout(() => {
-        this.#timers.delete(id);
-        resolve();
-      }, ms);
-      this.#timers.set(id, resolve);
-    });
   }
 }
