@@ -257,6 +257,9 @@ export const METHOD_RESULTS: ReadonlyMap<string, GoType> = new Map([
   [`${IRIS}.Application.Party`, T(IRIS, "Party")],
   [`${IRIS}.Party.Party`, T(IRIS, "Party")],
   [`${GHTTP}.Server.Group`, T(GHTTP, "RouterGroup")],
+  ...["github.com/streadway/amqp", "github.com/rabbitmq/amqp091-go"].map((
+    amqp,
+  ): [string, GoType] => [`${amqp}.Connection.Channel`, T(amqp, "Channel")]),
   [`${GHTTP}.RouterGroup.Group`, T(GHTTP, "RouterGroup")],
 ]);
 

@@ -29,6 +29,7 @@ import { goZeroRoutes } from "./gozero.ts";
 import { goRestfulRoutes } from "./restful.ts";
 import { beegoRoutes } from "./beego.ts";
 import { humaRoutes } from "./huma.ts";
+import { optionQueuePorts } from "./queue_options.ts";
 import { GoFlow } from "./flow.ts";
 import { type PendingRoute, Routers } from "./routers.ts";
 import { routeOf } from "./routes.ts";
@@ -85,6 +86,7 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
         ports.push(...humaRoutes(call, project));
       }
     }
+    ports.push(...optionQueuePorts(project));
     for (const route of pending) {
       const file = project.fileOf(route.call);
       if (!file) continue;
