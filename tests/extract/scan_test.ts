@@ -5,6 +5,8 @@ import {
   scanWithReader,
 } from "../../src/extract/scan.ts";
 import { buildReport } from "../../src/extract/report.ts";
+import { EXTRACTORS } from "../../src/extract/registry.ts";
+import type { LanguageExtractor } from "../../src/extract/extractor.ts";
 import { fixturePath } from "./_fixtures.ts";
 import { makeTree, route } from "./_temp_tree.ts";
 
@@ -156,6 +158,8 @@ Deno.test("scan() builds project, file and owner nodes and port relations with l
       files: 1,
       bytes: (await Deno.stat(`${root}/src/users.ts`)).size,
       ports: 1,
+      skipped: { binary: 0, "too-large": 0, generated: 0 },
+      failed: 0,
     }]);
     assert.deepEqual(result.filesByLanguage, { typescript: 1 });
     assert.deepEqual(graph.metadata["files_by_language"], { typescript: 1 });
@@ -334,5 +338,189 @@ Deno.test("scan() records at most maxPortsPerRoot ports per root and says so", a
     assert.match(result.diagnostics[0]!.message, /found 6 more than 4/);
   } finally {
     await Deno.remove(root, { recursive: true });
+  }
+});
+
+/** A good file for each extractor of the registry, with a port it finds. */
+const GOOD_FILES: Readonly<
+  Record<
+    string,
+    [path: string, text: string, others?: Record<string, string>]
+  >
+> = {
+  javascript: ["src/users.ts", route("/users/:id")],
+  openapi: [
+    "openapi.yaml",
+    "openapi: 3.0.3\npaths:\n  /pets/{petId}:\n    get:\n      operationId: showPet\n",
+  ],
+  java: [
+    "UserController.java",
+    '@RestController\n@RequestMapping("/users")\nclass UserController {\n  @GetMapping("/{id}") User get(@PathVariable String id) { return null; }\n}\n',
+  ],
+  kotlin: [
+    "App.kt",
+    'import io.ktor.server.routing.*\nfun Application.module() {\n    routing {\n        get("/users/{id}") { call.respondText("user") }\n    }\n}\n',
+  ],
+  csharp: [
+    "Program.cs",
+    'var api = app.MapGroup("/api");\napi.MapGet("/orders/{id}", (int id) => id);\n',
+  ],
+  rust: [
+    "src/main.rs",
+    'use axum::{routing::get, Router};\nfn app() -> Router {\n    Router::new().route("/users/:id", get(show))\n}\n',
+  ],
+  queue: [
+    "events.py",
+    'from confluent_kafka import Producer\nproducer = Producer({"bootstrap.servers": "kafka:9092"})\nproducer.produce("orders", value=b"{}")\n',
+  ],
+  php: [
+    "routes/web.php",
+    "<?php\nRoute::get('/users/{id}', [UserController::class, 'show']);\n",
+  ],
+  ruby: [
+    "config/routes.rb",
+    "Rails.application.routes.draw do\n  resources :users, only: [:show]\nend\n",
+  ],
+  elixir: [
+    "lib/app_web/router.ex",
+    'defmodule AppWeb.Router do\n  use Phoenix.Router\n  get "/users/:id", UserController, :show\nend\n',
+  ],
+  python: [
+    "main.py",
+    'from fastapi import FastAPI\napp = FastAPI()\n\n@app.get("/health")\ndef health():\n    return {}\n',
+  ],
+  go: [
+    "main.go",
+    'package main\n\nimport "net/http"\n\nfunc main() {\n\thttp.HandleFunc("GET /health", nil)\n}\n',
+  ],
+  grpc: [
+    "client.py",
+    "import shop_pb2_grpc\nstub = shop_pb2_grpc.OrdersStub(channel)\nstub.GetOrder(request)\n",
+    {
+      "shop.proto":
+        'syntax = "proto3";\npackage shop.v1;\nservice Orders { rpc GetOrder (Req) returns (Res); }\nmessage Req {}\nmessage Res {}\n',
+    },
+  ],
+  temporal: [
+    "activities.py",
+    'from temporalio import activity\n\n@activity.defn(name="charge")\nasync def charge_card(order_id: str) -> None:\n    pass\n',
+  ],
+};
+
+/**
+ * `extractor` as it is, except that it throws (after its real work) when
+ * one of its files holds `HOSTILE`: a file its per-file work fails on.
+ */
+function failingOnHostile(extractor: LanguageExtractor): LanguageExtractor {
+  return {
+    name: extractor.name,
+    accepts: (path) => extractor.accepts(path),
+    async extract(files) {
+      const result = await extractor.extract(files);
+      const hostile = files.find((file) => file.text.includes("HOSTILE"));
+      if (hostile) {
+        throw new RangeError(`Maximum call stack size exceeded`);
+      }
+      return result;
+    },
+  };
+}
+
+Deno.test("scan() keeps the other files' ports when an extractor fails on one file", async (t) => {
+  assert.deepEqual(
+    Object.keys(GOOD_FILES).sort(),
+    EXTRACTORS.map((e) => e.name).sort(),
+  );
+  for (const extractor of EXTRACTORS) {
+    await t.step(extractor.name, async () => {
+      const [path, text, others] = GOOD_FILES[extractor.name]!;
+      const dot = path.lastIndexOf(".");
+      const hostile = `${path.slice(0, dot)}_hostile${path.slice(dot)}`;
+      const root = await makeTree({
+        ...others,
+        [path]: text,
+        [hostile]: `${text}\n// HOSTILE\n`,
+      });
+      try {
+        const result = await scan([root], {
+          extractors: [failingOnHostile(extractor)],
+        });
+        const files = [...new Set(result.ports.map((p) => p.port.filePath))];
+        assert.deepEqual(files, [path]);
+        assert.deepEqual(
+          result.diagnostics.map((d) => [d.filePath, d.severity, d.message]),
+          [[
+            hostile,
+            "error",
+            `Cannot extract with ${extractor.name}: Maximum call stack size exceeded`,
+          ]],
+        );
+        assert.equal(result.roots[0]!.failed, 1);
+      } finally {
+        await Deno.remove(root, { recursive: true });
+      }
+    });
+  }
+});
+
+/** A Python function whose local value nests deeper than the call stack goes. */
+function tooDeepPython(imports: string, call: string): string {
+  const value = "(".repeat(20_000) + '"orders"' + ")".repeat(20_000);
+  return `${imports}\n\ndef run():\n    name = ${value}\n    ${call}\n`;
+}
+
+Deno.test("scan() reports a file nested too deep to read and keeps the ports of the others", async (t) => {
+  const cases = [
+    {
+      mechanism: "http",
+      good: { "main.py": GOOD_FILES.python![1] },
+      deep: tooDeepPython("import requests", "requests.get(name)"),
+      key: "GET /health",
+      extractors: ["python"],
+    },
+    {
+      mechanism: "grpc",
+      good: { "client.py": GOOD_FILES.grpc![1], ...GOOD_FILES.grpc![2] },
+      deep: tooDeepPython(
+        "import shop_pb2_grpc",
+        "shop_pb2_grpc.OrdersStub(channel).GetOrder(name)",
+      ),
+      key: "shop.v1.Orders/GetOrder",
+      extractors: ["python", "grpc"],
+    },
+    {
+      mechanism: "temporal",
+      good: { "activities.py": GOOD_FILES.temporal![1] },
+      deep: tooDeepPython(
+        "from temporalio import workflow",
+        "workflow.execute_activity(name, 1)",
+      ),
+      key: "charge",
+      extractors: ["python", "temporal"],
+    },
+  ];
+  for (const { mechanism, good, deep, key, extractors } of cases) {
+    await t.step(mechanism, async () => {
+      const root = await makeTree({ ...good, "deep.py": deep });
+      try {
+        const result = await scan([root]);
+        assert.deepEqual(
+          result.ports.filter((p) => p.port.ref.mechanism === mechanism)
+            .map((p) => p.port.ref.key),
+          [key],
+        );
+        assert.deepEqual(
+          result.diagnostics.map((d) => [d.filePath, d.severity, d.message]),
+          extractors.map((name) => [
+            "deep.py",
+            "error",
+            `Cannot extract with ${name}: Maximum call stack size exceeded`,
+          ]),
+        );
+        assert.equal(result.roots[0]!.failed, 1);
+      } finally {
+        await Deno.remove(root, { recursive: true });
+      }
+    });
   }
 });
