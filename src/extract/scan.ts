@@ -166,7 +166,7 @@ function readUtf8(path: string | Buffer): Promise<string> {
  * when the file's name is not valid UTF-8.
  */
 export async function scanWithReader(
-  roots: readonly string[],
+  requested: readonly string[],
   options: ScanOptions,
   readText: (absolutePath: string | Buffer) => Promise<string>,
 ): Promise<ScanResult> {
@@ -182,16 +182,19 @@ export async function scanWithReader(
     );
   }
   const budgets = budgetsOf(options);
-  if (roots.length === 0) {
+  if (requested.length === 0) {
     throw new ScanError("NO_ROOT", "Cannot scan: no root given");
   }
-  const labels = labelRoots(roots);
+  // a directory given twice (or by two paths) is scanned once
   const realRoots: string[] = [];
-  for (const root of roots) {
-    realRoots.push(
-      await resolveRoot(root, options.followRootSymlinks === true),
-    );
+  const roots: string[] = [];
+  for (const root of requested) {
+    const real = await resolveRoot(root, options.followRootSymlinks === true);
+    if (realRoots.includes(real)) continue;
+    realRoots.push(real);
+    roots.push(root);
   }
+  const labels = labelRoots(roots);
   const extractors = options.extractors ?? EXTRACTORS;
   const result: ScanResult = {
     graph: new BoundaryGraph({

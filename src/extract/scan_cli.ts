@@ -24,7 +24,9 @@ import {
   readGraph,
   runGate,
 } from "./_cli_gate.ts";
-import { UsageError, walkArgs } from "./_cli_args.ts";
+import { UsageError, usageError, walkArgs } from "./_cli_args.ts";
+import { printSummary } from "./_cli_summary.ts";
+import { VERSION } from "./_version.ts";
 import { DIFF_FORMATS, type DiffFormat } from "../map/diff_report.ts";
 
 /**
@@ -84,7 +86,10 @@ Options:
                            file or extractor failed, or a budget was hit
   --follow-root-symlink    scan a root reached through a symbolic link
   --no-progress            never draw the progress bar
+  --verbose                list the files left out (binary, too large,
+                           generated)
   -h, --help               show this help
+  --version                print the version
 
 Breaking-change gate (with --format text, json, markdown or sarif):
   --baseline <graph.json>  the graph of this code before the change
@@ -125,7 +130,9 @@ interface CliArgs {
   budgets: Partial<Record<ScanBudget, number>>;
   maxOutputBytes: number;
   progress: boolean;
+  verbose: boolean;
   help: boolean;
+  version: boolean;
 }
 
 /** Reads one of the scan's own flags into `parsed`: false if not one. */
@@ -138,6 +145,12 @@ function readScanFlag(
     case "-h":
     case "--help":
       parsed.help = true;
+      return true;
+    case "--version":
+      parsed.version = true;
+      return true;
+    case "--verbose":
+      parsed.verbose = true;
       return true;
     case "--out":
       parsed.out = value();
@@ -213,7 +226,9 @@ function parseArgs(args: readonly string[]): CliArgs {
     budgets: {},
     maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
     progress: true,
+    verbose: false,
     help: false,
+    version: false,
   };
   walkArgs(args, (name, value) => {
     const budget = readBudgetFlag(name, value);
@@ -314,15 +329,20 @@ export async function runScanCli(
   try {
     options = parseArgs(args);
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(usageError(error.message, USAGE));
     return 2;
   }
   if (options.help) {
     io.stdout(USAGE);
     return 0;
   }
+  if (options.version) {
+    io.stdout(`portcullis-scan ${VERSION}\n`);
+    return 0;
+  }
   if (options.roots.length === 0) {
-    io.stderr(`Cannot scan: no directory given\n\n${USAGE}`);
+    io.stderr(usageError("Cannot scan: no directory given", USAGE));
     return 2;
   }
   let baseline;
@@ -358,6 +378,7 @@ export async function runScanCli(
   }
   bar?.clear();
   printDiagnostics(result.diagnostics, options.maxOutputBytes, io);
+  printSummary(result, options.verbose, io);
   if (options.gate.repo !== undefined) {
     result.graph.metadata["repository"] = options.gate.repo;
   }

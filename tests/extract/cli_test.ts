@@ -40,7 +40,7 @@ Deno.test("the scan command exits 2 with one clear line for a missing root", asy
   assert.equal(result.code, 2);
   assert.equal(
     result.stderr,
-    'Cannot scan "/no/such/portcullis/root": ENOENT\n',
+    'Cannot scan "/no/such/portcullis/root": no such directory\n',
   );
   assert.equal(result.stdout, "");
 });

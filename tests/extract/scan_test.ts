@@ -241,7 +241,7 @@ Deno.test("scan() reports progress per file read", async () => {
 Deno.test("scan() throws ScanError for a missing root or a file, RangeError for a bad threshold", async () => {
   await assert.rejects(scan(["/no/such/portcullis/dir"]), {
     name: "ScanError",
-    message: 'Cannot scan "/no/such/portcullis/dir": ENOENT',
+    message: 'Cannot scan "/no/such/portcullis/dir": no such directory',
     code: "ROOT_NOT_FOUND",
   });
   const root = await makeTree({ "a.ts": "" });
