@@ -228,3 +228,27 @@ Deno.test("scan keeps a file an extractor fails on from hiding the others' ports
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("scan --strict fails on a file nothing of which could be parsed, never on valid code the grammars lack", async () => {
+  const root = await makeTree({
+    "src/app.ts": route("/a"),
+    "src/types.ts":
+      "export interface Box<in out T> { get(): T }\nexport type Get<out T> = () => T;\n",
+    "src/names.js": "const _null = null;\nexport { _null as null };\n",
+  });
+  try {
+    const valid = memoryIo();
+    assert.equal(await runScanCli(["--strict", root], valid), 0);
+    assert.doesNotMatch(valid.err(), /parse/);
+    await Deno.writeTextFile(`${root}/src/junk.py`, "}}} ))) ]]] @@@ {{{\n");
+    const junk = memoryIo();
+    assert.equal(await runScanCli(["--strict", root], junk), 3);
+    assert.match(
+      junk.err(),
+      /^error: [^\n]+\/src\/junk\.py: Cannot parse: syntax error at 1:1, nothing could be read\n/,
+    );
+    assert.equal(await runScanCli([root], memoryIo()), 0);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
