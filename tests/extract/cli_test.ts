@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
 import { fixturePath } from "./_fixtures.ts";
 
 const WEB = fixturePath("polyglot/web");
@@ -81,4 +82,40 @@ Deno.test("the scan command writes --out to the file system", async () => {
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+const DEV = fileURLToPath(new URL("../../scripts/dev.sh", import.meta.url));
+const TOOLS = fileURLToPath(
+  new URL("../../.tools/node_modules/.bin/deno", import.meta.url),
+);
+
+Deno.test({
+  name: "scripts/dev.sh scan resolves a relative root from where it was run",
+  // dev.sh installs its tools on first use: only where they are
+  ignore: !existsSync(TOOLS),
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "portcullis-dev-" });
+    try {
+      await Deno.mkdir(`${dir}/app`);
+      await Deno.writeTextFile(
+        `${dir}/app/server.ts`,
+        'import express from "express";\nconst app = express();\napp.get("/here", (q, s) => s.end());\n',
+      );
+      const output = await new Deno.Command("bash", {
+        args: [DEV, "scan", "--format", "json", "./app"],
+        cwd: dir,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(output.stderr);
+      assert.equal(output.code, 0, stderr);
+      assert.deepEqual(
+        JSON.parse(new TextDecoder().decode(output.stdout))
+          .unconsumedProviders.map((p: { key: string }) => p.key),
+        ["GET /here"],
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });
