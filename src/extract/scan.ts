@@ -311,11 +311,12 @@ async function scanRoot(
       skippedFiles.push({ root: label, filePath, reason });
     }
   };
-  const accepts = (path: string): boolean => {
-    if (!extractors.some((extractor) => extractor.accepts(path))) return false;
-    if (!isGeneratedPath(path)) return true;
+  const accepts = (path: string): boolean =>
+    extractors.some((extractor) => extractor.accepts(path));
+  const generated = (path: string): boolean => {
+    if (!isGeneratedPath(path)) return false;
     skip(path, "generated");
-    return false;
+    return true;
   };
 
   // 1. walk
@@ -323,6 +324,14 @@ async function scanRoot(
   const candidates = await walkRoot(root.realPath, {
     skip: new Set(options.skipDirectories ?? DEFAULT_SKIP_DIRECTORIES),
     accepts,
+    leaveOut: generated,
+    progress: (found) =>
+      options.onProgress?.({
+        root: label,
+        phase: "walk",
+        done: found,
+        total: 0,
+      }),
     maxFiles: options.maxFilesPerRoot,
     maxGitignoreBytes: options.maxGitignoreBytes,
     report,

@@ -51,7 +51,10 @@ export interface ScanCliIo {
   stdout: (text: string) => void;
   /** Writes errors and progress. */
   stderr: (text: string) => void;
-  /** Whether stderr is a terminal (enables the progress bar). */
+  /**
+   * Whether the progress bar may be drawn on stderr: both stderr and
+   * stdout are terminals (never over a report piped to a file).
+   */
   isTty: boolean;
   /** Writes the `--out` file and report files. */
   writeFile: (path: string, text: string) => Promise<void>;
@@ -283,8 +286,14 @@ function progressBar(io: ScanCliIo): {
       const filled = Math.round(ratio * width);
       const bar = "#".repeat(filled) + ".".repeat(width - filled);
       const label = progress.root ? ` ${displayText(progress.root, 60)}` : "";
+      // the walk does not know how many files there are: it counts them
+      const count = progress.phase === "walk"
+        ? `${progress.done} files found`
+        : progress.phase === "link"
+        ? ""
+        : `${progress.done}/${progress.total} files`;
       io.stderr(
-        `\r\x1b[2K[${bar}] ${progress.phase}${label} ${progress.done}/${progress.total}`,
+        `\r\x1b[2K[${bar}] ${progress.phase}${label}${count && ` ${count}`}`,
       );
       drawn = true;
     },

@@ -119,3 +119,44 @@ Deno.test({
     }
   },
 });
+
+/** Whether `script` (util-linux) can give a command a terminal here. */
+const SCRIPT = (() => {
+  try {
+    return new Deno.Command("script", { args: ["--version"] }).outputSync()
+      .success;
+  } catch {
+    return false;
+  }
+})();
+
+Deno.test({
+  name:
+    "the progress bar shows the walk and counts files on a terminal, and stays off when stdout is not one",
+  ignore: !SCRIPT,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "portcullis-tty-" });
+    try {
+      const scan =
+        `"${Deno.execPath()}" run --allow-read --allow-env "${CLI}" "${WEB}"`;
+      const onTerminal = async (command: string): Promise<string> => {
+        const output = await new Deno.Command("script", {
+          args: ["-qec", command, "/dev/null"],
+          stdout: "piped",
+          stderr: "piped",
+        }).output();
+        assert.equal(output.code, 0);
+        return new TextDecoder().decode(output.stdout);
+      };
+      const both = await onTerminal(scan);
+      assert.match(both, /\r\x1b\[2K\[\.+\] walk web \d+ files found/);
+      assert.match(both, /\r\x1b\[2K\[#+\] extract web (\d+)\/\1 files/);
+      const piped = await onTerminal(`${scan} > "${dir}/report.txt"`);
+      assert.doesNotMatch(piped, /\x1b\[2K/);
+      assert.match(piped, /Scanned \d+ files in 1 root/);
+      assert.match(await Deno.readTextFile(`${dir}/report.txt`), /^\d+ ports/);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

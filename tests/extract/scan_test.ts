@@ -221,7 +221,7 @@ Deno.test("scan() links calls of one method to routes without a method restricti
   }
 });
 
-Deno.test("scan() reports progress per file read", async () => {
+Deno.test("scan() reports progress in files: listed, read and extracted", async () => {
   const root = await makeTree({
     "a.ts": route("/a"),
     "b.ts": route("/b"),
@@ -232,6 +232,20 @@ Deno.test("scan() reports progress per file read", async () => {
     await scan([root], { onProgress: (p) => events.push({ ...p }) });
     const reads = events.filter((e) => e.phase === "read");
     assert.deepEqual(reads.map((e) => [e.done, e.total]), [[1, 2], [2, 2]]);
+    // the walk does not know the total: it counts the files it lists
+    const walks = events.filter((e) => e.phase === "walk");
+    assert.deepEqual(walks.map((e) => [e.done, e.total]), [[0, 0], [1, 0], [
+      2,
+      0,
+    ]]);
+    // extraction counts files (each done once every extractor read it), not extractors
+    const extracts = events.filter((e) => e.phase === "extract");
+    assert.ok(extracts.every((e) => e.total === 2));
+    assert.deepEqual(
+      extracts.map((e) => e.done),
+      extracts.map((e) => e.done).toSorted((a, b) => a - b),
+    );
+    assert.equal(extracts.at(-1)?.done, 2);
     assert.equal(events.at(-1)?.phase, "link");
   } finally {
     await Deno.remove(root, { recursive: true });
