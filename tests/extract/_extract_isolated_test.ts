@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { extractIsolated } from "../../src/extract/_extract_isolated.ts";
 import type {
+  ExtractResult,
   LanguageExtractor,
   SourceFile,
 } from "../../src/extract/extractor.ts";
@@ -16,7 +17,7 @@ function routesExtractor(calls: string[][] = []): LanguageExtractor {
   return {
     name: "routes",
     accepts: (path) => path.endsWith(".routes"),
-    extract(files: readonly SourceFile[]) {
+    extract(files: readonly SourceFile[]): Promise<ExtractResult> {
       calls.push(files.map((file) => file.path));
       const prefix =
         files.flatMap((file) =>

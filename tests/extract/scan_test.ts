@@ -6,7 +6,10 @@ import {
 } from "../../src/extract/scan.ts";
 import { buildReport } from "../../src/extract/report.ts";
 import { EXTRACTORS } from "../../src/extract/registry.ts";
-import type { LanguageExtractor } from "../../src/extract/extractor.ts";
+import type {
+  ExtractResult,
+  LanguageExtractor,
+} from "../../src/extract/extractor.ts";
 import { fixturePath } from "./_fixtures.ts";
 import { makeTree, route } from "./_temp_tree.ts";
 
@@ -445,7 +448,7 @@ function failingOnHostile(extractor: LanguageExtractor): LanguageExtractor {
   return {
     name: extractor.name,
     accepts: (path) => extractor.accepts(path),
-    async extract(files) {
+    async extract(files): Promise<ExtractResult> {
       const result = await extractor.extract(files);
       const hostile = files.find((file) => file.text.includes("HOSTILE"));
       if (hostile) {
