@@ -138,23 +138,40 @@ interface CliArgs {
   version: boolean;
 }
 
+/** The fields of {@linkcode CliArgs} that a flag without a value sets. */
+type Switch =
+  | "help"
+  | "version"
+  | "verbose"
+  | "failOnUnmatched"
+  | "strict"
+  | "followRootSymlinks"
+  | "progress";
+
+/** The flags without a value: the field each sets, and to what. */
+const SWITCHES: Readonly<Record<string, readonly [Switch, boolean]>> = {
+  "-h": ["help", true],
+  "--help": ["help", true],
+  "--version": ["version", true],
+  "--verbose": ["verbose", true],
+  "--fail-on-unmatched": ["failOnUnmatched", true],
+  "--strict": ["strict", true],
+  "--follow-root-symlink": ["followRootSymlinks", true],
+  "--no-progress": ["progress", false],
+};
+
 /** Reads one of the scan's own flags into `parsed`: false if not one. */
 function readScanFlag(
   name: string,
   value: () => string,
   parsed: CliArgs,
 ): boolean {
+  const flag = Object.hasOwn(SWITCHES, name) ? SWITCHES[name] : undefined;
+  if (flag !== undefined) {
+    parsed[flag[0]] = flag[1];
+    return true;
+  }
   switch (name) {
-    case "-h":
-    case "--help":
-      parsed.help = true;
-      return true;
-    case "--version":
-      parsed.version = true;
-      return true;
-    case "--verbose":
-      parsed.verbose = true;
-      return true;
     case "--out":
       parsed.out = value();
       return true;
@@ -201,18 +218,6 @@ function readScanFlag(
       parsed.minConfidence = number;
       return true;
     }
-    case "--fail-on-unmatched":
-      parsed.failOnUnmatched = true;
-      return true;
-    case "--strict":
-      parsed.strict = true;
-      return true;
-    case "--follow-root-symlink":
-      parsed.followRootSymlinks = true;
-      return true;
-    case "--no-progress":
-      parsed.progress = false;
-      return true;
   }
   return false;
 }

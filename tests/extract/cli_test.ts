@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { fixturePath } from "./_fixtures.ts";
+import { runs } from "./_commands.ts";
 
 const WEB = fixturePath("polyglot/web");
 const API = fixturePath("polyglot/users-api");
@@ -121,14 +122,7 @@ Deno.test({
 });
 
 /** Whether `script` (util-linux) can give a command a terminal here. */
-const SCRIPT = (() => {
-  try {
-    return new Deno.Command("script", { args: ["--version"] }).outputSync()
-      .success;
-  } catch {
-    return false;
-  }
-})();
+const SCRIPT = await runs("script", ["--version"]);
 
 Deno.test({
   name:
