@@ -6,7 +6,7 @@ import type { Buffer } from "node:buffer";
 import { basename, relative, resolve, sep } from "node:path";
 import process from "node:process";
 import type { LanguageExtractor } from "./extractor.ts";
-import type { ScanResult, SkippedFile } from "./scan_result.ts";
+import type { ScanDiagnostic, ScanResult, SkippedFile } from "./scan_result.ts";
 import { EXTRACTORS } from "./registry.ts";
 import type { ExtractedPort } from "./types.ts";
 import { addBoundary } from "../boundary/add_boundary.ts";
@@ -371,7 +371,6 @@ async function scanRoot(
   const lastExtractor = files.map((file) =>
     extractors.findLastIndex((extractor) => extractor.accepts(file.path))
   );
-  const failedFiles = new Set<string>();
   for (let e = 0; e < extractors.length; e++) {
     const extractor = extractors[e]!;
     const mine = files.filter((file) => extractor.accepts(file.path));
@@ -383,7 +382,6 @@ async function scanRoot(
     });
     if (mine.length === 0) continue;
     const extracted = await extractIsolated(extractor, mine);
-    for (const path of extracted.failedFiles) failedFiles.add(path);
     for (const problem of extracted.diagnostics) report(problem);
     for (const port of extracted.ports) {
       if (portCount >= options.maxPortsPerRoot) {
@@ -446,13 +444,27 @@ async function scanRoot(
     bytes,
     ports: portCount,
     skipped,
-    failed: failedFiles.size,
+    failed: failedFiles(result.diagnostics, label),
   });
   skippedFiles.sort((a, b) =>
     a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0
   );
   result.skippedFiles.push(...skippedFiles);
   return graph;
+}
+
+/** How many files of a root have an `error` diagnostic. */
+function failedFiles(
+  diagnostics: readonly ScanDiagnostic[],
+  label: string,
+): number {
+  const files = new Set<string>();
+  for (const d of diagnostics) {
+    if (d.root === label && d.severity === "error" && d.filePath !== "") {
+      files.add(d.filePath);
+    }
+  }
+  return files.size;
 }
 
 /** Adds (once) the file node and the owner node of a port; the owner's id. */

@@ -100,8 +100,9 @@ export interface ScannedRoot {
    */
   skipped: Record<SkipReason, number>;
   /**
-   * Files an extractor failed on: an `error` diagnostic each, and none of
-   * their ports (the other files' ports are kept).
+   * Files with an `error` diagnostic: unreadable, nothing of them parsed,
+   * or an extractor failed on them (their ports are left out; the other
+   * files' ports are kept).
    */
   failed: number;
 }

@@ -247,6 +247,7 @@ Deno.test("scan --strict fails on a file nothing of which could be parsed, never
       junk.err(),
       /^error: [^\n]+\/src\/junk\.py: Cannot parse: syntax error at 1:1, nothing could be read\n/,
     );
+    assert.match(junk.err(), /; 1 file failed\n/);
     assert.equal(await runScanCli([root], memoryIo()), 0);
   } finally {
     await Deno.remove(root, { recursive: true });

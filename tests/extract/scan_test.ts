@@ -102,6 +102,9 @@ Deno.test("scan() reports unreadable and oversized files and goes on", async () 
         budget: "maxFileBytes",
       },
     ]);
+    // the unreadable file failed; the oversized one was left out
+    assert.equal(result.roots[0]!.failed, 1);
+    assert.equal(result.roots[0]!.skipped["too-large"], 1);
   } finally {
     await Deno.remove(root, { recursive: true });
   }
