@@ -2,14 +2,20 @@
 // that file only. Extractors read a root's files together (prefixes and
 // constants across files), so a throw anywhere in one (parse, collection,
 // emission, resolution) would lose every port of the language: instead the
-// files are halved until the failing ones are found, and the extractor runs
-// again on the others.
+// files are split into parts, and the failing parts again, until the
+// failing files are found, and the extractor runs again on the others.
 import type {
   ExtractDiagnostic,
   ExtractResult,
   LanguageExtractor,
   SourceFile,
 } from "./extractor.ts";
+
+/**
+ * Parts a failing set of files is split into: few levels, so a file that
+ * fails is read again few times (log16 of the files, 5 for 100,000).
+ */
+const FAN_OUT = 16;
 
 /** Longest error message kept in a diagnostic, in characters. */
 const MAX_MESSAGE = 500;
@@ -41,8 +47,8 @@ function messageOf(error: unknown): string {
 /**
  * Extracts the ports of `files` with `extractor`, isolating the files it
  * throws on. When the run on every file throws, the files are split in
- * halves (recursively, down to single files) to find those that throw on
- * their own; each becomes an `error` diagnostic naming it, and the
+ * {@linkcode FAN_OUT} parts (and each failing part again, down to single
+ * files) to find those that throw on their own; each becomes an `error` diagnostic naming it, and the
  * extractor runs again on the rest, across files as usual. When no single
  * file is to blame, or the rest still throws, the ports of the parts that
  * did run are kept, with an `error` diagnostic: values across those parts
@@ -56,7 +62,7 @@ export async function extractIsolated(
   if ("result" in whole) return { ...whole.result, failedFiles: [] };
   const failed = new Map<string, unknown>();
   const parts: ExtractResult[] = [];
-  const bisect = async (
+  const split = async (
     subset: readonly SourceFile[],
     error: unknown,
   ): Promise<void> => {
@@ -64,14 +70,18 @@ export async function extractIsolated(
       failed.set(subset[0]!.path, error);
       return;
     }
-    const middle = subset.length >> 1;
-    for (const half of [subset.slice(0, middle), subset.slice(middle)]) {
-      const run = await attempt(extractor, half);
+    const count = Math.min(FAN_OUT, subset.length);
+    for (let i = 0; i < count; i++) {
+      const part = subset.slice(
+        Math.floor(i * subset.length / count),
+        Math.floor((i + 1) * subset.length / count),
+      );
+      const run = await attempt(extractor, part);
       if ("result" in run) parts.push(run.result);
-      else await bisect(half, run.error);
+      else await split(part, run.error);
     }
   };
-  await bisect(files, whole.error);
+  await split(files, whole.error);
   const diagnostics: ExtractDiagnostic[] = [];
   for (const [filePath, error] of failed) {
     diagnostics.push({

@@ -148,3 +148,19 @@ Deno.test("extractIsolated() reports every file when each one fails, and a long 
   assert.ok(result.diagnostics[1]!.message.length < 600);
   assert.match(result.diagnostics[1]!.message, /z\.\.\.$/);
 });
+
+Deno.test("extractIsolated() finds a failing file among many in a few runs, reading each file a few times", async () => {
+  const calls: string[][] = [];
+  const files: SourceFile[] = Array.from({ length: 1000 }, (_, i) => ({
+    path: `f${String(i).padStart(4, "0")}.routes`,
+    text: i === 617 ? "GET /!" : `GET /r${i}`,
+  }));
+  const result = await extractIsolated(routesExtractor(calls), files);
+  assert.deepEqual(result.failedFiles, ["f0617.routes"]);
+  assert.equal(result.ports.length, 999);
+  // the whole, 16 parts on each of 3 levels (1000 -> 62 -> 4 -> 1), the rest
+  assert.ok(calls.length <= 1 + 16 * 3 + 1, `${calls.length} runs`);
+  const reads = new Map<string, number>();
+  for (const path of calls.flat()) reads.set(path, (reads.get(path) ?? 0) + 1);
+  assert.ok(Math.max(...reads.values()) <= 5);
+});
