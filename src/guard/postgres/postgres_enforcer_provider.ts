@@ -12,6 +12,7 @@ import { Sleeps } from "../_reload/sleeps.ts";
 import { started } from "../_reload/started.ts";
 import { modelOf, parseModel } from "./_model_text.ts";
 import {
+  OUTAGE_KEY,
   type RuleTableSnapshot,
   RuleTableSource,
 } from "./_rule_table_source.ts";
@@ -171,6 +172,8 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
   #ownsDatabase = false;
   #loader: EnforcerLoader<E> | undefined;
   #source: RuleTableSource | undefined;
+  /** Whether the change feed is down (its outage reported). */
+  #feedDown = false;
   #reloader: Reloader<RuleTableSnapshot, E> | undefined;
   #unsubscribe: (() => void) | undefined;
   #changedWhileStarting = false;
@@ -341,7 +344,18 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
       columns,
       model,
       onChange: () => this.#changed(),
-      onError: (error) => this.#report(error),
+      // One outage is one report, whether the change feed or a read meets
+      // it first: the feed's report goes through the reloader's memory of
+      // reported failures, and reads that fail while the feed is down are
+      // part of the outage already reported.
+      onError: (error) => {
+        this.#feedDown = true;
+        if (this.#reloader?.claimFailure(error) ?? true) this.#report(error);
+      },
+      onRecovered: () => {
+        this.#feedDown = false;
+        this.#reloader?.clearFailure(OUTAGE_KEY);
+      },
       isClosed,
       sleep,
       pollIntervalMs,
@@ -369,7 +383,10 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
         build,
         debounceMs: 0,
         onSwap: (event) => this.#swapped(event),
-        onError: (error) => this.#report(error),
+        onError: (error) => {
+          if (error.code === "READ_FAILED" && this.#feedDown) return;
+          this.#report(error);
+        },
         isClosed,
         sleep,
         onIdle: () => {
