@@ -8,7 +8,6 @@
 import {
   findAll,
   namedChildren,
-  type Node,
   ownerOf,
   positionOf,
 } from "../_syntax/compact_tree.ts";
