@@ -1,7 +1,8 @@
 // gRPC in Go: `pb.RegisterXServer(s, impl)` registrations (the RPCs the
 // implementation's type defines), calls on generated `XClient` stubs, and
 // Go kit clients (`grpctransport.NewClient(conn, "pkg.Service", "Method")`),
-// and gateways serving RPCs over HTTP (grpc-gateway, Kratos).
+// gateways serving RPCs over HTTP (grpc-gateway, Kratos), and connect-go
+// handlers (`xconnect.NewXHandler(impl)`).
 import { GoProject } from "./project.ts";
 import {
   namedChildren,
@@ -98,14 +99,18 @@ export function goGrpc(
           emitGateway(ctx, site, gateway[1], gateway[2]);
           continue;
         }
-        const register = qualified
-          ? /^Register(\w+)Server$/.exec(qualified[1])
+        // connect-go: greetv1connect.NewGreetServiceHandler(impl)
+        const connect = qualified && /connect$/.test(qualified[0])
+          ? /^New(\w+)Handler$/.exec(qualified[1])
           : null;
+        const register = connect ??
+          (qualified ? /^Register(\w+)Server$/.exec(qualified[1]) : null);
         if (register?.[1]) {
           const services = ctx.resolve(register[1], path);
-          const implType = project.typeOf(args[1]);
+          const implType = project.typeOf(connect ? args[0] : args[1]);
           const methods = implType ? project.methodsOf(implType) : undefined;
-          emitImplementation(ctx, services, site, "grpc-go", (service) => {
+          const framework = connect ? "connect-go" : "grpc-go";
+          emitImplementation(ctx, services, site, framework, (service) => {
             const out: Array<[string, GrpcSite]> = [];
             for (const rpc of service.methods) {
               const decl = methods?.get(rpc);

@@ -124,7 +124,11 @@ async function extractGrpc(
     diagnostics,
   };
   const go = files.filter((f) => f.path.endsWith(".go"));
-  if (go.some((f) => /Register\w+(Server|Handler)|New\w*Client/.test(f.text))) {
+  if (
+    go.some((f) =>
+      /Register\w+(Server|Handler)|New\w*Client|New\w+Handler/.test(f.text)
+    )
+  ) {
     await goGrpc(go, ctx);
   }
   const py = files.filter((f) => f.path.endsWith(".py"));

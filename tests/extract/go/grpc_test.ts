@@ -23,3 +23,17 @@ Deno.test("Go gateways serve the google.api.http bindings of a service's RPCs at
     ],
   );
 });
+
+Deno.test("Go connect-go handlers serve the RPCs their implementation defines; connect clients call them", async () => {
+  const { ports } = await grpcExtractor.extract(
+    await loadFixture("go/connect", grpcExtractor.accepts),
+  );
+  assert.deepEqual(
+    ports.map((p) => `${p.ref.role} ${p.ref.key} ${p.filePath}:${p.ref.line}`)
+      .sort(),
+    [
+      "client greet.v1.GreetService/Greet main.go:19",
+      "server greet.v1.GreetService/Greet main.go:12",
+    ],
+  );
+});
