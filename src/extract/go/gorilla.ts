@@ -83,8 +83,9 @@ export function gorillaChain(
 
 /**
  * A route from a builder chain ending in `.Handler(h)`/`.HandlerFunc(h)`
- * on a gorilla router; a `PathPrefix` chain whose handler is a router (or a
- * `StripPrefix` of one) mounts it instead.
+ * on a gorilla router; a `PathPrefix` chain whose handler is a `StripPrefix`
+ * of a router mounts it instead (a router without `StripPrefix` sees whole
+ * paths: no mount, no route).
  */
 export function gorillaBuilderRoute(
   call: Node,
@@ -108,14 +109,9 @@ export function gorillaBuilderRoute(
     if (mount(handler, refs)) return undefined;
     // StripPrefix of a handler built elsewhere: a mount, not one route
     if (strippedHandler(handler, project) === "other") return undefined;
-    const children = routers.refs(handler);
-    if (children.length) {
-      const prefix = mapText(chain.prefix, (t) => t.replace(/\/$/, ""));
-      for (const child of children) {
-        for (const parent of refs) child.root.mounts.push({ parent, prefix });
-      }
-      return undefined;
-    }
+    // a router handling the subtree without StripPrefix sees the whole
+    // path: its routes keep their own paths, and the prefix is no route
+    if (routers.refs(handler).length) return undefined;
   }
   const path = chain.path && chain.prefix
     ? joinPaths(chain.prefix, chain.path)

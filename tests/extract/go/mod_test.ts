@@ -206,7 +206,8 @@ Deno.test("goExtractor reads gorilla/mux builder chains ending in Handler or Han
     "main.go:17 server ANY /assets 1",
     "main.go:24 server DELETE /admin/sessions/{} 0.95",
     "main.go:26 server GET /v0/orders 0.95",
-    "main.go:28 server ANY /static 1",
+    "main.go:29 server GET /v1/items 1",
+    "main.go:31 server ANY /static 1",
   ]);
 });
 
