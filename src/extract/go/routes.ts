@@ -8,7 +8,6 @@ import {
   fromText,
   joinPaths,
   literal,
-  mapText,
   textOf,
   type Value,
 } from "../_value/mod.ts";
@@ -66,19 +65,9 @@ export function routeOf(
       const pattern = project.evalString(args[0]);
       if (!pattern || !args[0]) return undefined;
       if (mountStripPrefix(args[1], refs, project, routers)) return undefined;
-      // http.Handle("/api/", apiRouter): the router serves that subtree
-      const mounted = routers.refs(args[1]);
-      if (mounted.length) {
-        const prefix = mapText(pattern, (text) => text.replace(/\/$/, ""));
-        if (!/^[A-Z]+\s/.test(textOf(prefix))) {
-          for (const child of mounted) {
-            for (const parent of refs) {
-              child.root.mounts.push({ parent, prefix });
-            }
-          }
-          return undefined;
-        }
-      }
+      // http.Handle("/api/", apiRouter): the router serves that subtree and
+      // sees whole paths (no StripPrefix), so its routes keep their own
+      if (routers.refs(args[1]).length) return undefined;
       // Go 1.22: "GET /users/{id}", "POST example.com/x", "/x/{rest...}", "/{$}"
       const match = /^([A-Z]+)\s+(.*)$/.exec(textOf(pattern));
       let path = match ? match[2] ?? "" : textOf(pattern);

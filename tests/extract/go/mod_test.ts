@@ -367,3 +367,11 @@ Deno.test("goExtractor reads GoFrame routes: BindHandler patterns, verbs and ALL
     "main.go:18 server DELETE /admin/cache 0.95",
   ]);
 });
+
+Deno.test("goExtractor keeps the own paths of a ServeMux handed a subtree without StripPrefix", async () => {
+  const { ports } = await goExtractor.extract(await load("subtree"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server ANY /healthz 1",
+    "main.go:7 server GET /api/users 1",
+  ]);
+});
