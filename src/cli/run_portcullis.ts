@@ -1,8 +1,10 @@
 // The `portcullis` program: finds the command named by the first words of
 // the arguments, runs it, and turns its errors into messages and exit codes.
 import { EnforcerLoadError } from "../guard/cached_file_enforcer_provider.ts";
+import { ScanError } from "../extract/scan_error.ts";
 import { PolicyTestError } from "../policy/mod.ts";
 import { type CliIo, type Command, UsageError } from "./command.ts";
+import { auditCommand } from "./audit_command.ts";
 import { policyExplainCommand } from "./policy_explain_command.ts";
 import { policyTestCommand } from "./policy_test_command.ts";
 
@@ -10,6 +12,7 @@ import { policyTestCommand } from "./policy_test_command.ts";
 export const COMMANDS: readonly Command[] = [
   policyTestCommand,
   policyExplainCommand,
+  auditCommand,
 ];
 
 function overview(commands: readonly Command[]): string {
@@ -66,7 +69,8 @@ export async function runPortcullis(
       return 2;
     }
     if (
-      error instanceof PolicyTestError || error instanceof EnforcerLoadError
+      error instanceof PolicyTestError ||
+      error instanceof EnforcerLoadError || error instanceof ScanError
     ) {
       io.stderr(`portcullis: ${error.message}\n`);
       return 2;

@@ -32,6 +32,17 @@
  *
  * @module
  */
+export { auditApp, type AuditAppOptions } from "./audit/audit_app.ts";
+export type {
+  AuditArgument,
+  AuditFinding,
+  AuditFindingKind,
+  AuditReport,
+  AuditRole,
+  AuditRoute,
+  AuditRule,
+} from "./audit/audit_report.ts";
+export { formatAuditReport } from "./audit/format_audit_report.ts";
 export { explain } from "./explain.ts";
 export type {
   Explanation,
