@@ -7,6 +7,7 @@ import {
   type AuditFindingKind,
   type AuditReport,
   formatAuditReport,
+  toAuditSarif,
 } from "../policy/mod.ts";
 import { type CliIo, type Command, UsageError } from "./command.ts";
 import { parseCommandArgs } from "./_parse_args.ts";
@@ -37,6 +38,8 @@ Options:
   --format <format>       text (default), json, sarif
   --json <file>           also write the JSON report
   --sarif <file>          also write the SARIF 2.1.0 log
+  --sarif-root <dir>      the directory SARIF paths are relative to (the
+                          repository's root; default: the current one)
   --roles <a,b,...>       roles to audit besides those the policy names
   --fail-on <what>        warnings (default): exit 1 on a warning; any: on
                           any finding, notes too; none; or a comma-separated
@@ -78,6 +81,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     "fail-on": { type: "string" },
     "max-decisions": { type: "string" },
     strict: { type: "boolean" },
+    "sarif-root": { type: "string" },
   });
   if (values.help === true) {
     io.stdout(USAGE);
@@ -116,7 +120,10 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     roles,
     ...(maxDecisions === undefined ? {} : { maxDecisions }),
   });
-  const outputs = renderers(report);
+  const outputs = renderers(
+    report,
+    typeof values["sarif-root"] === "string" ? values["sarif-root"] : ".",
+  );
   io.stdout(outputs[format]());
   if (typeof values.json === "string") {
     await io.writeFile(values.json, outputs.json());
@@ -130,13 +137,12 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
 
 function renderers(
   report: AuditReport,
+  root: string,
 ): Record<"text" | "json" | "sarif", () => string> {
   return {
     text: () => formatAuditReport(report),
     json: () => `${JSON.stringify(report, null, 2)}\n`,
-    sarif: () => {
-      throw new UsageError("SARIF output is not available");
-    },
+    sarif: () => `${JSON.stringify(toAuditSarif(report, { root }), null, 2)}\n`,
   };
 }
 

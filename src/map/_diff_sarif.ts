@@ -59,7 +59,7 @@ const LONE_SURROGATE =
   /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** A relative path as a URI reference (percent-encoded, never throwing). */
-function uriOf(path: string): string {
+export function uriOf(path: string): string {
   return encodeURI(path.replace(LONE_SURROGATE, "\ufffd"))
     .replaceAll("#", "%23").replaceAll("?", "%3F");
 }

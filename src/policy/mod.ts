@@ -43,6 +43,10 @@ export type {
   AuditRule,
 } from "./audit/audit_report.ts";
 export { formatAuditReport } from "./audit/format_audit_report.ts";
+export {
+  toAuditSarif,
+  type ToAuditSarifOptions,
+} from "./audit/to_audit_sarif.ts";
 export { explain } from "./explain.ts";
 export type {
   Explanation,

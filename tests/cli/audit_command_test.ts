@@ -118,3 +118,24 @@ Deno.test("portcullis audit: --roles, --strict with a small budget, and bad argu
   assert.equal(missing.code, 2);
   assert.match(missing.err, /^portcullis: Cannot scan/);
 });
+
+Deno.test("portcullis audit --format sarif prints a log; --sarif writes it relative to --sarif-root", async () => {
+  const printed = await audit(APP, "--format", "sarif", "--fail-on", "none");
+  assert.equal(printed.code, 0);
+  const log = JSON.parse(printed.out);
+  assert.equal(log.version, "2.1.0");
+  assert.equal(log.runs[0].results.length, 12);
+  const written = await audit(
+    APP,
+    "--sarif",
+    "audit.sarif",
+    "--sarif-root",
+    join(APP, ".."),
+  );
+  assert.equal(written.code, 1);
+  const file = JSON.parse(written.files.get("audit.sarif")!);
+  assert.equal(
+    file.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri,
+    "guarded_app/bun.ts",
+  );
+});
