@@ -14,6 +14,7 @@ import {
   place,
 } from "./_diff_parts.ts";
 import type { DiffView } from "./_diff_text.ts";
+import { uriOf } from "./_sarif_uri.ts";
 
 type Level = "error" | "warning" | "note";
 
@@ -54,15 +55,6 @@ const RULES: readonly Rule[] = [
 
 /** The repository URL SARIF names the tool by. */
 const INFORMATION_URI = "https://github.com/portcullis/portcullis";
-
-const LONE_SURROGATE =
-  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** A relative path as a URI reference (percent-encoded, never throwing). */
-export function uriOf(path: string): string {
-  return encodeURI(path.replace(LONE_SURROGATE, "\ufffd"))
-    .replaceAll("#", "%23").replaceAll("?", "%3F");
-}
 
 function location(port: PortRecord, view: DiffView): Record<string, unknown> {
   const region: Record<string, number> = {};

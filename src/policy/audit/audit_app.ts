@@ -100,11 +100,18 @@ export async function auditApp(
       }`,
     );
   }
-  // the scanner (and its parsers) only when an audit runs
-  const { scan } = await import("../../extract/scan.ts");
-  const { javascriptExtractor } = await import(
-    "../../extract/javascript/mod.ts"
-  );
+  // The scanner (its parsers and grammars) only when an audit runs: on
+  // npm it is the portcullis-scan package, an optional peer of this one.
+  let scanner: typeof import("../../extract/mod.ts");
+  try {
+    scanner = await import("../../extract/mod.ts");
+  } catch (error) {
+    throw new Error(
+      "Cannot audit: the scanner is not installed (npm install portcullis-scan)",
+      { cause: error },
+    );
+  }
+  const { javascriptExtractor, scan } = scanner;
   const scanned = await scan([appDir], { extractors: [javascriptExtractor] });
   const notes = scanned.diagnostics
     .filter((d) => d.severity === "error" || d.budget !== undefined)

@@ -1,5 +1,5 @@
 import { join, relative, resolve } from "node:path";
-import { uriOf } from "../../map/_diff_sarif.ts";
+import { uriOf } from "../../map/_sarif_uri.ts";
 import type {
   AuditFinding,
   AuditFindingKind,
