@@ -42,8 +42,9 @@ Options:
                           repository's root; default: the current one)
   --roles <a,b,...>       roles to audit besides those the policy names
   --fail-on <what>        warnings (default): exit 1 on a warning; any: on
-                          any finding, notes too; none; or a comma-separated
-                          list of kinds: ${KINDS.join(", ")}
+                          any finding, notes too; none; or kinds, comma-
+                          separated: unguarded-route, dead-route, dead-rule,
+                          unreachable-role, dynamic-route, auth-only-route
   --max-decisions <n>     explanations computed at most (default 20000)
   --strict                exit 3 when the report is incomplete
   -h, --help              show this help

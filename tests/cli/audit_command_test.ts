@@ -139,3 +139,10 @@ Deno.test("portcullis audit --format sarif prints a log; --sarif writes it relat
     "guarded_app/bun.ts",
   );
 });
+
+Deno.test("the worked example of docs/policy_tooling.md is the command's output", async () => {
+  const repo = fileURLToPath(new URL("../../", import.meta.url));
+  const { out } = await audit(APP);
+  const page = await Deno.readTextFile(join(repo, "docs/policy_tooling.md"));
+  assert.ok(page.includes(out.replaceAll(repo, "")), out);
+});
