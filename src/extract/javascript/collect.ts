@@ -25,6 +25,7 @@ import {
 } from "./declarations.ts";
 import { collectGuards, type GuardScope } from "./guarded.ts";
 import { nestClass } from "./nestjs.ts";
+import { pathTables } from "./path_tables.ts";
 import { nextRoutes } from "./nextjs.ts";
 import {
   argList,
@@ -189,6 +190,7 @@ export class Collector {
     for (const node of this.nodes("new_expression")) patternHelper(this, node);
     for (const node of this.nodes("call_expression")) this.call(node);
     for (const node of this.nodes("new_expression")) newExpr(this, node);
+    pathTables(this);
     for (const node of this.nodes("class_declaration")) nestClass(this, node);
     for (const node of this.nodes("abstract_class_declaration")) {
       nestClass(this, node);

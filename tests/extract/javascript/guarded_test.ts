@@ -161,3 +161,27 @@ Deno.test("guard: a cycle of imports ends", async () => {
   ]);
   assert.deepEqual(guardLines(ports), ["a.ts:3 ANY /x -"]);
 });
+
+Deno.test("guard: a route table keyed by path and looked up by the request's pathname", async () => {
+  const ports = await textPorts([{
+    path: "server.ts",
+    text: [
+      'const list = guard.requirePermission("post", "read")(() => new Response("[]"));',
+      "const me = guard.authRequired()(() => new Response('{}'));",
+      "const routes = {",
+      '  "/posts": { GET: list, POST: (r) => new Response("") },',
+      '  "/me": me,',
+      "};",
+      'const labels = { "/posts": "Posts" };',
+      "export default (request) => {",
+      "  const methods = routes[new URL(request.url).pathname];",
+      "  return methods ? methods[request.method](request) : new Response(null, { status: 404 });",
+      "};",
+    ].join("\n"),
+  }]);
+  assert.deepEqual(guardLines(ports), [
+    'server.ts:4 GET /posts [["post","read"]]',
+    "server.ts:4 POST /posts -",
+    "server.ts:5 ANY /me auth",
+  ]);
+});

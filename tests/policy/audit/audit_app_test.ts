@@ -112,20 +112,21 @@ Deno.test("auditApp() on examples/: every route guarded and callable, nothing de
   });
   assert.deepEqual(findingLines(report), [
     "note auth-only-route hono.ts:33 GET /me (hono.ts:33)",
+    "note auth-only-route jwt_server.ts:96 GET /me (jwt_server.ts:96)",
     "note auth-only-route server.ts:96 GET /me (server.ts:96)",
   ]);
   assert.deepEqual(
     Object.fromEntries(report.roles.map((r) => [r.name, r.routes.length])),
-    { admin: 5, editor: 5, viewer: 3 },
+    { admin: 7, editor: 7, viewer: 4 },
   );
   assert.deepEqual(
     report.rules.map((r) => `${r.rule.text}: ${r.routes.length}`),
     [
-      "p, admin, post, read: 3",
-      "p, admin, post, write: 2",
-      "p, editor, post, read: 3",
-      "p, editor, post, write: 2",
-      "p, viewer, post, read: 3",
+      "p, admin, post, read: 4",
+      "p, admin, post, write: 3",
+      "p, editor, post, read: 4",
+      "p, editor, post, write: 3",
+      "p, viewer, post, read: 4",
     ],
   );
 });

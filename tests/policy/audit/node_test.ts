@@ -84,7 +84,7 @@ Deno.test("auditApp(), toAuditSarif() and portcullis audit work under Node", asy
       "sarif",
     ]);
     assert.equal(clean.code, 0, clean.stderr);
-    assert.equal(JSON.parse(clean.stdout).runs[0].results.length, 2);
+    assert.equal(JSON.parse(clean.stdout).runs[0].results.length, 3);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
