@@ -5,7 +5,7 @@ import { namedChildren, type Node, stringValue } from "../_syntax/tree.ts";
 import { literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import { routeGuard } from "./guarded.ts";
-import { HTTP_METHODS, memberKey } from "./nodes.ts";
+import { methodHandlers, methodRoutes } from "./url_patterns.ts";
 import { unwrap } from "./values.ts";
 
 /** Tables with more keys are not read (a data dump, not a router). */
@@ -45,43 +45,19 @@ export function pathTables(c: Collector): void {
       const handler = pair.childForFieldName("value");
       if (!handler) return;
       const path = literal(paths[i]!);
-      const byMethod = unwrap(handler);
-      const methods = byMethod.type === "object"
-        ? namedChildren(byMethod).flatMap((part) => {
-          const key = memberKey(part);
-          return key && key === key.toUpperCase() && HTTP_METHODS.has(key)
-            ? [
-              [
-                key,
-                part.type === "pair"
-                  ? part.childForFieldName("value") ?? part
-                  : part,
-              ] as const,
-            ]
-            : [];
-        })
-        : [];
-      if (methods.length === 0) {
-        c.facts.routes.push({
-          ...c.site(pair),
-          methods: ["ANY"],
-          path,
-          framework: "route-table",
-          extra: {},
-          ...routeGuard([handler], c.guardScope),
-        });
+      const methods = methodHandlers(handler);
+      if (methods.length > 0) {
+        methodRoutes(c, pair, path, "route-table", methods);
         return;
       }
-      for (const [method, h] of methods) {
-        c.facts.routes.push({
-          ...c.site(pair),
-          methods: [method],
-          path,
-          framework: "route-table",
-          extra: {},
-          ...routeGuard([h], c.guardScope),
-        });
-      }
+      c.facts.routes.push({
+        ...c.site(pair),
+        methods: ["ANY"],
+        path,
+        framework: "route-table",
+        extra: {},
+        ...routeGuard([handler], c.guardScope),
+      });
     });
   }
 }

@@ -87,16 +87,7 @@ export function newExpr(
         list.length > 0
       );
       if (byMethod) {
-        for (const [verb, handler] of byMethod) {
-          c.facts.routes.push({
-            ...c.site(node),
-            methods: [verb],
-            path,
-            framework: "urlpattern",
-            extra: {},
-            ...routeGuard([handler], c.guardScope),
-          });
-        }
+        methodRoutes(c, node, path, "urlpattern", byMethod);
         return;
       }
     }
@@ -119,7 +110,7 @@ export function newExpr(
 }
 
 /** `{ GET: list, POST: create }`: each HTTP method key with its handler. */
-function methodHandlers(node: Node): Array<[string, Node]> {
+export function methodHandlers(node: Node): Array<[string, Node]> {
   const v = unwrap(node);
   if (v.type !== "object") return [];
   const out: Array<[string, Node]> = [];
@@ -132,6 +123,26 @@ function methodHandlers(node: Node): Array<[string, Node]> {
     ]);
   }
   return out;
+}
+
+/** A route per method of a method map, each with its handler's guard. */
+export function methodRoutes(
+  c: Collector,
+  site: Node,
+  path: Value,
+  framework: string,
+  handlers: ReadonlyArray<readonly [string, Node]>,
+): void {
+  for (const [method, handler] of handlers) {
+    c.facts.routes.push({
+      ...c.site(site),
+      methods: [method],
+      path,
+      framework,
+      extra: {},
+      ...routeGuard([handler], c.guardScope),
+    });
+  }
 }
 
 /** The URLPattern's pathname as one parameter of the enclosing function. */

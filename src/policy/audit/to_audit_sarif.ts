@@ -1,5 +1,5 @@
 import { join, relative, resolve } from "node:path";
-import { uriOf } from "../../map/_sarif_uri.ts";
+import { type SarifRule, sarifTool, uriOf } from "../../map/_sarif.ts";
 import type {
   AuditFinding,
   AuditFindingKind,
@@ -26,13 +26,7 @@ export interface ToAuditSarifOptions {
   root?: string;
 }
 
-interface RuleText {
-  readonly name: string;
-  readonly text: string;
-  readonly level: "warning" | "note";
-}
-
-const RULES: Readonly<Record<AuditFindingKind, RuleText>> = {
+const RULES: Readonly<Record<AuditFindingKind, Omit<SarifRule, "id">>> = {
   "unguarded-route": {
     name: "UnguardedRoute",
     text: "A route with no guard in front of it: anyone can call it.",
@@ -66,9 +60,6 @@ const RULES: Readonly<Record<AuditFindingKind, RuleText>> = {
   },
 };
 const KINDS = Object.keys(RULES) as AuditFindingKind[];
-
-/** The repository URL SARIF names the tool by. */
-const INFORMATION_URI = "https://github.com/portcullis/portcullis";
 
 function pathOf(
   finding: AuditFinding,
@@ -161,18 +152,10 @@ export function toAuditSarif(
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
     runs: [{
-      tool: {
-        driver: {
-          name: "portcullis audit",
-          informationUri: INFORMATION_URI,
-          rules: KINDS.map((kind) => ({
-            id: kind,
-            name: RULES[kind].name,
-            shortDescription: { text: RULES[kind].text },
-            defaultConfiguration: { level: RULES[kind].level },
-          })),
-        },
-      },
+      tool: sarifTool(
+        "portcullis audit",
+        KINDS.map((kind) => ({ id: kind, ...RULES[kind] })),
+      ),
       ...(options.root === undefined ? {} : {
         originalUriBaseIds: {
           "%SRCROOT%": { description: { text: "The repository's root" } },

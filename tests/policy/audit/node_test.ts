@@ -7,37 +7,19 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runCommand } from "../../fixtures/run_command.ts";
+import { bundleForNode } from "../../e2e/_server.ts";
 
 const REPO = fileURLToPath(new URL("../../../", import.meta.url));
 const APP = join(REPO, "tests/fixtures/extract/guarded_app");
 
-async function bundle(
-  dir: string,
-  entry: string,
-  name: string,
-): Promise<string> {
-  const outfile = join(dir, name);
-  const esbuild = await import("esbuild");
-  try {
-    await esbuild.build({
-      entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
-      outfile,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      logLevel: "silent",
-      // its WASM runtime is found next to its own module
-      external: ["web-tree-sitter"],
-      banner: {
-        js:
-          'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
-      },
-    });
-  } finally {
-    await esbuild.stop();
-  }
-  return outfile;
+function bundle(dir: string, entry: string, name: string): Promise<string> {
+  // web-tree-sitter finds its WASM runtime next to its own module
+  return bundleForNode(
+    dir,
+    fileURLToPath(new URL(entry, import.meta.url)),
+    name,
+    ["web-tree-sitter"],
+  );
 }
 
 Deno.test("auditApp(), toAuditSarif() and portcullis audit work under Node", async () => {
