@@ -135,6 +135,8 @@ export class Collector {
     values: new Map(),
     imports: new Map(),
     consts: new Map(),
+    budget: { left: 0 },
+    memo: new Map(),
   };
 
   constructor(

@@ -23,7 +23,18 @@ export interface GuardScope {
   readonly imports: ReadonlyMap<string, ImportBinding>;
   /** String constants, for `requirePermission(POST, "read")`. */
   readonly consts: ReadonlyMap<string, Value | null>;
+  /**
+   * Expressions the analysis may still visit in this file: past it, no
+   * more guards are found (a route then looks unguarded, never wrongly
+   * guarded).
+   */
+  readonly budget: { left: number };
+  /** The guard of each local value once found (`null`: being found). */
+  readonly memo: Map<string, GuardFacts | null>;
 }
+
+/** Expressions visited per file, at most (hostile chains of constants). */
+const MAX_VISITS = 200_000;
 
 const MAX_DEPTH = 12;
 const MAX_RETURNS = 16;
@@ -58,9 +69,14 @@ export function collectGuards(c: Collector): GuardScope {
     values,
     imports: c.facts.imports,
     consts: c.facts.consts,
+    budget: { left: MAX_VISITS },
+    memo: new Map(),
   };
-  for (const name of values.keys()) {
-    const guard = guardOfValue(values.get(name)!, scope);
+  // what other files may import; this file's routes look names up as needed
+  for (const exported of new Set(c.facts.exports.values())) {
+    const name = exported.replace(/^fn:/, "");
+    const value = values.get(name);
+    const guard = value && guardOfValue(value, scope);
     if (guard) c.facts.guards.set(name, guard);
   }
   // export default guard.requirePermission(...)(handler)
@@ -118,7 +134,8 @@ function visit(
   depth: number,
   seen: Set<string>,
 ): void {
-  if (depth > MAX_DEPTH) return;
+  if (depth > MAX_DEPTH || scope.budget.left <= 0) return;
+  scope.budget.left--;
   let v = unwrap(node);
   if (v.type === "await_expression" && v.namedChild(0)) {
     v = unwrap(v.namedChild(0)!);
@@ -129,7 +146,19 @@ function visit(
     seen.add(name);
     const local = scope.values.get(name);
     if (local) {
-      visit(local, scope, out, depth + 1, seen);
+      // once per name: a constant many routes share is read once
+      let own = scope.memo.get(name);
+      if (own === undefined) {
+        scope.memo.set(name, null); // a cycle back to it finds nothing
+        own = noGuard();
+        visit(local, scope, own, depth + 1, new Set([name]));
+        scope.memo.set(name, own);
+      }
+      if (own) {
+        out.requirements.push(...own.requirements);
+        out.auth ||= own.auth;
+        out.refs.push(...own.refs);
+      }
       return;
     }
     const binding = scope.imports.get(name);

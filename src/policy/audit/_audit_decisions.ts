@@ -14,6 +14,8 @@ import type { FoundRoute } from "./_audit_routes.ts";
 
 /** Dynamic arguments of one requirement substituted, at most. */
 const MAX_DYNAMIC_POSITIONS = 3;
+/** Enforcer errors noted in a report, at most. */
+const MAX_ERROR_NOTES = 10;
 
 /** What the decisions of an audit gave. */
 export interface Decisions {
@@ -82,6 +84,7 @@ export async function decideRoutes(
     notes: [],
   };
   let budget = maxDecisions;
+  let errors = 0;
   const spend = (): boolean => {
     if (budget > 0) {
       budget--;
@@ -120,11 +123,14 @@ export async function decideRoutes(
       try {
         allowed = (await opened.enforcer.enforce(subject, ...args)) === true;
       } catch (error) {
-        decisions.notes.push(
-          `the enforcer threw for ${role}, ${args.join(", ")}: ${
-            error instanceof Error ? error.message : String(error)
-          }`,
-        );
+        // a few examples; the decision is a denial, as the guard's
+        if (++errors <= MAX_ERROR_NOTES) {
+          decisions.notes.push(
+            `the enforcer threw for ${role}, ${args.join(", ")}: ${
+              error instanceof Error ? error.message : String(error)
+            }`,
+          );
+        }
       }
       if (allowed) found.allowed.add(role);
       try {

@@ -185,3 +185,23 @@ Deno.test("guard: a route table keyed by path and looked up by the request's pat
     "server.ts:5 ANY /me auth",
   ]);
 });
+
+Deno.test("guard: a large constant shared by thousands of routes is read once, and the guards after it are still found", async () => {
+  const args = Array.from({ length: 3000 }, (_, i) => `"a${i}"`).join(", ");
+  const lines = [
+    'import { Hono } from "hono";',
+    "const app = new Hono();",
+    `const shared = f(${args});`,
+  ];
+  for (let i = 0; i < 3000; i++) {
+    lines.push(`app.get("/r${i}", shared, (c) => c.text(""));`);
+  }
+  lines.push(
+    'const listPosts = guard.requirePermission("post", "read")(h);',
+    'app.get("/posts", listPosts);',
+  );
+  const ports = await textPorts([{ path: "app.ts", text: lines.join("\n") }]);
+  assert.equal(ports.length, 3001);
+  assert.equal(ports.at(-1)!.ref.key, "GET /posts");
+  assert.equal(ports.at(-1)!.ref.detail.permission, "post:read");
+});
