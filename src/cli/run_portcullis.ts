@@ -1,7 +1,6 @@
 // The `portcullis` program: finds the command named by the first words of
 // the arguments, runs it, and turns its errors into messages and exit codes.
 import { EnforcerLoadError } from "../guard/cached_file_enforcer_provider.ts";
-import { ScanError } from "../extract/scan_error.ts";
 import { PolicyTestError } from "../policy/mod.ts";
 import { type CliIo, type Command, UsageError } from "./command.ts";
 import { auditCommand } from "./audit_command.ts";
@@ -70,7 +69,9 @@ export async function runPortcullis(
     }
     if (
       error instanceof PolicyTestError ||
-      error instanceof EnforcerLoadError || error instanceof ScanError
+      error instanceof EnforcerLoadError ||
+      // the scanner's, by name: on npm it is an optional peer package
+      (error instanceof Error && error.name === "ScanError")
     ) {
       io.stderr(`portcullis: ${error.message}\n`);
       return 2;

@@ -4,7 +4,9 @@
  * rule coverage, JUnit XML for CI, and `explain()`, which says why a
  * request is allowed or denied: the rules that matched, the role links
  * they went through, and for a denial the nearest rules and what was false
- * for them.
+ * for them. `auditApp()` (`portcullis audit`) joins an application's routes
+ * with its policy: unguarded and dead routes, dead rules, roles that reach
+ * nothing, with text, JSON and SARIF reports.
  *
  * @example
  * ```ts
