@@ -16,6 +16,7 @@ const OPTIONAL_PEERS: Record<string, string> = {
   // installed by those who scan Kotlin.
   "@tree-sitter-grammars/tree-sitter-kotlin":
     "the Kotlin grammar of the scanner",
+  "portcullis-scan": "the route-vs-policy audit (portcullis audit, auditApp)",
 };
 
 /**
@@ -42,7 +43,10 @@ export function manifest(
   const peerDependenciesMeta: Record<string, { optional: true }> = {};
   for (const name of [...new Set(imported)].sort()) {
     if (PACKAGES.some((other) => other.name === name)) {
-      dependencies[name] = version;
+      if (OPTIONAL_PEERS[name] !== undefined) {
+        peerDependencies[name] = `^${version}`;
+        peerDependenciesMeta[name] = { optional: true };
+      } else dependencies[name] = version;
       continue;
     }
     const pin = pinned[name]?.match(/^npm:(@?[^@]+)@(.+)$/)?.[2];
