@@ -3,7 +3,7 @@
 // the call graph values flow through.
 import type { Node } from "web-tree-sitter";
 import type { KeptTrees } from "./passes.ts";
-import { walk } from "./tree.ts";
+import { findAncestor, walk } from "./tree.ts";
 import {
   type CallGraph,
   type Flowed,
@@ -83,9 +83,7 @@ export abstract class TreeCalls implements CallGraph<Node, Node> {
   }
 
   enclosing(at: Node): Node | undefined {
-    let n: Node | null = at.parent;
-    while (n && !this.#functions.has(n.type)) n = n.parent;
-    return n ?? undefined;
+    return findAncestor(at, this.#functions) ?? undefined;
   }
 
   /** The calls of `name` the scan can see. */
