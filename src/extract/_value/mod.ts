@@ -27,7 +27,13 @@ export {
   formatPrintf,
   formatRust,
 } from "./format.ts";
-export { clientPath, joinPaths, type PathResult, routePath } from "./path.ts";
+export {
+  addsPrefix,
+  clientPath,
+  joinPaths,
+  type PathResult,
+  routePath,
+} from "./path.ts";
 export {
   CONFIDENCE,
   type ConfidenceFacts,

@@ -10,10 +10,9 @@ import {
   joinPaths,
   keyText,
   literal,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { stringParts } from "../_syntax/tree.ts";
 import type { SpringSettings } from "../_spring/settings.ts";
@@ -413,21 +412,18 @@ function emitSide(
         const nonEmpty = values.filter((v) =>
           keyText(v).replaceAll("/", "") !== ""
         ).length;
-        const route = routePath(joinPaths(...values), nonEmpty > 1);
         for (const verb of verbs) {
-          const port = httpPort({
+          ports.push(...routePorts({
             role,
-            method: simpleName(verb),
-            path: route.path,
+            methods: [simpleName(verb)],
+            path: joinPaths(...values),
+            prefixed: nonEmpty > 1,
             node: verb,
             owner,
             filePath,
-            confidence: route.confidence,
             framework: "jax-rs",
-          });
-          if (!port || seen.has(port.ref.key)) continue;
-          seen.add(port.ref.key);
-          ports.push(port);
+            seen,
+          }));
         }
       }
     }

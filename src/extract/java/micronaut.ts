@@ -3,14 +3,13 @@
 // routes (`@RouteBase(path = "/x")` with `@Route(path = "/y", methods =
 // ...)`), each under the module's context path.
 import type { Node } from "web-tree-sitter";
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import {
-  exactText,
+  addsPrefix,
   joinPaths,
   literal,
   mapText,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
 import {
@@ -19,7 +18,9 @@ import {
   annotationsOf,
   elements,
   type JavaFile,
+  requestMethods,
 } from "./project.ts";
+import { contextPrefix } from "../_spring/settings.ts";
 
 /** Micronaut's method annotations and their method. */
 const MICRONAUT_VERBS: Readonly<Record<string, string>> = {
@@ -66,7 +67,7 @@ export function annotatedRoutes(c: JavaFile, cls: Node): void {
     if (!quarkus) return;
     prefix = literal("");
   }
-  const context = c.settings?.contextPath(c.file.path) ?? "";
+  const context = contextPrefix(c.settings, c.file.path);
   for (const member of cls.childForFieldName("body")?.namedChildren ?? []) {
     if (member?.type !== "method_declaration") continue;
     for (const a of annotationsOf(member)) {
@@ -89,33 +90,18 @@ export function annotatedRoutes(c: JavaFile, cls: Node): void {
         const path = annotationElement(a, ["path", "value"]);
         if (!path) continue;
         paths = [c.evaluate(path)];
-        verbs = elements(annotationElement(a, ["methods"]))
-          .map((n) => n.text.slice(n.text.lastIndexOf(".") + 1).toUpperCase())
-          .filter((m) => HTTP_METHODS.has(m));
-        if (verbs.length === 0) verbs = ["ANY"];
+        verbs = requestMethods(annotationElement(a, ["methods"]));
       } else continue;
       for (const path of paths) {
-        const route = routePath(
-          joinPaths(
-            literal(context, context !== ""),
-            prefix,
-            withoutQuery(path),
-          ),
-          (exactText(prefix) ?? "x") !== "",
-        );
-        for (const verb of verbs) {
-          const port = httpPort({
-            role: "server",
-            method: verb,
-            path: route.path,
-            node: a,
-            owner: ownerOf(member, c.file.path, "java"),
-            filePath: c.file.path,
-            confidence: route.confidence,
-            framework: micronaut ? "micronaut" : "quarkus-reactive-routes",
-          });
-          if (port) c.ports.push(port);
-        }
+        c.ports.push(...routePorts({
+          methods: verbs,
+          path: joinPaths(context, prefix, withoutQuery(path)),
+          prefixed: addsPrefix(prefix),
+          node: a,
+          owner: ownerOf(member, c.file.path, "java"),
+          filePath: c.file.path,
+          framework: micronaut ? "micronaut" : "quarkus-reactive-routes",
+        }));
       }
     }
   }

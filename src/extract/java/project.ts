@@ -32,7 +32,7 @@ import {
 } from "../_spring/names.ts";
 import { javaCalledName, JavaCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
-import { HTTP_VERBS } from "../_port/http.ts";
+import { HTTP_METHODS, HTTP_VERBS } from "../_port/http.ts";
 import { TreeFile } from "../_syntax/passes.ts";
 import { resolvePlaceholders } from "../_spring/settings.ts";
 
@@ -95,6 +95,17 @@ export function elements(node: Node | undefined): Node[] {
     return node.namedChildren.filter((n): n is Node => n !== null);
   }
   return [node];
+}
+
+/**
+ * The HTTP methods an annotation element names (`RequestMethod.GET`,
+ * `{HttpMethod.GET, HttpMethod.POST}`); `ANY` when it names none.
+ */
+export function requestMethods(node: Node | undefined): string[] {
+  const methods = elements(node)
+    .map((n) => n.text.slice(n.text.lastIndexOf(".") + 1).toUpperCase())
+    .filter((m) => HTTP_METHODS.has(m));
+  return methods.length > 0 ? methods : ["ANY"];
 }
 
 /** One Java file being scanned: string evaluation and declared types. */

@@ -1,16 +1,16 @@
 // Spring MVC / WebFlux: controllers (class `@RequestMapping` prefix +
 // method mappings, mapped interfaces implemented by a controller), Feign
 // clients, HTTP interfaces (`@GetExchange`) and functional endpoints.
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { anchorOf } from "../_syntax/tree.ts";
 import {
+  addsPrefix,
   exactText,
   joinPaths,
   literal,
   MAX_CALL_SITES,
   MAX_FLOW_DEPTH,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
 import {
@@ -20,9 +20,11 @@ import {
   elements,
   type JavaFile,
   MAPPING_METHOD,
+  requestMethods,
 } from "./project.ts";
 import type { Node } from "web-tree-sitter";
 import { feignPrefix } from "../_spring/names.ts";
+import { contextPrefix } from "../_spring/settings.ts";
 
 /**
  * Spring functional endpoints (WebFlux `RouterFunctions`, WebMvc.fn):
@@ -46,23 +48,17 @@ export function functionalRoute(
   // A predicate `GET("/x")` counts inside `route(...)`/`andRoute(...)`/
   // `nest(...)`; a builder call `.GET("/x", handler)` on its own.
   if (args.length < 2 && !insideRoute(call)) return;
-  const context = c.settings?.contextPath(c.file.path) ?? "";
+  const context = contextPrefix(c.settings, c.file.path);
   for (const prefixes of prefixChains(c, call, 0)) {
-    const route = routePath(
-      joinPaths(literal(context, context !== ""), ...prefixes, path),
-      prefixes.length > 0,
-    );
-    const port = httpPort({
-      role: "server",
-      method: name,
-      path: route.path,
+    c.ports.push(...routePorts({
+      methods: [name],
+      path: joinPaths(context, ...prefixes, path),
+      prefixed: prefixes.length > 0,
       node: anchorOf(call, call.childForFieldName("name") ?? call),
       owner: ownerOf(call, c.file.path, "java"),
       filePath: c.file.path,
-      confidence: route.confidence,
       framework: "spring-functional",
-    });
-    if (port) c.ports.push(port);
+    }));
   }
 }
 
@@ -222,10 +218,7 @@ export function mapping(
   const fixed = MAPPING_METHOD[name];
   const exchange = /^(Get|Post|Put|Delete|Patch)Exchange$/.exec(name);
   if (fixed === "ANY") {
-    const declared = elements(annotationElement(annotation, ["method"]))
-      .map((n) => n.text.slice(n.text.lastIndexOf(".") + 1).toUpperCase())
-      .filter((m) => HTTP_METHODS.has(m));
-    verbs = declared.length > 0 ? declared : ["ANY"];
+    verbs = requestMethods(annotationElement(annotation, ["method"]));
   } else if (fixed) {
     verbs = [fixed];
   } else if (exchange) {
@@ -251,28 +244,20 @@ export function mapping(
   const owner = ownerOf(method, c.file.path, "java");
   // the servlet context path of the module serves every route under it
   const context = role === "server"
-    ? c.settings?.contextPath(c.file.path) ?? ""
-    : "";
+    ? contextPrefix(c.settings, c.file.path)
+    : literal("");
   for (const prefix of prefixes) {
     for (const path of paths) {
-      const hasPrefix = (exactText(prefix) ?? "x") !== "";
-      const route = routePath(
-        joinPaths(literal(context, context !== ""), prefix, path),
-        hasPrefix,
-      );
-      for (const verb of verbs) {
-        const port = httpPort({
-          role,
-          method: verb,
-          path: route.path,
-          node: annotation,
-          owner,
-          filePath: c.file.path,
-          confidence: route.confidence,
-          framework,
-        });
-        if (port) c.ports.push(port);
-      }
+      c.ports.push(...routePorts({
+        role,
+        methods: verbs,
+        path: joinPaths(context, prefix, path),
+        prefixed: addsPrefix(prefix),
+        node: annotation,
+        owner,
+        filePath: c.file.path,
+        framework,
+      }));
     }
   }
 }

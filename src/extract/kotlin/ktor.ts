@@ -2,7 +2,7 @@
 // `route("/api") { }` around it, and in `Route.` extension functions under
 // the prefixes of the places that call them.
 import type { Node } from "web-tree-sitter";
-import { HTTP_VERBS, httpPort } from "../_port/http.ts";
+import { HTTP_VERBS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren } from "../_syntax/tree.ts";
 import {
@@ -10,7 +10,6 @@ import {
   literal,
   MAX_CALL_SITES,
   MAX_FLOW_DEPTH,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
 import type { KtFile } from "./project.ts";
@@ -58,18 +57,15 @@ export function ktorRoute(c: KtFile, node: Node): void {
   if (!method) return;
   for (const prefixes of prefixChains(c, node, 0)) {
     if (!prefixes) continue;
-    const route = routePath(joinPaths(...prefixes, path), prefixes.length > 0);
-    const port = httpPort({
-      role: "server",
-      method,
-      path: route.path,
+    c.ports.push(...routePorts({
+      methods: [method],
+      path: joinPaths(...prefixes, path),
+      prefixed: prefixes.length > 0,
       node,
       owner: ownerOf(node, c.pathOf(node), "kotlin"),
       filePath: c.file.path,
-      confidence: route.confidence,
       framework: "ktor",
-    });
-    if (port) c.ports.push(port);
+    }));
   }
 }
 

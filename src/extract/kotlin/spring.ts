@@ -3,14 +3,14 @@
 // controller), Feign clients, HTTP interfaces (`@GetExchange`) and the
 // router DSL (`router { }`/`coRouter { }` with `"/api".nest { }`).
 import type { Node } from "web-tree-sitter";
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren } from "../_syntax/tree.ts";
 import {
+  addsPrefix,
   exactText,
   joinPaths,
   literal,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
 import {
@@ -31,6 +31,7 @@ import {
   ownAnnotations,
   supertypesOf,
 } from "./nodes.ts";
+import { contextPrefix } from "../_spring/settings.ts";
 
 /** The values of an annotation array: `["/a", "/b"]`, `arrayOf(...)`, one value. */
 export function elements(node: Node | undefined): Node[] {
@@ -170,28 +171,20 @@ function methodMapping(
     : [literal("")];
   const owner = ownerOf(method, c.file.path, "kotlin");
   const context = role === "server"
-    ? c.root.settings.contextPath(c.file.path)
-    : "";
+    ? contextPrefix(c.root.settings, c.file.path)
+    : literal("");
   for (const prefix of mapping.prefixes) {
     for (const path of paths) {
-      const hasPrefix = (exactText(prefix) ?? "x") !== "";
-      const route = routePath(
-        joinPaths(literal(context, context !== ""), prefix, path),
-        hasPrefix,
-      );
-      for (const verb of verbs) {
-        const port = httpPort({
-          role,
-          method: verb,
-          path: route.path,
-          node: annotation.node,
-          owner,
-          filePath: c.file.path,
-          confidence: route.confidence,
-          framework,
-        });
-        if (port) c.ports.push(port);
-      }
+      c.ports.push(...routePorts({
+        role,
+        methods: verbs,
+        path: joinPaths(context, prefix, path),
+        prefixed: addsPrefix(prefix),
+        node: annotation.node,
+        owner,
+        filePath: c.file.path,
+        framework,
+      }));
     }
   }
 }
@@ -226,22 +219,16 @@ export function routerRoute(c: KtFile, node: Node): void {
   }
   if (!inRouter) return;
   const path = c.evaluate(first);
-  const context = c.root.settings.contextPath(c.file.path);
-  const route = routePath(
-    joinPaths(literal(context, context !== ""), ...prefixes, path),
-    prefixes.length > 0,
-  );
-  const port = httpPort({
-    role: "server",
-    method: call.name,
-    path: route.path,
+  const context = contextPrefix(c.root.settings, c.file.path);
+  c.ports.push(...routePorts({
+    methods: [call.name],
+    path: joinPaths(context, ...prefixes, path),
+    prefixed: prefixes.length > 0,
     node,
     owner: ownerOf(node, c.file.path, "kotlin"),
     filePath: c.file.path,
-    confidence: route.confidence,
     framework: "spring-functional",
-  });
-  if (port) c.ports.push(port);
+  }));
 }
 
 /** The path of a `nest` receiver: `"/api"`, `path("/api")`, `("/api" and ...)`. */

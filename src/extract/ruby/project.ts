@@ -13,10 +13,9 @@ import {
   hole,
   joinPaths,
   literal,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
-import { HTTP_VERBS, httpPort, resourceActions } from "../_port/http.ts";
+import { HTTP_VERBS, resourceActions, routePorts } from "../_port/http.ts";
 import {
   constantInitializer,
   evaluateConcatenation,
@@ -268,25 +267,16 @@ export class RubyFile extends TreeFile {
     composedPrefix: boolean,
     options: { confidence?: number; extra?: Record<string, string> } = {},
   ): void {
-    const route = routePath(joinPaths(...parts), composedPrefix);
-    const confidence = Math.min(
-      route.confidence,
-      options.confidence ?? CONFIDENCE.literal,
-    );
-    for (const verb of verbs) {
-      const port = httpPort({
-        role: "server",
-        method: verb,
-        path: route.path,
-        node: call,
-        owner: ownerOf(call, this.file.path, "ruby"),
-        filePath: this.file.path,
-        confidence,
-        framework,
-        ...(options.extra ? { extra: options.extra } : {}),
-      });
-      if (port) this.ports.push(port);
-    }
+    this.ports.push(...routePorts({
+      methods: verbs,
+      path: joinPaths(...parts),
+      prefixed: composedPrefix,
+      node: call,
+      owner: ownerOf(call, this.file.path, "ruby"),
+      filePath: this.file.path,
+      framework,
+      ...options,
+    }));
   }
 }
 

@@ -14,10 +14,9 @@ import {
   joinPaths,
   keyText,
   literal,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
-import { HTTP_METHODS, HTTP_VERBS, httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, HTTP_VERBS, routePorts } from "../_port/http.ts";
 import {
   evaluateConcatenation,
   evaluateStringNode,
@@ -380,22 +379,16 @@ export class RustScan {
     node: Node = at,
     prefixed = false,
   ): void {
-    const route = routePath(composed, prefixed);
-    for (const verb of verbs) {
-      const port = httpPort({
-        role: "server",
-        method: verb,
-        path: route.path,
-        node,
-        owner: ownerOf(at, f.file.path, "rust"),
-        filePath: f.file.path,
-        confidence: route.confidence,
-        framework,
-      });
-      if (!port || seen.has(port.ref.key)) continue;
-      seen.add(port.ref.key);
-      this.ports.push(port);
-    }
+    this.ports.push(...routePorts({
+      methods: verbs,
+      path: composed,
+      prefixed,
+      node,
+      owner: ownerOf(at, f.file.path, "rust"),
+      filePath: f.file.path,
+      framework,
+      seen,
+    }));
   }
 
   /** Whether a file's unqualified attributes may be Rocket's. */
