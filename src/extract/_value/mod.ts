@@ -44,6 +44,7 @@ export {
 export {
   bindParameters,
   type CallGraph,
+  chainsThroughCallers,
   flowAtSite,
   type Flowed,
   flowingParameters,

@@ -6,11 +6,10 @@ import { ownerOf } from "../_syntax/owner.ts";
 import { anchorOf } from "../_syntax/tree.ts";
 import {
   addsPrefix,
+  chainsThroughCallers,
   exactText,
   joinPaths,
   literal,
-  MAX_CALL_SITES,
-  MAX_FLOW_DEPTH,
   type Value,
 } from "../_value/mod.ts";
 import {
@@ -74,15 +73,12 @@ function prefixChains(c: JavaFile, from: Node, depth: number): Value[][] {
   for (let n: Node | null = from.parent; n; n = n?.parent ?? null) {
     if (n.type === "return_statement") returned = true;
     if (n.type === "method_declaration") {
-      const sites = returned && depth < MAX_FLOW_DEPTH
-        ? c.calls.sitesOf(n)
-        : [];
-      if (sites.length === 0) return [prefixes];
-      return sites.slice(0, MAX_CALL_SITES).flatMap((site) =>
-        prefixChains(c, site, depth + 1).map((outer) => [
-          ...outer,
-          ...prefixes,
-        ])
+      const fn = n;
+      return chainsThroughCallers(
+        depth,
+        () => returned ? c.calls.sitesOf(fn) : [],
+        (site, outer) => prefixChains(c, site, outer),
+        prefixes,
       );
     }
     if (n.type !== "lambda_expression" && n.type !== "argument_list") {

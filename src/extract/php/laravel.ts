@@ -4,11 +4,10 @@
 import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import {
+  chainsThroughCallers,
   exactText,
   joinPaths,
   literal,
-  MAX_CALL_SITES,
-  MAX_FLOW_DEPTH,
   type Value,
 } from "../_value/mod.ts";
 import { emitClient, guzzleClient } from "./clients.ts";
@@ -39,13 +38,11 @@ export function groupPrefixChains(
 ): Value[][] {
   const own = groupPrefixes(c, node, slimOnly);
   const fn = c.calls.enclosing(node);
-  const sites = fn && depth < MAX_FLOW_DEPTH ? c.calls.sitesOf(fn) : [];
-  if (sites.length === 0) return [own];
-  return sites.slice(0, MAX_CALL_SITES).flatMap((site) =>
-    groupPrefixChains(c, site, slimOnly, depth + 1).map((outer) => [
-      ...outer,
-      ...own,
-    ])
+  return chainsThroughCallers(
+    depth,
+    () => fn ? c.calls.sitesOf(fn) : [],
+    (site, outer) => groupPrefixChains(c, site, slimOnly, outer),
+    own,
   );
 }
 
