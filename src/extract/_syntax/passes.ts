@@ -202,6 +202,8 @@ export class TreeFile {
   readonly ports: ExtractedPort[];
   /** The root's other files (their trees and calls), when kept. */
   readonly kept: KeptTrees | undefined;
+  /** The root node of the file's syntax tree, once it is read. */
+  rootNode: Node | undefined;
 
   constructor(
     file: SourceFile,

@@ -30,7 +30,7 @@ import {
   MAPPING_METHOD,
   REST_TEMPLATE_METHOD,
 } from "../_spring/names.ts";
-import { javaCalledName, JavaCalls } from "./flow.ts";
+import { JavaCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import { HTTP_METHODS, HTTP_VERBS } from "../_port/http.ts";
 import { TreeFile } from "../_syntax/passes.ts";
@@ -419,17 +419,12 @@ export class JavaFile extends TreeFile {
 
   /** The calls of the file's methods (for values through parameters). */
   get calls(): JavaCalls {
-    return this.#calls ??= new JavaCalls(
-      this,
-      this.#root!,
-      this.kept?.calls(javaCalledName),
-    );
+    return this.#calls ??= new JavaCalls(this);
   }
   #calls: JavaCalls | undefined;
-  #root: Node | undefined;
 
   run(root: Node): void {
-    this.#root = root;
+    this.rootNode = root;
     const functional =
       this.file.text.includes("org.springframework.web.reactive.function") ||
       this.file.text.includes("org.springframework.web.servlet.function");

@@ -5,7 +5,6 @@ import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { anchorOf } from "../_syntax/tree.ts";
 import {
-  addsPrefix,
   chainsThroughCallers,
   exactText,
   joinPaths,
@@ -24,6 +23,7 @@ import {
 import type { Node } from "web-tree-sitter";
 import { feignPrefix } from "../_spring/names.ts";
 import { contextPrefix } from "../_spring/settings.ts";
+import { mappingPorts } from "../_spring/mapping.ts";
 
 /**
  * Spring functional endpoints (WebFlux `RouterFunctions`, WebMvc.fn):
@@ -237,23 +237,15 @@ export function mapping(
   const paths = pathNodes.length > 0
     ? pathNodes.map((n) => c.evaluate(n))
     : [literal("")];
-  const owner = ownerOf(method, c.file.path, "java");
-  // the servlet context path of the module serves every route under it
-  const context = role === "server"
-    ? contextPrefix(c.settings, c.file.path)
-    : literal("");
-  for (const prefix of prefixes) {
-    for (const path of paths) {
-      c.ports.push(...routePorts({
-        role,
-        methods: verbs,
-        path: joinPaths(context, prefix, path),
-        prefixed: addsPrefix(prefix),
-        node: annotation,
-        owner,
-        filePath: c.file.path,
-        framework,
-      }));
-    }
-  }
+  c.ports.push(...mappingPorts({
+    role,
+    methods: verbs,
+    prefixes,
+    paths,
+    settings: c.settings,
+    node: annotation,
+    owner: ownerOf(method, c.file.path, "java"),
+    filePath: c.file.path,
+    framework,
+  }));
 }

@@ -6,13 +6,7 @@ import type { Node } from "web-tree-sitter";
 import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren } from "../_syntax/tree.ts";
-import {
-  addsPrefix,
-  exactText,
-  joinPaths,
-  literal,
-  type Value,
-} from "../_value/mod.ts";
+import { exactText, joinPaths, literal, type Value } from "../_value/mod.ts";
 import {
   EXCHANGE_METHOD,
   feignPrefix,
@@ -32,6 +26,7 @@ import {
   supertypesOf,
 } from "./nodes.ts";
 import { contextPrefix } from "../_spring/settings.ts";
+import { mappingPorts } from "../_spring/mapping.ts";
 
 /** The values of an annotation array: `["/a", "/b"]`, `arrayOf(...)`, one value. */
 export function elements(node: Node | undefined): Node[] {
@@ -169,24 +164,17 @@ function methodMapping(
   const paths = nodes.length > 0
     ? nodes.map((n) => c.evaluate(n))
     : [literal("")];
-  const owner = ownerOf(method, c.file.path, "kotlin");
-  const context = role === "server"
-    ? contextPrefix(c.root.settings, c.file.path)
-    : literal("");
-  for (const prefix of mapping.prefixes) {
-    for (const path of paths) {
-      c.ports.push(...routePorts({
-        role,
-        methods: verbs,
-        path: joinPaths(context, prefix, path),
-        prefixed: addsPrefix(prefix),
-        node: annotation.node,
-        owner,
-        filePath: c.file.path,
-        framework,
-      }));
-    }
-  }
+  c.ports.push(...mappingPorts({
+    role,
+    methods: verbs,
+    prefixes: mapping.prefixes,
+    paths,
+    settings: c.root.settings,
+    node: annotation.node,
+    owner: ownerOf(method, c.file.path, "kotlin"),
+    filePath: c.file.path,
+    framework,
+  }));
 }
 
 /** The router DSL builders whose lambdas hold routes. */

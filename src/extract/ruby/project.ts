@@ -24,7 +24,7 @@ import {
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { client } from "./clients.ts";
-import { parameterIndex, rubyCalledName, RubyCalls } from "./flow.ts";
+import { parameterIndex, RubyCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import { TreeFile } from "../_syntax/passes.ts";
 
@@ -128,14 +128,9 @@ export class RubyFile extends TreeFile {
 
   /** The calls of the root's methods (for values through parameters). */
   get calls(): RubyCalls {
-    return this.#calls ??= new RubyCalls(
-      this,
-      this.#root!,
-      this.kept?.calls(rubyCalledName),
-    );
+    return this.#calls ??= new RubyCalls(this);
   }
   #calls: RubyCalls | undefined;
-  #root: Node | undefined;
 
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
@@ -218,7 +213,7 @@ export class RubyFile extends TreeFile {
 
   /** Sinatra routes and HTTP clients (Rails routes: {@linkcode extractRails}). */
   run(root: Node): void {
-    this.#root = root;
+    this.rootNode = root;
     const text = this.file.text;
     const sinatra = /require\s+['"]sinatra|Sinatra::(Base|Application)/.test(
       text,
