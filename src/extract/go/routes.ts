@@ -100,10 +100,7 @@ export function routeOf(
         methods = ["ANY"];
         pathNode = args[0];
       } else if (method === "Handle" || method === "Add") {
-        const verb = exactText(project.evalString(args[0]));
-        methods = verb && /^[A-Za-z]+$/.test(verb)
-          ? [verb.toUpperCase()]
-          : ["ANY"];
+        methods = [verbOf(args[0], project)];
         if (methods[0] === "ANY") confidence = CONFIDENCE.weak;
         pathNode = args[1];
       } else if (method === "Match" && framework === "echo") {
@@ -129,10 +126,7 @@ export function routeOf(
         methods = ["ANY"];
         pathNode = args[0];
       } else if (method === "Method" || method === "MethodFunc") {
-        const verb = exactText(project.evalString(args[0]));
-        methods = verb && /^[A-Za-z]+$/.test(verb)
-          ? [verb.toUpperCase()]
-          : ["ANY"];
+        methods = [verbOf(args[0], project)];
         if (methods[0] === "ANY") confidence = CONFIDENCE.weak;
         pathNode = args[1];
       } else if (method === "Mount") {
@@ -167,6 +161,12 @@ export function routeOf(
     confidence,
     framework,
   };
+}
+
+/** The method a verb argument names (`"GET"`, `http.MethodGet`), else `ANY`. */
+function verbOf(arg: Node | undefined, project: GoProject): string {
+  const verb = exactText(project.evalString(arg));
+  return verb && /^[A-Za-z]+$/.test(verb) ? verb.toUpperCase() : "ANY";
 }
 
 /** `mux.Handle("/api/", http.StripPrefix("/api", sub))` mounts `sub`. */

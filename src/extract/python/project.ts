@@ -28,6 +28,7 @@ import {
   positionalArgs,
   type PyImport,
   type PyModule,
+  selfAttribute,
   unwrap,
 } from "./module.ts";
 
@@ -222,6 +223,29 @@ export class PyProject {
       return this.member(base, attr, depth + 1);
     }
     return undefined;
+  }
+
+  /**
+   * The call that made the object a receiver holds: `x = Client(...)` (in
+   * its function, else its module or the module it is imported from), or
+   * `self.x = Client(...)` in a method of the class of `self.x`.
+   */
+  madeBy(object: Node): Node | undefined {
+    let value: Node | undefined;
+    if (object.type === "identifier") {
+      const target = this.resolveExpr(object);
+      if (target?.kind === "value") value = target.node;
+    } else if (
+      object.type === "attribute" &&
+      object.childForFieldName("object")?.text === "self"
+    ) {
+      value = selfAttribute(
+        object,
+        object.childForFieldName("attribute")?.text ?? "",
+      );
+    }
+    const made = value ? unwrap(value) : undefined;
+    return made?.type === "call" ? made : undefined;
   }
 
   /** The member `attr` of a resolved target. */
