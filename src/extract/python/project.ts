@@ -432,18 +432,5 @@ function suffixIndex(
   return index;
 }
 
-export {
-  argument,
-  type Assignments,
-  classAttribute,
-  enclosingFunction,
-  isParameter,
-  keywordArg,
-  localAssignment,
-  moduleName,
-  positionalArgs,
-  type PyImport,
-  type PyModule,
-  selfAttribute,
-  unwrap,
-} from "./module.ts";
+// The helpers on one module's syntax, for the readers of the folder.
+export * from "./module.ts";
