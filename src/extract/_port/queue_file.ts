@@ -5,7 +5,8 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
-import { concat, hole, type Value } from "../_value/value.ts";
+import { concat, hole, keyText, type Value } from "../_value/value.ts";
+import { walk } from "../_syntax/tree.ts";
 import { evaluateStringNode } from "../_value/literals.ts";
 import {
   bindUntilStable,
@@ -100,10 +101,37 @@ export abstract class QueueFile {
   abstract bind(binding: Node): boolean;
   /** Records the kinds of the names the file exports. */
   abstract recordExports(root: Node): void;
-  /** The Dapr subscription routes of a file that serves them. */
-  abstract daprRoutes(root: Node): void;
+  /**
+   * The pub/sub component and the topic of a Dapr programmatic
+   * subscription (`{ pubsubname, topic, route }`), if `node` is one.
+   */
+  abstract daprSubscription(
+    node: Node,
+  ): { pubsub: Node; topic: Node } | undefined;
   /** Reads one call as a producer or consumer. */
   abstract call(node: Node): void;
+
+  /**
+   * Dapr programmatic subscriptions: the objects a `/dapr/subscribe`
+   * handler returns, each a consumer of its topic.
+   */
+  daprRoutes(root: Node): void {
+    walk(root, (n) => {
+      const subscription = this.daprSubscription(n);
+      if (!subscription) return;
+      const extra = { pubsub: keyText(this.value(subscription.pubsub)) };
+      this.emitter(
+        n,
+        "server",
+        subscription.topic,
+        "dapr",
+        "dapr-subscribe",
+        "/dapr/subscribe",
+        extra,
+      );
+      return false;
+    });
+  }
 
   /** Binds names imported from modules that export queue clients. */
   importedKinds(): boolean {

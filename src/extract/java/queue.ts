@@ -19,6 +19,7 @@ import {
   JavaFile,
 } from "./project.ts";
 import type { SourceFile } from "../extractor.ts";
+import { rabbitTemplateTarget } from "../_spring/amqp.ts";
 
 /**
  * A Spring property placeholder `${name:default}` gives its default; one
@@ -140,28 +141,19 @@ export function javaQueuePorts(
       (type === "RabbitTemplate" || type === "AmqpTemplate") && springAmqp &&
       /^convertAndSend|^send$/.test(method)
     ) {
-      if (args.length <= 2) {
-        emit(node, "client", args[0], "rabbitmq", "spring-amqp", method, {
-          exchange: "",
-          routingKey: keyText(args[0] ? java.evaluate(args[0]) : hole("?")),
-        });
-      } else {
-        const exchange = java.evaluate(args[0]!);
-        const routingKey = java.evaluate(args[1]!);
-        const isDefault = exactText(exchange) === "";
-        emit(
-          node,
-          "client",
-          isDefault ? routingKey : exchange,
-          "rabbitmq",
-          "spring-amqp",
-          method,
-          {
-            exchange: keyText(exchange),
-            routingKey: keyText(routingKey),
-          },
-        );
-      }
+      const target = rabbitTemplateTarget(
+        args.length,
+        (i) => args[i] ? java.evaluate(args[i]) : hole("?"),
+      );
+      emit(
+        node,
+        "client",
+        target.topic,
+        "rabbitmq",
+        "spring-amqp",
+        method,
+        target.extra,
+      );
     } else if (
       (type === "DaprClient" || type === "DaprPreviewClient") && dapr &&
       method === "publishEvent"

@@ -8,7 +8,7 @@ import type { ExportedKinds, QueueEmit, QueueImports } from "../_port/queue.ts";
 import { QueueFile, type QueueNodes } from "../_port/queue_file.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
 import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
-import { daprRoutes, queueCall } from "./queue_calls.ts";
+import { daprSubscription, queueCall } from "./queue_calls.ts";
 
 interface JsLibrary {
   /** Kind of a default or namespace import / whole `require`. */
@@ -187,8 +187,8 @@ export class JsQueueFile extends QueueFile {
     return this.bindDeclaration(d);
   }
 
-  daprRoutes(root: Node): void {
-    daprRoutes(this, root);
+  daprSubscription(node: Node): { pubsub: Node; topic: Node } | undefined {
+    return daprSubscription(node);
   }
 
   call(node: Node): void {

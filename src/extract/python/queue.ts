@@ -14,7 +14,7 @@ import {
 import type { ExportedKinds, QueueImports } from "../_port/queue.ts";
 import { QueueFile, type QueueNodes } from "../_port/queue_file.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
-import { daprRoutes, queueCall } from "./queue_calls.ts";
+import { daprSubscription, queueCall } from "./queue_calls.ts";
 
 /** Kinds of names exported by each module. `*` is the module itself. */
 export const MODULES: Record<string, Record<string, string>> = {
@@ -212,8 +212,8 @@ export class PyQueueFile extends QueueFile {
     }
   }
 
-  daprRoutes(root: Node): void {
-    daprRoutes(this, root);
+  daprSubscription(node: Node): { pubsub: Node; topic: Node } | undefined {
+    return daprSubscription(this, node);
   }
 
   call(node: Node): void {
