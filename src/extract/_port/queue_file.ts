@@ -26,6 +26,18 @@ export interface QueueNodes {
   calls: Node[];
 }
 
+/**
+ * Adds the port of one call's topic (see {@linkcode QueueFile.callEmitter}):
+ * nothing when the topic is missing or its name unknown.
+ */
+export type CallEmit = (
+  role: "server" | "client",
+  topic: Node | Value | undefined,
+  system: string,
+  library: string,
+  extra?: Record<string, string>,
+) => void;
+
 /** The queue ports of one file of a language (see the subclasses). */
 export abstract class QueueFile {
   readonly path: string;
@@ -61,6 +73,15 @@ export abstract class QueueFile {
       grammar,
       (topic) => "parts" in topic ? topic : this.value(topic),
     );
+  }
+
+  /**
+   * Adds the ports of one call: at `at`, for the operation `operation`,
+   * owned by the function around `owner` (by default `at`).
+   */
+  callEmitter(at: Node, operation: string, owner: Node = at): CallEmit {
+    return (role, topic, system, library, extra) =>
+      this.emitter(at, role, topic, system, library, operation, extra, owner);
   }
 
   /** Strips what does not change an expression's value (`await`, parens). */

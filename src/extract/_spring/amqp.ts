@@ -1,6 +1,7 @@
-// Where Spring AMQP's `RabbitTemplate` / `AmqpTemplate` publishes, as Java
-// and Kotlin code call it.
-import { type AmqpTarget, amqpTarget } from "../_port/queue.ts";
+// What Spring AMQP's `RabbitTemplate` / `AmqpTemplate` publishes to, as
+// Java and Kotlin code call it.
+import type { Node } from "web-tree-sitter";
+import { type AmqpTarget, amqpTarget, type QueueEmit } from "../_port/queue.ts";
 import { literal, type Value } from "../_value/value.ts";
 
 /**
@@ -16,4 +17,24 @@ export function rabbitTemplateTarget(
   return count <= 2
     ? amqpTarget(literal(""), arg(0))
     : amqpTarget(arg(0), arg(1));
+}
+
+/** Emits the producer port of a `RabbitTemplate` send at `node`. */
+export function rabbitTemplateSend(
+  emit: QueueEmit,
+  node: Node,
+  method: string,
+  count: number,
+  arg: (index: number) => Value,
+): void {
+  const target = rabbitTemplateTarget(count, arg);
+  emit(
+    node,
+    "client",
+    target.topic,
+    "rabbitmq",
+    "spring-amqp",
+    method,
+    target.extra,
+  );
 }

@@ -19,7 +19,7 @@ import {
   JavaFile,
 } from "./project.ts";
 import type { SourceFile } from "../extractor.ts";
-import { rabbitTemplateTarget } from "../_spring/amqp.ts";
+import { rabbitTemplateSend } from "../_spring/amqp.ts";
 
 /**
  * A Spring property placeholder `${name:default}` gives its default; one
@@ -141,18 +141,12 @@ export function javaQueuePorts(
       (type === "RabbitTemplate" || type === "AmqpTemplate") && springAmqp &&
       /^convertAndSend|^send$/.test(method)
     ) {
-      const target = rabbitTemplateTarget(
+      rabbitTemplateSend(
+        emit,
+        node,
+        method,
         args.length,
         (i) => args[i] ? java.evaluate(args[i]) : hole("?"),
-      );
-      emit(
-        node,
-        "client",
-        target.topic,
-        "rabbitmq",
-        "spring-amqp",
-        method,
-        target.extra,
       );
     } else if (
       (type === "DaprClient" || type === "DaprPreviewClient") && dapr &&

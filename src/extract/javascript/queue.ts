@@ -4,7 +4,7 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import { composed, hole, type Value } from "../_value/mod.ts";
-import type { ExportedKinds, QueueEmit, QueueImports } from "../_port/queue.ts";
+import type { ExportedKinds, QueueImports } from "../_port/queue.ts";
 import { QueueFile, type QueueNodes } from "../_port/queue_file.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
 import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
@@ -136,7 +136,6 @@ export function isEnvRead(node: Node): boolean {
 /** The queue ports of one JavaScript/TypeScript file. */
 export class JsQueueFile extends QueueFile {
   readonly grammar: GrammarName;
-  readonly emit: QueueEmit;
 
   constructor(
     path: string,
@@ -148,7 +147,6 @@ export class JsQueueFile extends QueueFile {
   ) {
     super(path, grammar, SCOPES, ports, imports, exported, collectOnly);
     this.grammar = grammar;
-    this.emit = this.emitter;
   }
 
   gather(root: Node): QueueNodes {

@@ -2,7 +2,7 @@
 // receiver: kafkajs producers and consumers, amqplib channels, NATS, Redis
 // pub/sub and Dapr; and Dapr's programmatic subscriptions.
 import { namedChildren, stringValue } from "../_syntax/tree.ts";
-import { keyText, literal, type Value } from "../_value/mod.ts";
+import { keyText, literal } from "../_value/mod.ts";
 import { type JsQueueFile, unwrap } from "./queue.ts";
 import type { Node } from "web-tree-sitter";
 import { amqpTarget } from "../_port/queue.ts";
@@ -46,13 +46,7 @@ export function queueCall(
   if (!kind) return;
   const args = namedChildren(call.childForFieldName("arguments") ?? call)
     .filter((a) => a.type !== "comment");
-  const emit = (
-    role: "server" | "client",
-    topic: Node | Value | undefined,
-    system: string,
-    library: string,
-    extra?: Record<string, string>,
-  ): void => c.emit(call, role, topic, system, library, method, extra);
+  const emit = c.callEmitter(call, method);
   switch (kind) {
     case "kafkajs.producer":
       if (method === "send") {

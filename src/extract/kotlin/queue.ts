@@ -7,7 +7,7 @@ import { type QueueEmit, queueEmitter } from "../_port/queue.ts";
 import type { KtFile } from "./project.ts";
 import { argument, callOf, type KtAnnotation } from "./nodes.ts";
 import { elements } from "./spring.ts";
-import { rabbitTemplateTarget } from "../_spring/amqp.ts";
+import { rabbitTemplateSend } from "../_spring/amqp.ts";
 
 /** Whether a file may hold queue code (its imports name a library). */
 export function usesQueues(text: string): boolean {
@@ -73,18 +73,12 @@ export function queueCall(c: KtFile, emit: QueueEmit, node: Node): void {
     (type === "RabbitTemplate" || type === "AmqpTemplate") &&
     /^(convertAndSend|send)$/.test(call.name) && first
   ) {
-    const target = rabbitTemplateTarget(
+    rabbitTemplateSend(
+      emit,
+      node,
+      call.name,
       call.args.length,
       (i) => c.evaluate(call.args[i]?.value),
-    );
-    emit(
-      node,
-      "client",
-      target.topic,
-      "rabbitmq",
-      "spring-amqp",
-      call.name,
-      target.extra,
     );
   }
 }

@@ -424,32 +424,6 @@ export class PyQueueFile extends QueueFile {
     const arg = argument(call, 0, "name");
     return arg ? this.value(arg) : undefined;
   }
-
-  emit(
-    call: Node,
-    at: Node,
-    role: "server" | "client",
-    topic: Node | Value | undefined,
-    system: string,
-    library: string,
-    operation: string,
-    extra?: Record<string, string>,
-  ): void {
-    // A decorator belongs to the function it decorates.
-    const decorated = at.type === "decorator"
-      ? at.parent?.childForFieldName("definition")
-      : undefined;
-    this.emitter(
-      at,
-      role,
-      topic,
-      system,
-      library,
-      operation,
-      extra,
-      decorated ?? call,
-    );
-  }
 }
 
 export function selfAttribute(node: Node): string | undefined {

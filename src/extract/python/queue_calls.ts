@@ -2,7 +2,7 @@
 // confluent-kafka, kafka-python, aiokafka, pika, nats-py, redis-py and
 // Dapr; and Dapr's programmatic subscriptions.
 import { namedChildren } from "../_syntax/tree.ts";
-import { exactText, keyText, literal, type Value } from "../_value/mod.ts";
+import { exactText, keyText, literal } from "../_value/mod.ts";
 
 import {
   argument,
@@ -39,16 +39,9 @@ export function consumerTopics(
   call: Node,
   topics: Iterable<Node>,
 ): void {
+  const emit = c.callEmitter(call, "KafkaConsumer");
   for (const t of topics) {
-    c.emit(
-      call,
-      call,
-      "server",
-      t,
-      "kafka",
-      "kafka-python",
-      "KafkaConsumer",
-    );
+    emit("server", t, "kafka", "kafka-python");
   }
 }
 
@@ -75,14 +68,13 @@ export function queueCall(
     }
     return;
   }
-  const at = call.parent?.type === "decorator" ? call.parent : call;
-  const emit = (
-    role: "server" | "client",
-    topic: Node | Value | undefined,
-    system: string,
-    library: string,
-    extra?: Record<string, string>,
-  ): void => c.emit(call, at, role, topic, system, library, method, extra);
+  // A decorator belongs to the function it decorates.
+  const decorator = call.parent?.type === "decorator" ? call.parent : undefined;
+  const emit = c.callEmitter(
+    decorator ?? call,
+    method,
+    decorator?.parent?.childForFieldName("definition") ?? call,
+  );
   switch (kind) {
     case "ck.producer":
       if (method === "produce") {
