@@ -18,6 +18,21 @@ import {
   type QueueImports,
 } from "./queue.ts";
 
+/** The syntax a language's queue reader gathers from a tree. */
+export interface QueueSyntax {
+  /** The scopes names are bound in (functions, lambdas...). */
+  scopes: ReadonlySet<string>;
+  /** Assignments, declarations and typed parameters that bind names. */
+  bindings: ReadonlySet<string>;
+  /** Calls, read once the names are bound. */
+  calls: ReadonlySet<string>;
+  /**
+   * The binding that defines a constant (`NAME = "..."`): its node type,
+   * the field of its name (an identifier) and of its value.
+   */
+  constant: { type: string; name: string; value: string };
+}
+
 /** The nodes of a file a queue reader reads. */
 export interface QueueNodes {
   /** Assignments, declarations and typed parameters that bind names. */
@@ -52,17 +67,21 @@ export abstract class QueueFile {
   /** Adds a port (topic expressions evaluated with `value`). */
   readonly emitter: QueueEmit;
 
+  /** The syntax the file's language reads with. */
+  readonly syntax: QueueSyntax;
+
   constructor(
     path: string,
     grammar: GrammarName,
-    scopes: ReadonlySet<string>,
+    syntax: QueueSyntax,
     ports: ExtractedPort[],
     imports?: QueueImports,
     exported?: ExportedKinds,
     collectOnly = false,
   ) {
     this.path = path;
-    this.kinds = new KindTable(scopes);
+    this.syntax = syntax;
+    this.kinds = new KindTable(syntax.scopes);
     this.ports = ports;
     this.imports = imports;
     this.exported = exported;
@@ -113,9 +132,26 @@ export abstract class QueueFile {
     return concat([this.value(left, depth + 1), this.value(right, depth + 1)]);
   }
   /** The binding nodes and calls of a tree. */
-  abstract gather(root: Node): QueueNodes;
+  gather(root: Node): QueueNodes {
+    const bindings: Node[] = [];
+    const calls: Node[] = [];
+    walk(root, (n) => {
+      if (this.syntax.bindings.has(n.type)) bindings.push(n);
+      else if (this.syntax.calls.has(n.type)) calls.push(n);
+    });
+    return { bindings, calls };
+  }
+
   /** The name and value node of a binding that defines a constant. */
-  abstract constantOf(binding: Node): [string, Node] | undefined;
+  constantOf(binding: Node): [string, Node] | undefined {
+    const { type, name, value } = this.syntax.constant;
+    if (binding.type !== type) return undefined;
+    const nameNode = binding.childForFieldName(name);
+    const valueNode = binding.childForFieldName(value);
+    return nameNode?.type === "identifier" && valueNode
+      ? [nameNode.text, valueNode]
+      : undefined;
+  }
   /** Binds imported names; whether any queue library is imported. */
   abstract libraryImports(root: Node): boolean;
   /** Binds one binding's name to a kind; whether it changed anything. */

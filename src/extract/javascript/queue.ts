@@ -5,7 +5,7 @@ import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import { composed, hole, type Value } from "../_value/mod.ts";
 import type { ExportedKinds, QueueImports } from "../_port/queue.ts";
-import { QueueFile, type QueueNodes } from "../_port/queue_file.ts";
+import { QueueFile, type QueueSyntax } from "../_port/queue_file.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
 import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
 import { daprSubscription, queueCall } from "./queue_calls.ts";
@@ -103,14 +103,29 @@ export const INSTANCE_OF_TYPE: Record<string, string> = {
   ...CONSTRUCTED,
 };
 
-export const SCOPES: ReadonlySet<string> = new Set([
-  "function_declaration",
-  "generator_function_declaration",
-  "function_expression",
-  "function",
-  "arrow_function",
-  "method_definition",
-]);
+/** What the queue reader gathers from JavaScript/TypeScript. */
+const SYNTAX: QueueSyntax = {
+  scopes: new Set([
+    "function_declaration",
+    "generator_function_declaration",
+    "function_expression",
+    "function",
+    "arrow_function",
+    "method_definition",
+  ]),
+  bindings: new Set([
+    "variable_declarator",
+    "assignment_expression",
+    "public_field_definition",
+    "required_parameter",
+    "optional_parameter",
+    "arrow_function",
+    "function_expression",
+    "function",
+  ]),
+  calls: new Set(["call_expression"]),
+  constant: { type: "variable_declarator", name: "name", value: "value" },
+};
 
 export function unwrap(node: Node): Node {
   let n = node;
@@ -145,40 +160,8 @@ export class JsQueueFile extends QueueFile {
     exported?: ExportedKinds,
     collectOnly = false,
   ) {
-    super(path, grammar, SCOPES, ports, imports, exported, collectOnly);
+    super(path, grammar, SYNTAX, ports, imports, exported, collectOnly);
     this.grammar = grammar;
-  }
-
-  gather(root: Node): QueueNodes {
-    const bindings: Node[] = [];
-    const calls: Node[] = [];
-    walk(root, (n) => {
-      switch (n.type) {
-        case "variable_declarator":
-        case "assignment_expression":
-        case "public_field_definition":
-        case "required_parameter":
-        case "optional_parameter":
-        case "arrow_function":
-        case "function_expression":
-        case "function":
-          bindings.push(n);
-          break;
-        case "call_expression":
-          calls.push(n);
-          break;
-      }
-    });
-    return { bindings, calls };
-  }
-
-  constantOf(d: Node): [string, Node] | undefined {
-    if (d.type !== "variable_declarator") return undefined;
-    const name = d.childForFieldName("name");
-    const value = d.childForFieldName("value");
-    return name?.type === "identifier" && value
-      ? [name.text, value]
-      : undefined;
   }
 
   bind(d: Node): boolean {
