@@ -24,7 +24,7 @@ import {
   readGraph,
   runGate,
 } from "./_cli_gate.ts";
-import { UsageError, walkArgs } from "./_cli_args.ts";
+import { readMinConfidence, UsageError, walkArgs } from "./_cli_args.ts";
 import { DIFF_FORMATS, type DiffFormat } from "../map/diff_report.ts";
 
 /**
@@ -172,19 +172,9 @@ function readScanFlag(
         (parsed.mechanisms ??= []).push(mechanism.trim());
       }
       return true;
-    case "--min-confidence": {
-      const raw = value();
-      const number = Number(raw);
-      if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
-        throw new UsageError(
-          `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${
-            displayText(raw, 100)
-          }"`,
-        );
-      }
-      parsed.minConfidence = number;
+    case "--min-confidence":
+      parsed.minConfidence = readMinConfidence(value());
       return true;
-    }
     case "--fail-on-unmatched":
       parsed.failOnUnmatched = true;
       return true;

@@ -22,6 +22,7 @@ import {
   moduleOf,
   packageOf,
 } from "./jaxrs_apps.ts";
+import { annotationsOf } from "./annotations.ts";
 
 /** The request method annotations of JAX-RS (custom `@HttpMethod` ones are skipped). */
 const VERBS = HTTP_METHODS;
@@ -235,19 +236,6 @@ function verbOf(annotation: Node, imports: Imports): string | undefined {
   return VERBS.has(name) && isJaxRs(annotation, name, imports)
     ? name
     : undefined;
-}
-
-function annotationsOf(decl: Node): Node[] {
-  const out: Node[] = [];
-  for (const child of decl.namedChildren) {
-    if (child?.type !== "modifiers") continue;
-    for (const m of child.namedChildren) {
-      if (m && (m.type === "annotation" || m.type === "marker_annotation")) {
-        out.push(m);
-      }
-    }
-  }
-  return out;
 }
 
 function typeName(node: Node | null | undefined): string {

@@ -12,14 +12,14 @@ import {
   mapText,
   type Value,
 } from "../_value/mod.ts";
+import type { JavaFile } from "./project.ts";
 import {
   annotationElement,
   annotationName,
   annotationsOf,
   elements,
-  type JavaFile,
   requestMethods,
-} from "./project.ts";
+} from "./annotations.ts";
 import { contextPrefix } from "../_spring/settings.ts";
 
 /** Micronaut's method annotations and their method. */

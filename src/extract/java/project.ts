@@ -32,9 +32,15 @@ import {
 } from "../_spring/names.ts";
 import { JavaCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
-import { HTTP_METHODS, HTTP_VERBS } from "../_port/http.ts";
+import { HTTP_VERBS } from "../_port/http.ts";
 import { TreeFile } from "../_syntax/passes.ts";
 import { resolvePlaceholders } from "../_spring/settings.ts";
+import {
+  annotationElement,
+  annotationName,
+  annotationsOf,
+  elements,
+} from "./annotations.ts";
 
 export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
@@ -44,68 +50,6 @@ export function javaString(node: Node): string {
   const parts = stringParts(node) ?? [];
   const text = parts.map((p) => typeof p === "string" ? p : "{}").join("");
   return node.text.startsWith('"""') ? text.trim() : text;
-}
-
-/** Annotation name (last segment of a qualified name). */
-export function annotationName(node: Node): string {
-  const name = node.childForFieldName("name")?.text ?? "";
-  const dot = name.lastIndexOf(".");
-  return dot < 0 ? name : name.slice(dot + 1);
-}
-
-/** The annotations in a declaration's modifiers. */
-export function annotationsOf(decl: Node): Node[] {
-  const out: Node[] = [];
-  for (const child of decl.namedChildren) {
-    if (child?.type !== "modifiers") continue;
-    for (const m of child.namedChildren) {
-      if (m && (m.type === "annotation" || m.type === "marker_annotation")) {
-        out.push(m);
-      }
-    }
-  }
-  return out;
-}
-
-/** The value nodes of an annotation element (`value`/`path` or positional). */
-export function annotationElement(
-  annotation: Node,
-  keys: readonly string[],
-): Node | undefined {
-  const args = annotation.childForFieldName("arguments");
-  if (!args) return undefined;
-  for (const child of args.namedChildren) {
-    if (!child) continue;
-    if (child.type === "element_value_pair") {
-      const key = child.childForFieldName("key")?.text ?? "";
-      if (keys.includes(key)) {
-        return child.childForFieldName("value") ?? undefined;
-      }
-    } else if (keys.includes("value")) {
-      return child;
-    }
-  }
-  return undefined;
-}
-
-/** Expands `{a, b}` array initializers into their elements. */
-export function elements(node: Node | undefined): Node[] {
-  if (!node) return [];
-  if (node.type === "element_value_array_initializer") {
-    return node.namedChildren.filter((n): n is Node => n !== null);
-  }
-  return [node];
-}
-
-/**
- * The HTTP methods an annotation element names (`RequestMethod.GET`,
- * `{HttpMethod.GET, HttpMethod.POST}`); `ANY` when it names none.
- */
-export function requestMethods(node: Node | undefined): string[] {
-  const methods = elements(node)
-    .map((n) => n.text.slice(n.text.lastIndexOf(".") + 1).toUpperCase())
-    .filter((m) => HTTP_METHODS.has(m));
-  return methods.length > 0 ? methods : ["ANY"];
 }
 
 /** One Java file being scanned: string evaluation and declared types. */

@@ -11,13 +11,13 @@ import {
 } from "../_value/mod.ts";
 import { queueEmitter } from "../_port/queue.ts";
 import { namedChildren, statementsText, walk } from "../_syntax/tree.ts";
+import { JavaFile } from "./project.ts";
 import {
   annotationElement,
   annotationName,
   annotationsOf,
   elements,
-  JavaFile,
-} from "./project.ts";
+} from "./annotations.ts";
 import type { SourceFile } from "../extractor.ts";
 import { rabbitTemplateSend } from "../_spring/amqp.ts";
 

@@ -11,15 +11,14 @@ import {
   literal,
   type Value,
 } from "../_value/mod.ts";
+import { type JavaFile, MAPPING_METHOD } from "./project.ts";
 import {
   annotationElement,
   annotationName,
   annotationsOf,
   elements,
-  type JavaFile,
-  MAPPING_METHOD,
   requestMethods,
-} from "./project.ts";
+} from "./annotations.ts";
 import type { Node } from "web-tree-sitter";
 import { feignPrefix } from "../_spring/names.ts";
 import { contextPrefix } from "../_spring/settings.ts";
