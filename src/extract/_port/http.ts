@@ -44,13 +44,17 @@ export interface HttpPortInit {
 
 /**
  * Builds an HTTP port, or undefined when the path cannot be normalized (the
- * caller records nothing rather than a wrong key).
+ * caller records nothing rather than a wrong key; `invalid` hears why).
  */
-export function httpPort(init: HttpPortInit): ExtractedPort | undefined {
+export function httpPort(
+  init: HttpPortInit,
+  invalid?: (error: Error) => void,
+): ExtractedPort | undefined {
   let key: string;
   try {
     key = httpBoundaryKey(init.method, init.path);
-  } catch {
+  } catch (error) {
+    invalid?.(error as Error);
     return undefined;
   }
   const { row, column } = init.node.startPosition;

@@ -314,26 +314,13 @@ export function parameterOf(
 ): { index: number; name: string | undefined } | undefined {
   const fn = findAncestor(node, FUNCTION_TYPES);
   if (!fn) return undefined;
-  const single = fn.childForFieldName("parameter");
-  const params = fn.childForFieldName("parameters");
-  const list = single
-    ? [single]
-    : params
-    ? namedChildren(params).filter((p) => p.type !== "comment")
-    : [];
-  for (let i = 0; i < list.length; i++) {
-    const p = list[i]!;
-    const id = p.type === "identifier"
-      ? p
-      : p.childForFieldName("pattern") ?? p.childForFieldName("left");
-    if (id?.type !== "identifier" || id.text !== name) continue;
-    let own = fn.childForFieldName("name")?.text;
-    if (!own && fn.parent?.type === "variable_declarator") {
-      own = fn.parent.childForFieldName("name")?.text;
-    }
-    return { index: i, name: own };
+  const index = parameterIndex(fn, name);
+  if (index === undefined) return undefined;
+  let own = fn.childForFieldName("name")?.text;
+  if (!own && fn.parent?.type === "variable_declarator") {
+    own = fn.parent.childForFieldName("name")?.text;
   }
-  return undefined;
+  return { index, name: own };
 }
 
 /**

@@ -485,22 +485,9 @@ function drfAction(
   let methods = ["GET"];
   const list = keywordArg(args, "methods");
   if (list) {
-    methods = [];
-    const items =
-      list.type === "list" || list.type === "tuple" || list.type === "set"
-        ? namedChildren(list).map((n) => project.evalString(n))
-        : [undefined];
-    for (const item of items) {
-      const text = exactText(item);
-      if (text && /^[A-Za-z]+$/.test(text)) {
-        const method = text.toUpperCase();
-        if (!methods.includes(method)) methods.push(method);
-      } else {
-        methods = ["ANY"];
-        confidence = CONFIDENCE.weak;
-        break;
-      }
-    }
+    const listed = project.methodList(list);
+    methods = listed ? [...new Set(listed)] : ["ANY"];
+    if (!listed) confidence = CONFIDENCE.weak;
   }
   return { name, detail, path, methods, confidence, definition };
 }

@@ -13,6 +13,7 @@ import {
 import {
   composed,
   concat,
+  exactText,
   formatBraces,
   formatPrintf,
   hole,
@@ -246,6 +247,24 @@ export class PyProject {
     }
     const made = value ? unwrap(value) : undefined;
     return made?.type === "call" ? made : undefined;
+  }
+
+  /**
+   * The methods a `methods=[...]` argument lists (a list, tuple or set),
+   * upper-cased; undefined when one of them is not a literal name.
+   */
+  methodList(list: Node): string[] | undefined {
+    const items =
+      list.type === "list" || list.type === "tuple" || list.type === "set"
+        ? namedChildren(list).map((n) => this.evalString(n))
+        : [undefined];
+    const methods: string[] = [];
+    for (const item of items) {
+      const text = exactText(item);
+      if (!text || !/^[A-Za-z]+$/.test(text)) return undefined;
+      methods.push(text.toUpperCase());
+    }
+    return methods;
   }
 
   /** The member `attr` of a resolved target. */
