@@ -27,6 +27,15 @@ export const HTTP_VERBS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * {@linkcode HTTP_METHODS} by the capitalised names annotations and
+ * decorators give them (`@Get`, `@Delete`).
+ */
+export const CAPITALISED_METHODS: Readonly<Record<string, string>> = Object
+  .fromEntries(
+    [...HTTP_METHODS].map((m) => [m[0] + m.slice(1).toLowerCase(), m]),
+  );
+
+/**
  * Evaluates a string literal node with `evaluate` for its interpolated
 
 /** Options of {@linkcode httpPort}. */

@@ -3,7 +3,7 @@
 // routes (`@RouteBase(path = "/x")` with `@Route(path = "/y", methods =
 // ...)`), each under the module's context path.
 import type { Node } from "web-tree-sitter";
-import { routePorts } from "../_port/http.ts";
+import { CAPITALISED_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import {
   addsPrefix,
@@ -24,13 +24,7 @@ import { contextPrefix } from "../_spring/settings.ts";
 
 /** Micronaut's method annotations and their method. */
 const MICRONAUT_VERBS: Readonly<Record<string, string>> = {
-  Get: "GET",
-  Post: "POST",
-  Put: "PUT",
-  Delete: "DELETE",
-  Patch: "PATCH",
-  Head: "HEAD",
-  Options: "OPTIONS",
+  ...CAPITALISED_METHODS,
   Trace: "TRACE",
 };
 

@@ -9,7 +9,7 @@ import {
 import { fillHoles, hole, literal, type Value } from "../_value/mod.ts";
 import type { ImportBinding } from "./facts.ts";
 import { unwrap, valueOf } from "./values.ts";
-import { HTTP_METHODS } from "../_port/http.ts";
+import { CAPITALISED_METHODS, HTTP_METHODS } from "../_port/http.ts";
 
 /** The local name standing for a CommonJS module's `module.exports`. */
 export const CJS = "module.exports";
@@ -39,13 +39,7 @@ export const CLIENT_METHODS: Readonly<Record<string, string>> = {
 };
 
 export const NEST_DECORATORS: Readonly<Record<string, string>> = {
-  Get: "GET",
-  Post: "POST",
-  Put: "PUT",
-  Delete: "DELETE",
-  Patch: "PATCH",
-  Head: "HEAD",
-  Options: "OPTIONS",
+  ...CAPITALISED_METHODS,
   All: "ANY",
 };
 
