@@ -13,7 +13,7 @@ import { buildReport } from "./report.ts";
 import { REPORT_FORMATS, type ReportFormat } from "./render_report.ts";
 import { renderFitted, utf8Length } from "./_render_fitted.ts";
 import { readBudgetFlag } from "./_cli_budgets.ts";
-import { processIo } from "./_cli_io.ts";
+import { processIo, writeOutput } from "./_cli_io.ts";
 import {
   GATE_USAGE,
   gateDefaults,
@@ -352,17 +352,8 @@ export async function runScanCli(
     result.graph.metadata["repository"] = options.gate.repo;
   }
   if (options.out !== undefined) {
-    try {
-      await io.writeFile(
-        options.out,
-        escapeJsonText(JSON.stringify(result.graph.toJSON(), null, 2)) + "\n",
-      );
-    } catch (error) {
-      io.stderr(
-        `Cannot write "${displayText(options.out)}": ${
-          displayText((error as Error).message)
-        }\n`,
-      );
+    const graph = JSON.stringify(result.graph.toJSON(), null, 2);
+    if (!await writeOutput(io, options.out, escapeJsonText(graph) + "\n")) {
       return 2;
     }
   }
