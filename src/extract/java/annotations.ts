@@ -65,3 +65,39 @@ export function requestMethods(node: Node | undefined): string[] {
     .filter((m) => HTTP_METHODS.has(m));
   return methods.length > 0 ? methods : ["ANY"];
 }
+
+/**
+ * An annotation of a Java declaration as the framework readers see it: its
+ * node (where ports are reported), simple name and elements.
+ */
+export class JavaAnnotation {
+  /** The `annotation` / `marker_annotation` node. */
+  readonly node: Node;
+  /** The simple name (`RequestMapping` of `@org.x.RequestMapping`). */
+  readonly name: string;
+
+  constructor(node: Node) {
+    this.node = node;
+    this.name = annotationName(node);
+  }
+
+  /** The value of the first of `keys` it sets (`value` also positional). */
+  element(keys: readonly string[]): Node | undefined {
+    return annotationElement(this.node, keys);
+  }
+
+  /** The values an element lists (`{a, b}`), or its one value. */
+  values(keys: readonly string[]): Node[] {
+    return elements(this.element(keys));
+  }
+
+  /** The HTTP methods an element names (see {@linkcode requestMethods}). */
+  methods(keys: readonly string[]): string[] {
+    return requestMethods(this.element(keys));
+  }
+}
+
+/** The annotations of a declaration, read (see {@linkcode annotationsOf}). */
+export function javaAnnotations(decl: Node): JavaAnnotation[] {
+  return annotationsOf(decl).map((node) => new JavaAnnotation(node));
+}

@@ -35,12 +35,7 @@ import type { KeptTrees } from "../_syntax/passes.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
 import { TreeFile } from "../_syntax/passes.ts";
 import { resolvePlaceholders } from "../_spring/settings.ts";
-import {
-  annotationElement,
-  annotationName,
-  annotationsOf,
-  elements,
-} from "./annotations.ts";
+import { javaAnnotations } from "./annotations.ts";
 
 export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
@@ -424,8 +419,8 @@ function springValue(declarator: Node): Node | undefined {
     ? declarator.parent
     : declarator;
   if (!decl) return undefined;
-  const value = annotationsOf(decl).find((a) => annotationName(a) === "Value");
-  return value ? annotationElement(value, ["value"]) : undefined;
+  const value = javaAnnotations(decl).find((a) => a.name === "Value");
+  return value?.element(["value"]);
 }
 
 /** A type's dotted name without generics (`WebClient.Builder`). */
@@ -500,20 +495,17 @@ export function collectImplementers(
     .includes("io.micronaut");
   walk(root, (node) => {
     if (node.type !== "class_declaration") return;
-    const annotations = annotationsOf(node);
-    const names = annotations.map(annotationName);
+    const annotations = javaAnnotations(node);
+    const names = annotations.map((a) => a.name);
     if (!names.includes("RestController") && !names.includes("Controller")) {
       return;
     }
     // Micronaut's `@Controller("/books")` holds the path (Spring's holds
     // a bean name)
     const mapping = annotations.find((a) =>
-      annotationName(a) === "RequestMapping" ||
-      (micronaut && annotationName(a) === "Controller")
+      a.name === "RequestMapping" || (micronaut && a.name === "Controller")
     );
-    const value = mapping
-      ? elements(annotationElement(mapping, ["value", "path"]))[0]
-      : undefined;
+    const value = mapping?.values(["value", "path"])[0];
     const prefix = value?.type === "string_literal" ? javaString(value) : null;
     const list = node.childForFieldName("interfaces")?.namedChild(0);
     for (const type of list?.namedChildren ?? []) {

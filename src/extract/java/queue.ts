@@ -12,12 +12,7 @@ import {
 import { queueEmitter } from "../_port/queue.ts";
 import { namedChildren, statementsText, walk } from "../_syntax/tree.ts";
 import { JavaFile } from "./project.ts";
-import {
-  annotationElement,
-  annotationName,
-  annotationsOf,
-  elements,
-} from "./annotations.ts";
+import { javaAnnotations } from "./annotations.ts";
 import type { SourceFile } from "../extractor.ts";
 import { rabbitTemplateSend } from "../_spring/amqp.ts";
 
@@ -78,22 +73,22 @@ export function javaQueuePorts(
     if (
       node.type === "method_declaration" || node.type === "class_declaration"
     ) {
-      for (const a of annotationsOf(node)) {
-        const name = annotationName(a);
-        if (name === "KafkaListener" && springKafka) {
-          for (const t of elements(annotationElement(a, ["topics"]))) {
-            emit(a, "server", t, "kafka", "spring-kafka", "@KafkaListener");
+      for (const a of javaAnnotations(node)) {
+        const at = a.node;
+        if (a.name === "KafkaListener" && springKafka) {
+          for (const t of a.values(["topics"])) {
+            emit(at, "server", t, "kafka", "spring-kafka", "@KafkaListener");
           }
-        } else if (name === "RabbitListener" && springAmqp) {
-          for (const t of elements(annotationElement(a, ["queues"]))) {
-            emit(a, "server", t, "rabbitmq", "spring-amqp", "@RabbitListener");
+        } else if (a.name === "RabbitListener" && springAmqp) {
+          for (const t of a.values(["queues"])) {
+            emit(at, "server", t, "rabbitmq", "spring-amqp", "@RabbitListener");
           }
-        } else if (name === "Topic" && dapr) {
-          const pubsub = annotationElement(a, ["pubsubName"]);
+        } else if (a.name === "Topic" && dapr) {
+          const pubsub = a.element(["pubsubName"]);
           emit(
-            a,
+            at,
             "server",
-            annotationElement(a, ["name"]),
+            a.element(["name"]),
             "dapr",
             "dapr-java",
             "@Topic",

@@ -12,13 +12,7 @@ import {
   type Value,
 } from "../_value/mod.ts";
 import { type JavaFile, MAPPING_METHOD } from "./project.ts";
-import {
-  annotationElement,
-  annotationName,
-  annotationsOf,
-  elements,
-  requestMethods,
-} from "./annotations.ts";
+import { type JavaAnnotation, javaAnnotations } from "./annotations.ts";
 import type { Node } from "web-tree-sitter";
 import { feignPrefix } from "../_spring/names.ts";
 import { contextPrefix } from "../_spring/settings.ts";
@@ -133,20 +127,19 @@ export function controller(
   c: JavaFile,
   cls: Node,
 ): void {
-  const annotations = annotationsOf(cls);
   let prefixes: Value[] = [literal("")];
   let role: "server" | "client" = "server";
   let framework = "spring";
-  for (const a of annotations) {
-    const name = annotationName(a);
+  for (const a of javaAnnotations(cls)) {
+    const name = a.name;
     if (name === "RequestMapping") {
-      const values = elements(annotationElement(a, ["value", "path"]));
+      const values = a.values(["value", "path"]);
       if (values.length > 0) prefixes = values.map((v) => c.evaluate(v));
     } else if (name === "FeignClient") {
       role = "client";
       framework = "feign";
-      const path = annotationElement(a, ["path"]);
-      const url = annotationElement(a, ["url"]);
+      const path = a.element(["path"]);
+      const url = a.element(["url"]);
       prefixes = [
         feignPrefix(
           url ? c.evaluate(url) : undefined,
@@ -156,7 +149,7 @@ export function controller(
     } else if (name === "HttpExchange") {
       role = "client";
       framework = "spring-http-interface";
-      const values = elements(annotationElement(a, ["value", "url"]));
+      const values = a.values(["value", "url"]);
       if (values.length > 0) prefixes = values.map((v) => c.evaluate(v));
     }
   }
@@ -190,7 +183,7 @@ export function controller(
   const body = cls.childForFieldName("body");
   for (const member of body?.namedChildren ?? []) {
     if (member?.type !== "method_declaration") continue;
-    for (const a of annotationsOf(member)) {
+    for (const a of javaAnnotations(member)) {
       mapping(c, member, a, prefixes, role, framework);
     }
   }
@@ -203,17 +196,17 @@ function modifiersText(decl: Node): string {
 export function mapping(
   c: JavaFile,
   method: Node,
-  annotation: Node,
+  annotation: JavaAnnotation,
   prefixes: readonly Value[],
   role: "server" | "client",
   framework: string,
 ): void {
-  const name = annotationName(annotation);
+  const name = annotation.name;
   let verbs: string[];
   const fixed = MAPPING_METHOD[name];
   const exchange = /^(Get|Post|Put|Delete|Patch)Exchange$/.exec(name);
   if (fixed === "ANY") {
-    verbs = requestMethods(annotationElement(annotation, ["method"]));
+    verbs = annotation.methods(["method"]);
   } else if (fixed) {
     verbs = [fixed];
   } else if (exchange) {
@@ -221,7 +214,7 @@ export function mapping(
     role = "client";
     framework = "spring-http-interface";
   } else if (name === "HttpExchange") {
-    const m = annotationElement(annotation, ["method"]);
+    const m = annotation.element(["method"]);
     const text = m ? exactText(c.evaluate(m))?.toUpperCase() : undefined;
     verbs = [text && HTTP_METHODS.has(text) ? text : "ANY"];
     role = "client";
@@ -232,7 +225,7 @@ export function mapping(
   const keys = exchange || name === "HttpExchange"
     ? ["value", "url"]
     : ["value", "path"];
-  const pathNodes = elements(annotationElement(annotation, keys));
+  const pathNodes = annotation.values(keys);
   const paths = pathNodes.length > 0
     ? pathNodes.map((n) => c.evaluate(n))
     : [literal("")];
@@ -242,7 +235,7 @@ export function mapping(
     prefixes,
     paths,
     settings: c.settings,
-    node: annotation,
+    node: annotation.node,
     owner: ownerOf(method, c.file.path, "java"),
     filePath: c.file.path,
     framework,
