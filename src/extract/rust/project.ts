@@ -48,9 +48,8 @@ export const CLIENT_VERBS: ReadonlySet<string> = new Set(
 );
 export const MAX_DEPTH = 12;
 
-export interface RustFile {
-  file: SourceFile;
-  tree: Tree;
+/** The crates a Rust file uses, as its `use` declarations and paths tell. */
+export interface RustCrates {
   /** Which client crates the file uses (`reqwest`, `awc`). */
   crates: Set<string>;
   /** Whether the file uses axum / actix-web. */
@@ -62,6 +61,12 @@ export interface RustFile {
   rocketMacros: boolean;
   /** The text of each `use` declaration. */
   useTexts: string[];
+}
+
+/** One Rust file of a scan, with the crates it uses. */
+export interface RustFile extends RustCrates {
+  file: SourceFile;
+  tree: Tree;
 }
 
 /** Where a `routes![...]` list names a handler, and the prefix it gets. */
@@ -459,14 +464,7 @@ export function collectConstants(
   }
 }
 
-export function usedCrates(root: Node): {
-  crates: Set<string>;
-  axum: boolean;
-  actix: boolean;
-  rocket: boolean;
-  rocketMacros: boolean;
-  useTexts: string[];
-} {
+export function usedCrates(root: Node): RustCrates {
   const crates = new Set<string>();
   const useTexts: string[] = [];
   let axum = false;
