@@ -7,7 +7,12 @@ import { composed, hole, type Value } from "../_value/mod.ts";
 import type { ExportedKinds, QueueImports } from "../_port/queue.ts";
 import { QueueFile, type QueueSyntax } from "../_port/queue_file.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
-import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
+import {
+  namedChildren,
+  stringValue,
+  unwrapped,
+  walk,
+} from "../_syntax/tree.ts";
 import { daprSubscription, queueCall } from "./queue_calls.ts";
 
 interface JsLibrary {
@@ -127,18 +132,18 @@ const SYNTAX: QueueSyntax = {
   constant: { type: "variable_declarator", name: "name", value: "value" },
 };
 
+/** What a topic or receiver expression is read through. */
+const WRAPPERS: ReadonlySet<string> = new Set([
+  "await_expression",
+  "parenthesized_expression",
+  "as_expression",
+  "non_null_expression",
+  "satisfies_expression",
+  "type_assertion",
+]);
+
 export function unwrap(node: Node): Node {
-  let n = node;
-  while (
-    n.type === "await_expression" || n.type === "parenthesized_expression" ||
-    n.type === "as_expression" || n.type === "non_null_expression" ||
-    n.type === "satisfies_expression" || n.type === "type_assertion"
-  ) {
-    const inner = n.namedChild(0);
-    if (!inner) break;
-    n = inner;
-  }
-  return n;
+  return unwrapped(node, WRAPPERS);
 }
 
 /** Whether an expression reads the environment (`process.env.X`...). */

@@ -13,8 +13,9 @@ import {
 } from "../_value/mod.ts";
 import type { ExportedKinds, QueueImports } from "../_port/queue.ts";
 import { QueueFile, type QueueSyntax } from "../_port/queue_file.ts";
-import { namedChildren, walk } from "../_syntax/tree.ts";
+import { namedChildren, unwrapped, walk } from "../_syntax/tree.ts";
 import { daprSubscription, queueCall } from "./queue_calls.ts";
+import { WRAPPERS } from "./module.ts";
 
 /** Kinds of names exported by each module. `*` is the module itself. */
 export const MODULES: Record<string, Record<string, string>> = {
@@ -121,13 +122,7 @@ const SYNTAX: QueueSyntax = {
 };
 
 export function unwrap(node: Node): Node {
-  let n = node;
-  while (n.type === "await" || n.type === "parenthesized_expression") {
-    const inner = n.namedChild(0);
-    if (!inner) break;
-    n = inner;
-  }
-  return n;
+  return unwrapped(node, WRAPPERS);
 }
 
 export function positional(call: Node): Node[] {
