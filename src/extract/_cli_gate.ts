@@ -13,6 +13,7 @@ import {
 import { FAIL_ON, type FailOn, gateDiff } from "../map/gate.ts";
 import type { ScanCliIo } from "./scan_cli.ts";
 import { UsageError } from "./_cli_args.ts";
+import { writeOutput } from "./_cli_io.ts";
 
 /** Default of `--max-graph-bytes`. */
 export const DEFAULT_MAX_GRAPH_BYTES = 512 * 1024 * 1024;
@@ -241,16 +242,7 @@ export async function runGate(
         ? COMMENT_LENGTH
         : options.maxOutputBytes,
     });
-    try {
-      await io.writeFile(report.path, text);
-    } catch (error) {
-      io.stderr(
-        `Cannot write "${displayText(report.path)}": ${
-          displayText((error as Error).message)
-        }\n`,
-      );
-      return 2;
-    }
+    if (!await writeOutput(io, report.path, text)) return 2;
   }
   io.stdout(
     renderDiff(diff, {

@@ -1,9 +1,14 @@
 // The `diff` command: `portcullis-scan diff <base.json> <head.json>`, the
 // breaking-change gate of a CI job.
-import { displayText } from "../boundary/_display_text.ts";
 import { readBudgetFlag } from "./_cli_budgets.ts";
 import { processIo } from "./_cli_io.ts";
-import { UsageError, usageError, walkArgs, withUsage } from "./_cli_args.ts";
+import {
+  readMinConfidence,
+  UsageError,
+  usageError,
+  walkArgs,
+  withUsage,
+} from "./_cli_args.ts";
 import {
   GATE_USAGE,
   gateDefaults,
@@ -55,16 +60,7 @@ function parseArgs(args: readonly string[]): DiffArgs {
     if (name === "-h" || name === "--help") return parsed.help = true;
     if (readGateFlag(name, value, parsed)) return true;
     if (name === "--min-confidence") {
-      const raw = value();
-      const number = Number(raw);
-      if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
-        throw new UsageError(
-          `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${
-            displayText(raw, 100)
-          }"`,
-        );
-      }
-      parsed.minConfidence = number;
+      parsed.minConfidence = readMinConfidence(value());
       return true;
     }
     if (name !== "--max-output-bytes") return false;

@@ -103,6 +103,30 @@ export function spanOf(node: Node): SourceSpan {
   };
 }
 
+/** A node of a WASM or a compact tree: its type and named children. */
+interface TypedNode<N> {
+  readonly type: string;
+  namedChild(index: number): N | null;
+}
+
+/**
+ * The expression inside wrappers that do not change its value (`(x)`,
+ * `await x`): the first named child of each node whose type is one of
+ * `wrappers`, down to one that is not.
+ */
+export function unwrapped<N extends TypedNode<N>>(
+  node: N,
+  wrappers: ReadonlySet<string>,
+): N {
+  let n = node;
+  while (wrappers.has(n.type)) {
+    const inner = n.namedChild(0);
+    if (!inner) break;
+    n = inner;
+  }
+  return n;
+}
+
 /** The text of a field child, or `undefined` when the field is absent. */
 export function fieldText(node: Node, field: string): string | undefined {
   return node.childForFieldName(field)?.text;
