@@ -1,0 +1,74 @@
+// The SQL of the organisation's links: a join of consumers and providers on
+// boundary id, plus, for HTTP, a join on the path where one side's method is
+// `ANY`, with the rules of the in-memory linker (`linkGraph` and the scan's
+// ANY-method pass): one side per owner and boundary with its best
+// confidence, a link's confidence the product, pairs below the threshold
+// left out, and never an owner to itself.
+
+/** The columns of a port as queries return it (with its owner's). */
+export const PORT_COLUMNS = `p.repo, p.boundary_id, p.mechanism, p.key,
+  p.role, p.owner_id, o.name, o.service, p.confidence, p.file_path, p.line,
+  p.col, p.requires`;
+
+/** One side: an owner on a boundary, with its best confidence. */
+function side(role: "client" | "server", where: string): string {
+  return `SELECT repo, owner_id, boundary_id, min(mechanism) AS mechanism,
+    min(key) AS key, min(http_method) AS http_method,
+    min(http_path) AS http_path, max(confidence) AS confidence
+  FROM portcullis_map_ports
+  WHERE role = '${role}'${where === "" ? "" : ` AND ${where}`}
+  GROUP BY repo, owner_id, boundary_id`;
+}
+
+/**
+ * Filters of a links query, as SQL conditions on the consumer side (`c`),
+ * the provider side (`p`), or the pair; the parameters they use start at
+ * `$2` (`$1` is the confidence threshold).
+ */
+export interface LinkFilter {
+  /** Conditions on the consumers' rows (`portcullis_map_ports`). */
+  readonly consumers?: string;
+  /** Conditions on the providers' rows. */
+  readonly providers?: string;
+  /** Conditions on the pair (`c`, `p`). */
+  readonly pair?: string;
+}
+
+/**
+ * The links as rows: consumer repo, owner id, boundary id and key; provider
+ * repo, owner id, boundary id and key; mechanism; confidence.
+ */
+export function linksSql(filter: LinkFilter = {}): string {
+  const pair = filter.pair === undefined ? "" : ` AND (${filter.pair})`;
+  const select = `SELECT c.repo, c.owner_id, c.boundary_id, c.key,
+  p.repo, p.owner_id, p.boundary_id, p.key, c.mechanism,
+  c.confidence * p.confidence AS confidence`;
+  const apart = `NOT (c.repo = p.repo AND c.owner_id = p.owner_id)
+  AND c.confidence * p.confidence >= $1${pair}`;
+  return `WITH c AS (${side("client", filter.consumers ?? "")}),
+p AS (${side("server", filter.providers ?? "")})
+${select}
+FROM c JOIN p ON p.boundary_id = c.boundary_id
+WHERE ${apart}
+UNION ALL
+${select}
+FROM c JOIN p ON p.http_path = c.http_path AND p.boundary_id <> c.boundary_id
+WHERE c.mechanism = 'http' AND p.mechanism = 'http'
+  AND (c.http_method = 'ANY' OR p.http_method = 'ANY') AND ${apart}`;
+}
+
+/**
+ * Whether a provider serves the consumer port `c` (a row of
+ * `portcullis_map_ports`): the condition of an unmatched consumer, negated.
+ */
+export const SERVED = `EXISTS (
+  SELECT 1 FROM portcullis_map_ports s
+  WHERE s.role = 'server' AND s.boundary_id = c.boundary_id
+    AND NOT (s.repo = c.repo AND s.owner_id = c.owner_id)
+) OR (c.http_path IS NOT NULL AND EXISTS (
+  SELECT 1 FROM portcullis_map_ports s
+  WHERE s.role = 'server' AND s.http_path = c.http_path
+    AND s.boundary_id <> c.boundary_id AND s.mechanism = 'http'
+    AND (c.http_method = 'ANY' OR s.http_method = 'ANY')
+    AND NOT (s.repo = c.repo AND s.owner_id = c.owner_id)
+))`;
