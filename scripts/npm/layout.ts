@@ -102,8 +102,18 @@ export const PACKAGES: readonly NpmPackage[] = [{
   ],
   // The map (diff reports, the gate, exports) needs only the boundary core:
   // it ships here, so a store or a dashboard gets it without the parsers.
-  entries: { ".": source("./boundary"), "./map": source("./map") },
-  jsrSubpaths: { "./boundary": ".", "./map": "./map" },
+  // The organisation store is its own entry point, whose database drivers
+  // are optional peers.
+  entries: {
+    ".": source("./boundary"),
+    "./map": source("./map"),
+    "./map/store": source("./map/store"),
+  },
+  jsrSubpaths: {
+    "./boundary": ".",
+    "./map": "./map",
+    "./map/store": "./map/store",
+  },
   bins: {},
   resolvedAtRunTime: [],
   owns: (file) =>
