@@ -167,11 +167,16 @@ export function npmSpecifier(specifier: string): string | undefined {
  * src/boundary/ is reached through "portcullis/boundary".
  */
 export function entryOfFile(file: string): string | undefined {
+  // The deepest entry folder holding the file: src/map/store/ before src/map/.
+  let best: { folder: string; subpath: string } | undefined;
   for (const [subpath, source] of Object.entries(exports)) {
     const folder = source.replace(/^\.\//, "").replace(/[^/]+$/, "");
-    if (folder !== "" && file.startsWith(folder)) {
-      return npmSpecifier(`${JSR_NAME}${subpath.slice(1)}`);
-    }
+    if (
+      folder !== "" && file.startsWith(folder) &&
+      folder.length > (best?.folder.length ?? 0)
+    ) best = { folder, subpath };
   }
-  return undefined;
+  return best === undefined
+    ? undefined
+    : npmSpecifier(`${JSR_NAME}${best.subpath.slice(1)}`);
 }

@@ -72,3 +72,31 @@ export const SERVED = `EXISTS (
     AND (c.http_method = 'ANY' OR s.http_method = 'ANY')
     AND NOT (s.repo = c.repo AND s.owner_id = c.owner_id)
 ))`;
+
+/**
+ * The links of repository `$2` from one end: as the `consumer` (its
+ * consumers, and only the providers on their boundaries and HTTP paths) or
+ * as the `provider`; `others` keeps only links to other repositories. The
+ * join never reads the whole table.
+ */
+export function repoLinksSql(
+  end: "consumer" | "provider",
+  others: boolean,
+): string {
+  const own = end === "consumer" ? "client" : "server";
+  const scope = `(boundary_id IN (SELECT boundary_id FROM portcullis_map_ports
+    WHERE repo = $2 AND role = '${own}')
+  OR http_path IN (SELECT http_path FROM portcullis_map_ports
+    WHERE repo = $2 AND role = '${own}' AND http_path IS NOT NULL))`;
+  return end === "consumer"
+    ? linksSql({
+      consumers: "repo = $2",
+      providers: scope,
+      ...(others ? { pair: "p.repo <> $2" } : {}),
+    })
+    : linksSql({
+      providers: "repo = $2",
+      consumers: scope,
+      ...(others ? { pair: "c.repo <> $2" } : {}),
+    });
+}

@@ -14,7 +14,7 @@ import {
 } from "../../_postgres/_sql.ts";
 import { migrate, SchemaTooNew } from "./_migrations.ts";
 import { httpParts, publishRows, replaceRepo, storable } from "./_publish.ts";
-import { linksSql, PORT_COLUMNS, SERVED } from "./_link_sql.ts";
+import { linksSql, PORT_COLUMNS, repoLinksSql, SERVED } from "./_link_sql.ts";
 import { orgLinks, orgRepository, portRecord, REPO_COLUMNS } from "./_rows.ts";
 import { OrgStoreError } from "./org_store_error.ts";
 import type {
@@ -421,7 +421,8 @@ ORDER BY p.repo, p.file_path, p.line, p.owner_id LIMIT $5`,
     if (query.repo === undefined) sql = linksSql();
     else {
       params.push(checkRepo(query.repo, "list links"));
-      sql = linksSql({ pair: "c.repo = $2 OR p.repo = $2" });
+      sql = `(${repoLinksSql("consumer", false)})
+UNION (${repoLinksSql("provider", false)})`;
     }
     params.push(limit);
     const rows = await this.#query(
@@ -501,24 +502,7 @@ ORDER BY c.repo, c.file_path, c.line, c.owner_id LIMIT $1`,
   ): Promise<RepoDependency[]> {
     const action = end === "consumer" ? "list dependencies" : "list dependents";
     checkRepo(repo, action);
-    // One side is the repository's ports; the other only the ports on its
-    // boundaries and HTTP paths, so the join never reads the whole table.
-    const own = end === "consumer" ? "client" : "server";
-    const scope = `(boundary_id IN (SELECT boundary_id FROM portcullis_map_ports
-    WHERE repo = $2 AND role = '${own}')
-  OR http_path IN (SELECT http_path FROM portcullis_map_ports
-    WHERE repo = $2 AND role = '${own}' AND http_path IS NOT NULL))`;
-    const sql = end === "consumer"
-      ? linksSql({
-        consumers: "repo = $2",
-        providers: scope,
-        pair: "p.repo <> $2",
-      })
-      : linksSql({
-        providers: "repo = $2",
-        consumers: scope,
-        pair: "c.repo <> $2",
-      });
+    const sql = repoLinksSql(end, true);
     const other = end === "consumer" ? "repo_p" : "repo_c";
     const rows = await this.#query(
       action,
@@ -641,7 +625,17 @@ ORDER BY repo`,
     text: string,
     params: readonly unknown[] = [],
   ): Promise<Rows> {
-    return await this.#read(action, (tx) => tx.query(text, params));
+    // One statement sees one snapshot: no transaction needed.
+    this.#open(action);
+    try {
+      return await this.#client.query(text, params);
+    } catch (error) {
+      throw new OrgStoreError(
+        "QUERY_FAILED",
+        `Cannot ${action}: ${messageOf(error)}`,
+        { cause: error },
+      );
+    }
   }
 
   async #read<T>(
