@@ -1,8 +1,6 @@
-import { diffPorts, diffScope } from "../../boundary/diff.ts";
 import type { BoundaryDiff, DiffOptions } from "../../boundary/diff.ts";
 import type { BoundaryGraph } from "../../boundary/graph.ts";
 import { makeBoundaryId } from "../../boundary/id.ts";
-import { portRecords } from "../../boundary/port_records.ts";
 import type { PortRecord } from "../../boundary/port_records.ts";
 import type { Mechanism } from "../../boundary/types.ts";
 import { openSqlClient, redactUrl } from "../../_postgres/_open.ts";
@@ -12,7 +10,9 @@ import {
   type SqlClient,
   type SqlSession,
 } from "../../_postgres/_sql.ts";
+import { checkConfidence, checkLimit, checkRepo } from "./_checks.ts";
 import { migrate, SchemaTooNew } from "./_migrations.ts";
+import { diffAgainstOrg } from "./_org_diff.ts";
 import { httpParts, publishRows, replaceRepo, storable } from "./_publish.ts";
 import { linksSql, PORT_COLUMNS, repoLinksSql, SERVED } from "./_link_sql.ts";
 import { orgLinks, orgRepository, portRecord, REPO_COLUMNS } from "./_rows.ts";
@@ -30,58 +30,7 @@ import type {
   UnmatchedQuery,
 } from "./org_store_types.ts";
 
-const DEFAULT_LIMIT = 100_000;
 const READ = { readOnly: true, isolation: "repeatable read" } as const;
-// Letters, digits and the punctuation of repository names and paths
-// (`org/web`, `payments-py`, `team.api@v2`), at most 200 characters.
-const REPO_NAME = /^[A-Za-z0-9][A-Za-z0-9._\-/@:+]{0,199}$/;
-
-function checkRepo(repo: string, action: string): string {
-  if (typeof repo !== "string" || !REPO_NAME.test(repo)) {
-    throw new RangeError(
-      `Cannot ${action}: a repository name is 1 to 200 letters, digits and . _ - / @ : +, starting with a letter or digit, got ${
-        JSON.stringify(String(repo).slice(0, 100))
-      }`,
-    );
-  }
-  return repo;
-}
-
-function checkLimit(limit: number | undefined, action: string): number {
-  const value = limit ?? DEFAULT_LIMIT;
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(
-      `Cannot ${action}: limit must be an integer from 1, got ${String(value)}`,
-    );
-  }
-  return value;
-}
-
-function checkConfidence(value: number | undefined, action: string): number {
-  const floor = value ?? 0;
-  if (typeof floor !== "number" || !(floor >= 0 && floor <= 1)) {
-    throw new RangeError(
-      `Cannot ${action}: minConfidence must be a number from 0 to 1, got ${
-        String(floor)
-      }`,
-    );
-  }
-  return floor;
-}
-
-/** The ports of a repository's graph that name this budget as hit. */
-function budgetsHit(
-  name: string,
-  metadata: Record<string, unknown>,
-): string[] {
-  const hits = metadata["budgets_hit"];
-  if (!Array.isArray(hits) || hits.length === 0) return [];
-  return [
-    `${name}: the scan hit ${hits.length} budget${
-      hits.length === 1 ? "" : "s"
-    } (budgets_hit), so its graph is partial`,
-  ];
-}
 
 /**
  * The service map of an organisation in PostgreSQL: each repository
@@ -545,44 +494,10 @@ GROUP BY other ORDER BY 2 DESC, 1`,
   ): Promise<BoundaryDiff> {
     const action = `diff "${checkRepo(repo, "diff")}"`;
     checkConfidence(options.minConfidence, action);
-    const headPorts = portRecords(head, repo);
-    return await this.#read(action, async (tx) => {
-      const base = (await tx.query(
-        `SELECT ${PORT_COLUMNS} FROM portcullis_map_ports p
-JOIN portcullis_map_owners o USING (repo, owner_id) WHERE p.repo = $1`,
-        [repo],
-      )).map(portRecord);
-      const scope = diffScope(base, headPorts);
-      const others = (await tx.query(
-        `SELECT ${PORT_COLUMNS} FROM portcullis_map_ports p
-JOIN portcullis_map_owners o USING (repo, owner_id)
-WHERE p.repo <> $1 AND (p.boundary_id IN (SELECT jsonb_array_elements_text($2::text::jsonb))
-  OR p.http_path IN (SELECT jsonb_array_elements_text($3::text::jsonb)))`,
-        [
-          repo,
-          JSON.stringify(scope.boundaryIds),
-          JSON.stringify(scope.httpPaths.map(storable)),
-        ],
-      )).map(portRecord);
-      const names = [...new Set(others.map((port) => port.graph))];
-      const partial = [];
-      for (
-        const row of await tx.query(
-          `SELECT repo, metadata::text FROM portcullis_map_repos
-WHERE repo = $1 OR repo IN (SELECT jsonb_array_elements_text($2::text::jsonb))
-ORDER BY repo`,
-          [repo, JSON.stringify(names)],
-        )
-      ) {
-        const name = String(row[0]);
-        partial.push(...budgetsHit(
-          name === repo ? `${repo} (published)` : name,
-          JSON.parse(String(row[1])),
-        ));
-      }
-      partial.push(...budgetsHit(repo, head.metadata));
-      return diffPorts({ base, head: headPorts, others, partial }, options);
-    });
+    return await this.#read(
+      action,
+      (tx) => diffAgainstOrg(tx, repo, head, options),
+    );
   }
 
   /**
