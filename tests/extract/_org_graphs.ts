@@ -1,7 +1,10 @@
 // The graphs of the map fixtures (two repositories, users and web, and two
 // changes to users) for the commands on the organisation store.
 import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
+import { runCli } from "../../src/extract/run_cli.ts";
 import { scan } from "../../src/extract/scan.ts";
+import { memoryIo } from "./_cli_memory.ts";
 
 const MAP = fileURLToPath(new URL("../fixtures/map", import.meta.url));
 
@@ -18,3 +21,11 @@ export const ORG_GRAPHS: Record<string, string> = {
   "compatible.json": await graphOf("users/compatible/services/users", "users"),
   "web.json": await graphOf("web/services/web", "web"),
 };
+
+/** Publishes users (base) and web to the store at `url` with the command. */
+export async function publishOrg(url: string): Promise<void> {
+  const io = memoryIo(ORG_GRAPHS);
+  for (const file of ["users.json", "web.json"]) {
+    assert.equal(await runCli(["publish", "--db", url, file], io), 0, io.err());
+  }
+}

@@ -4,7 +4,7 @@ import { runCli } from "../../src/extract/run_cli.ts";
 import { runDiffCli } from "../../src/extract/diff_cli.ts";
 import { scan } from "../../src/extract/scan.ts";
 import { memoryIo } from "./_cli_memory.ts";
-import { ORG_GRAPHS } from "./_org_graphs.ts";
+import { ORG_GRAPHS, publishOrg } from "./_org_graphs.ts";
 import { freshDatabase, KINDS } from "../_postgres/_databases.ts";
 
 const MAP = fileURLToPath(new URL("../fixtures/map", import.meta.url));
@@ -271,10 +271,7 @@ for (const { kind, ignore } of KINDS) {
     ignore,
     async fn(): Promise<void> {
       await using db = await freshDatabase(kind);
-      const io = memoryIo(ORG_GRAPHS);
-      for (const file of ["users.json", "web.json"]) {
-        assert.equal(await runCli(["publish", "--db", db.url, file], io), 0);
-      }
+      await publishOrg(db.url);
       const breaking = memoryIo(ORG_GRAPHS);
       assert.equal(
         await runCli([

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { runCli } from "../../src/extract/run_cli.ts";
 import { freshDatabase, KINDS } from "../_postgres/_databases.ts";
 import { memoryIo } from "./_cli_memory.ts";
-import { ORG_GRAPHS } from "./_org_graphs.ts";
+import { ORG_GRAPHS, publishOrg } from "./_org_graphs.ts";
 
 for (const { kind, ignore } of KINDS) {
   Deno.test({
@@ -11,10 +11,7 @@ for (const { kind, ignore } of KINDS) {
     ignore,
     async fn(): Promise<void> {
       await using db = await freshDatabase(kind);
-      const io = memoryIo(ORG_GRAPHS);
-      for (const file of ["users.json", "web.json"]) {
-        assert.equal(await runCli(["publish", "--db", db.url, file], io), 0);
-      }
+      await publishOrg(db.url);
       const ask = async (...args: string[]): Promise<string> => {
         const out = memoryIo();
         const code = await runCli(["query", "--db", db.url, ...args], out);

@@ -535,64 +535,42 @@ GROUP BY other ORDER BY 2 DESC, 1`,
     }
   }
 
-  async #query(
+  /** Runs `fn` on the client; its failure is an `OrgStoreError` of `code`. */
+  async #run<T>(
+    action: string,
+    code: "QUERY_FAILED" | "PUBLISH_FAILED",
+    fn: (client: SqlClient) => Promise<T>,
+  ): Promise<T> {
+    this.#open(action);
+    try {
+      return await fn(this.#client);
+    } catch (error) {
+      throw new OrgStoreError(code, `Cannot ${action}: ${messageOf(error)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  /** One statement: it sees one snapshot, no transaction needed. */
+  #query(
     action: string,
     text: string,
     params: readonly unknown[] = [],
   ): Promise<Rows> {
-    // One statement sees one snapshot: no transaction needed.
-    this.#open(action);
-    try {
-      return await this.#client.query(text, params);
-    } catch (error) {
-      throw new OrgStoreError(
-        "QUERY_FAILED",
-        `Cannot ${action}: ${messageOf(error)}`,
-        { cause: error },
-      );
-    }
+    return this.#run(action, "QUERY_FAILED", (c) => c.query(text, params));
   }
 
-  async #read<T>(
-    action: string,
-    fn: (
-      tx: SqlSession,
-    ) => Promise<T>,
-  ): Promise<T> {
-    this.#open(action);
-    try {
-      return await this.#client.transaction(READ, fn);
-    } catch (error) {
-      throw new OrgStoreError(
-        "QUERY_FAILED",
-        `Cannot ${action}: ${messageOf(error)}`,
-        {
-          cause: error,
-        },
-      );
-    }
+  /** Statements that must see one snapshot. */
+  #read<T>(action: string, fn: (tx: SqlSession) => Promise<T>): Promise<T> {
+    return this.#run(action, "QUERY_FAILED", (c) => c.transaction(READ, fn));
   }
 
-  async #write<T>(
-    action: string,
-    fn: (
-      tx: SqlSession,
-    ) => Promise<T>,
-  ): Promise<T> {
-    this.#open(action);
-    try {
-      return await this.#client.transaction(
-        { readOnly: false, isolation: "read committed" },
-        fn,
-      );
-    } catch (error) {
-      throw new OrgStoreError(
-        "PUBLISH_FAILED",
-        `Cannot ${action}: ${messageOf(error)}`,
-        {
-          cause: error,
-        },
-      );
-    }
+  #write<T>(action: string, fn: (tx: SqlSession) => Promise<T>): Promise<T> {
+    return this.#run(
+      action,
+      "PUBLISH_FAILED",
+      (c) =>
+        c.transaction({ readOnly: false, isolation: "read committed" }, fn),
+    );
   }
 }
