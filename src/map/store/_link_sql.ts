@@ -21,40 +21,72 @@ function side(role: "client" | "server", where: string): string {
 }
 
 /**
- * Filters of a links query, as SQL conditions on the consumer side (`c`),
- * the provider side (`p`), or the pair; the parameters they use start at
- * `$2` (`$1` is the confidence threshold).
+ * Conditions on one side's rows (`portcullis_map_ports`): one for every
+ * join, or one for the join on boundary id and one for the joins on an
+ * HTTP path (so each can use its index).
+ */
+export type SideFilter = string | { boundary: string; path: string };
+
+/**
+ * Filters of a links query, as SQL conditions on the consumers' and the
+ * providers' rows or on the pair (`c`, `p`); the parameters they use start
+ * at `$2` (`$1` is the confidence threshold).
  */
 export interface LinkFilter {
-  /** Conditions on the consumers' rows (`portcullis_map_ports`). */
-  readonly consumers?: string;
+  /** Conditions on the consumers' rows. */
+  readonly consumers?: SideFilter;
   /** Conditions on the providers' rows. */
-  readonly providers?: string;
+  readonly providers?: SideFilter;
   /** Conditions on the pair (`c`, `p`). */
   readonly pair?: string;
 }
 
+function on(filter: SideFilter | undefined, join: "boundary" | "path"): string {
+  return filter === undefined
+    ? ""
+    : typeof filter === "string"
+    ? filter
+    : filter[join];
+}
+
 /**
  * The links as rows: consumer repo, owner id, boundary id and key; provider
- * repo, owner id, boundary id and key; mechanism; confidence.
+ * repo, owner id, boundary id and key; mechanism; confidence. Three joins:
+ * on boundary id, then an `ANY` consumer with the providers on its path,
+ * then the other consumers with the `ANY` providers on their path; the
+ * last two only read the `ANY` side's ports first, so they stay small.
  */
 export function linksSql(filter: LinkFilter = {}): string {
   const pair = filter.pair === undefined ? "" : ` AND (${filter.pair})`;
+  const consumers = (join: "boundary" | "path", where: string): string =>
+    `(${side("client", and(on(filter.consumers, join), where))}) c`;
+  const providers = (join: "boundary" | "path", where: string): string =>
+    `(${side("server", and(on(filter.providers, join), where))}) p`;
   const select = `SELECT c.repo, c.owner_id, c.boundary_id, c.key,
   p.repo, p.owner_id, p.boundary_id, p.key, c.mechanism,
   c.confidence * p.confidence AS confidence`;
   const apart = `NOT (c.repo = p.repo AND c.owner_id = p.owner_id)
   AND c.confidence * p.confidence >= $1${pair}`;
-  return `WITH c AS (${side("client", filter.consumers ?? "")}),
-p AS (${side("server", filter.providers ?? "")})
-${select}
-FROM c JOIN p ON p.boundary_id = c.boundary_id
+  const onPath =
+    "ON p.http_path = c.http_path AND p.boundary_id <> c.boundary_id";
+  return `${select}
+FROM ${consumers("boundary", "")}
+JOIN ${providers("boundary", "")} ON p.boundary_id = c.boundary_id
 WHERE ${apart}
 UNION ALL
 ${select}
-FROM c JOIN p ON p.http_path = c.http_path AND p.boundary_id <> c.boundary_id
-WHERE c.mechanism = 'http' AND p.mechanism = 'http'
-  AND (c.http_method = 'ANY' OR p.http_method = 'ANY') AND ${apart}`;
+FROM ${consumers("path", "http_method = 'ANY'")}
+JOIN ${providers("path", "http_path IS NOT NULL")} ${onPath}
+WHERE ${apart}
+UNION ALL
+${select}
+FROM ${consumers("path", "http_path IS NOT NULL AND http_method <> 'ANY'")}
+JOIN ${providers("path", "http_method = 'ANY'")} ${onPath}
+WHERE ${apart}`;
+}
+
+function and(a: string, b: string): string {
+  return a === "" ? b : b === "" ? a : `(${a}) AND ${b}`;
 }
 
 /**
@@ -84,10 +116,12 @@ export function repoLinksSql(
   others: boolean,
 ): string {
   const own = end === "consumer" ? "client" : "server";
-  const scope = `(boundary_id IN (SELECT boundary_id FROM portcullis_map_ports
-    WHERE repo = $2 AND role = '${own}')
-  OR http_path IN (SELECT http_path FROM portcullis_map_ports
-    WHERE repo = $2 AND role = '${own}' AND http_path IS NOT NULL))`;
+  const scope = {
+    boundary: `boundary_id IN (SELECT boundary_id FROM portcullis_map_ports
+    WHERE repo = $2 AND role = '${own}')`,
+    path: `http_path IN (SELECT http_path FROM portcullis_map_ports
+    WHERE repo = $2 AND role = '${own}' AND http_path IS NOT NULL)`,
+  };
   return end === "consumer"
     ? linksSql({
       consumers: "repo = $2",

@@ -170,6 +170,14 @@ export class OrgStore implements AsyncDisposable {
     );
     try {
       const changed = await replaceRepo(this.#client, repo, rows);
+      // Fresh statistics, so that the planner joins with hashes, not loops
+      // (PGlite has no autovacuum; a server's may come much later). Only a
+      // table's owner may: the queries still work without.
+      if (changed) {
+        await this.#client.query(
+          "ANALYZE portcullis_map_ports, portcullis_map_owners",
+        ).catch(() => {});
+      }
       return {
         repo,
         ports: rows.ports.length,
