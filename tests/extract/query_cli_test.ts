@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { runCli } from "../../src/extract/run_cli.ts";
 import { freshDatabase, KINDS } from "../_postgres/_databases.ts";
 import { memoryIo } from "./_cli_memory.ts";
-import { ORG_GRAPHS, publishOrg } from "./_org_graphs.ts";
+import { publishOrg } from "./_org_graphs.ts";
 
 for (const { kind, ignore } of KINDS) {
   Deno.test({
