@@ -173,9 +173,16 @@ FROM jsonb_to_recordset($2::text::jsonb) AS x(owner_id text, boundary_id text,
   confidence double precision, file_path text, line integer, col integer,
   requires text)`;
 
+/** What {@linkcode replaceRepo} did. */
+export interface Replaced {
+  /** False when the same rows were published already. */
+  readonly changed: boolean;
+  /** Whether it changed a tenth or more of the ports: time to ANALYZE. */
+  readonly large: boolean;
+}
+
 /**
- * Replaces the rows of `repo` by `rows` in one transaction; resolves to
- * whether anything changed (false when the same rows were published).
+ * Replaces the rows of `repo` by `rows` in one transaction.
  * The repository's row is locked first, so publishes of one repository
  * run one after the other and publishes of different ones do not wait.
  */
@@ -183,7 +190,7 @@ export async function replaceRepo(
   client: SqlClient,
   repo: string,
   rows: PublishRows,
-): Promise<boolean> {
+): Promise<Replaced> {
   return await client.transaction(
     { readOnly: false, isolation: "read committed" },
     async (tx) => {
@@ -193,10 +200,16 @@ VALUES ($1, '', 0, 0) ON CONFLICT (repo) DO NOTHING`,
         [repo],
       );
       const current = await tx.query(
-        "SELECT digest FROM portcullis_map_repos WHERE repo = $1 FOR UPDATE",
+        `SELECT digest, port_count,
+  (SELECT coalesce(sum(port_count), 0)::bigint FROM portcullis_map_repos)
+FROM portcullis_map_repos WHERE repo = $1 FOR UPDATE`,
         [repo],
       );
-      if (current[0]?.[0] === rows.digest) return false;
+      const [digest, before, total] = current[0] ?? [];
+      if (digest === rows.digest) return { changed: false, large: false };
+      // Like autovacuum's threshold: 10% of the table, plus 50 rows.
+      const written = Number(before ?? 0) + rows.ports.length;
+      const large = written * 10 >= Number(total ?? 0) + 500;
       await tx.query("DELETE FROM portcullis_map_ports WHERE repo = $1", [
         repo,
       ]);
@@ -218,7 +231,7 @@ WHERE repo = $1`,
           rows.owners.length,
         ],
       );
-      return true;
+      return { changed: true, large };
     },
   );
 }

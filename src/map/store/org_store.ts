@@ -169,11 +169,11 @@ export class OrgStore implements AsyncDisposable {
       options.metadata ?? graph.metadata,
     );
     try {
-      const changed = await replaceRepo(this.#client, repo, rows);
-      // Fresh statistics, so that the planner joins with hashes, not loops
-      // (PGlite has no autovacuum; a server's may come much later). Only a
-      // table's owner may: the queries still work without.
-      if (changed) {
+      const { changed, large } = await replaceRepo(this.#client, repo, rows);
+      // Fresh statistics after a large change, so that the planner joins
+      // with hashes, not loops (PGlite has no autovacuum; a server's may
+      // come later). Only a table's owner may: the queries work without.
+      if (large) {
         await this.#client.query(
           "ANALYZE portcullis_map_ports, portcullis_map_owners",
         ).catch(() => {});
