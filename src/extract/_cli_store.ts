@@ -2,6 +2,8 @@
 // --db`) share: the --db flag and opening the store. The store and its
 // database drivers are imported only when one of them runs, so a scan never
 // loads them.
+import { mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
 import { displayText } from "../boundary/_display_text.ts";
 import type { OrgStore } from "../map/store/org_store.ts";
 import type { ScanCliIo } from "./scan_cli.ts";
@@ -26,12 +28,21 @@ export async function withStore(
   const { OrgStore, OrgStoreError } = await import("../map/store/mod.ts");
   let store: OrgStore;
   try {
+    // PGlite creates its directory, but not the folders above it.
+    const dir = url.startsWith("pglite:") ? url.slice(7) : "";
+    if (dir !== "" && dir !== "memory" && !dir.includes("://")) {
+      await mkdir(dirname(dir), { recursive: true });
+    }
     store = await OrgStore.open(url);
   } catch (error) {
-    if (!(error instanceof OrgStoreError || error instanceof RangeError)) {
-      throw error;
-    }
-    io.stderr(`${displayText(error.message, 2000)}\n`);
+    io.stderr(
+      `${
+        displayText(
+          error instanceof Error ? error.message : String(error),
+          2000,
+        )
+      }\n`,
+    );
     return 2;
   }
   try {
