@@ -42,12 +42,17 @@ JOIN portcullis_map_owners o USING (repo, owner_id) WHERE p.repo = $1`,
     [repo],
   )).map(portRecord);
   const scope = diffScope(base, headPorts);
+  // Two reads, each on its index (an OR of the two would scan the table):
+  // the ports on the boundaries, then those on the HTTP paths but not on
+  // those boundaries.
+  const ids = "(SELECT jsonb_array_elements_text($2::text::jsonb))";
+  const from = `SELECT ${PORT_COLUMNS} FROM portcullis_map_ports p
+JOIN portcullis_map_owners o USING (repo, owner_id) WHERE p.repo <> $1`;
   const others = (await tx.query(
-    `SELECT ${PORT_COLUMNS} FROM portcullis_map_ports p
-JOIN portcullis_map_owners o USING (repo, owner_id)
-WHERE p.repo <> $1
-  AND (p.boundary_id IN (SELECT jsonb_array_elements_text($2::text::jsonb))
-    OR p.http_path IN (SELECT jsonb_array_elements_text($3::text::jsonb)))`,
+    `${from} AND p.boundary_id IN ${ids}
+UNION ALL
+${from} AND p.http_path IN (SELECT jsonb_array_elements_text($3::text::jsonb))
+  AND p.boundary_id NOT IN ${ids}`,
     [
       repo,
       JSON.stringify(scope.boundaryIds),
