@@ -9,9 +9,10 @@ const OPTIONAL_PEERS: Record<string, string> = {
   hono: "Hono middleware (portcullis/hono)",
   "@opentelemetry/api":
     "OpenTelemetry spans of decisions (portcullis/guard/otel)",
-  postgres: "the PostgreSQL policy provider (portcullis/guard/postgres)",
+  postgres:
+    "PostgreSQL for the policy provider (portcullis/guard/postgres) and the organisation store (portcullis-boundary/map/store)",
   "@electric-sql/pglite":
-    "the embedded PGlite policy database (portcullis/guard/postgres)",
+    "the embedded PGlite database of the policy provider and the organisation store",
   // 52 MB of native prebuilds and sources around one 4 MB WASM file:
   // installed by those who scan Kotlin.
   "@tree-sitter-grammars/tree-sitter-kotlin":

@@ -2,7 +2,7 @@
 // flags they share, reading graph files, writing the reports and the exit
 // code.
 import { displayText } from "../boundary/_display_text.ts";
-import { diffGraphs } from "../boundary/diff.ts";
+import { type BoundaryDiff, diffGraphs } from "../boundary/diff.ts";
 import { BoundaryGraph } from "../boundary/graph.ts";
 import type { JsonValue } from "../boundary/graph_types.ts";
 import {
@@ -180,7 +180,11 @@ export async function readGraph(
 }
 
 /** Sets an own property, even one named `__proto__`. */
-function define<T>(record: Record<string, T>, key: string, value: T): void {
+export function define<T>(
+  record: Record<string, T>,
+  key: string,
+  value: T,
+): void {
   Object.defineProperty(record, key, {
     value,
     enumerable: true,
@@ -190,7 +194,9 @@ function define<T>(record: Record<string, T>, key: string, value: T): void {
 }
 
 /** The root paths a scan records, read defensively. */
-function rootPaths(value: JsonValue | undefined): Record<string, string> {
+export function rootPaths(
+  value: JsonValue | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return out;
@@ -224,7 +230,6 @@ export async function runGate(
     minConfidence: options.minConfidence,
   });
   diff.partial.push(...partial);
-  const verdict = gateDiff(diff, options.failOn);
   const roots: Record<string, Record<string, string>> = {};
   for (const other of others) {
     define(roots, other.name, rootPaths(other.graph.metadata["root_paths"]));
@@ -233,6 +238,21 @@ export async function runGate(
     ...rootPaths(base.metadata["root_paths"]),
     ...rootPaths(head.metadata["root_paths"]),
   });
+  return await reportGate(diff, roots, options, io);
+}
+
+/**
+ * Judges a diff, prints its report, writes the report files and returns
+ * the gate's exit code. `roots` are the root paths of each repository's
+ * scan (for links in the reports).
+ */
+export async function reportGate(
+  diff: BoundaryDiff,
+  roots: Record<string, Record<string, string>>,
+  options: GateOptions & { repo: string; maxOutputBytes: number },
+  io: ScanCliIo,
+): Promise<number> {
+  const verdict = gateDiff(diff, options.failOn);
   const view = { repository: options.repo, roots, verdict };
   for (const report of options.reports) {
     const text = renderDiff(diff, {

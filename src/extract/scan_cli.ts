@@ -74,6 +74,8 @@ export interface ScanCliIo {
 const USAGE = `Usage: portcullis-scan [scan] [options] <dir...>
        portcullis-scan diff [options] <base.json> <head.json>
        portcullis-scan export --format <format> [options] <graph.json>
+       portcullis-scan publish [--db <url>] [--repo <name>] <graph.json>
+       portcullis-scan query [--db <url>] <query> [arguments]
 
 Finds interface boundaries (HTTP routes and calls, gRPC methods, queue
 topics, Temporal activities) in the given source trees, links consumers to
