@@ -95,5 +95,7 @@ export function annotatedRoutes(c: JavaFile, cls: Node): void {
 
 /** A URI template without its query part (`/x{?q}` → `/x`) and `:id` kept. */
 function withoutQuery(value: Value): Value {
-  return mapText(value, (text) => text.replace(/\{[?&][^}]*\}/g, ""));
+  // `[^{}]`: a query expression holds no brace, and a run of `{?` with no
+  // closing brace is then scanned once, not once per `{`.
+  return mapText(value, (text) => text.replace(/\{[?&][^{}]*\}/g, ""));
 }

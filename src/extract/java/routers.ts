@@ -178,7 +178,11 @@ const CRUD: ReadonlyArray<[string, "all" | "one"]> = [
 function crudPaths(path: Value): [Value, Value] {
   const text = keyText(path);
   const cut = text.lastIndexOf("/");
-  if (cut <= 0 || !/\{[^}]*\}$/.test(text)) return [path, path];
+  // ends with a `{param}` (one scan back from the end, no pattern that
+  // would rescan the text from every `{`)
+  const open = text.lastIndexOf("{");
+  const member = open !== -1 && text.indexOf("}", open) === text.length - 1;
+  if (cut <= 0 || !member) return [path, path];
   return [literal(text.slice(0, cut), path.composed), path];
 }
 
