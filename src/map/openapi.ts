@@ -1,5 +1,6 @@
 import type { PortRecord } from "../boundary/port_records.ts";
 import type { MapService, ServiceMap } from "./service_map.ts";
+import { OPERATION_METHODS } from "./_openapi_methods.ts";
 
 /**
  * An OpenAPI 3.1 document, as {@linkcode openApiDocuments} writes it.
@@ -42,17 +43,6 @@ export interface OpenApiOptions {
   version?: string;
 }
 
-/** The operations of an OpenAPI path item, by their field names. */
-export const OPERATION_METHODS: ReadonlySet<string> = new Set([
-  "get",
-  "put",
-  "post",
-  "delete",
-  "options",
-  "head",
-  "patch",
-  "trace",
-]);
 /** What a route without a method restriction (`ANY`) is listed under. */
 const ANY_METHODS = ["get", "put", "post", "delete", "patch"];
 

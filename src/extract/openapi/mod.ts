@@ -18,7 +18,7 @@ import { httpBoundaryKey } from "../../boundary/http_path.ts";
 import { CONFIDENCE } from "../_value/mod.ts";
 import type { ExtractedPort, SourceSpan } from "../types.ts";
 import { parseFailure } from "../_syntax/passes.ts";
-import { OPERATION_METHODS } from "../../map/openapi.ts";
+import { OPERATION_METHODS } from "../../map/_openapi_methods.ts";
 
 /**
  * The most distinct base paths one `servers` list contributes. Real documents
