@@ -1,5 +1,6 @@
 import type { PortRecord } from "../boundary/port_records.ts";
 import type { MapService, ServiceMap } from "./service_map.ts";
+import { OPERATION_METHODS } from "./_openapi_methods.ts";
 
 /**
  * An OpenAPI 3.1 document, as {@linkcode openApiDocuments} writes it.
@@ -42,16 +43,6 @@ export interface OpenApiOptions {
   version?: string;
 }
 
-const METHODS = new Set([
-  "get",
-  "put",
-  "post",
-  "delete",
-  "options",
-  "head",
-  "patch",
-  "trace",
-]);
 /** What a route without a method restriction (`ANY`) is listed under. */
 const ANY_METHODS = ["get", "put", "post", "delete", "patch"];
 
@@ -111,7 +102,7 @@ function document(
     const methods = verb === "any" ? ANY_METHODS : [verb];
     const { template, params } = pathTemplate(port.key.slice(space + 1));
     for (const method of methods) {
-      if (!METHODS.has(method)) continue;
+      if (!OPERATION_METHODS.has(method)) continue;
       const item = paths[template] ??= {};
       const existing = item[method] as Record<string, unknown> | undefined;
       if (existing !== undefined) {

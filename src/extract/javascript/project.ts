@@ -8,6 +8,7 @@ import { parseDiagnostic } from "../_syntax/tree.ts";
 import { composed, fromParts, type Part, type Value } from "../_value/mod.ts";
 import { collectFacts } from "./collect.ts";
 import type { ChildRef, JsFacts } from "./facts.ts";
+import { parseFailure } from "../_syntax/passes.ts";
 
 const EXTENSIONS: Readonly<Record<string, GrammarName>> = {
   ".js": "javascript",
@@ -102,11 +103,7 @@ export class JsProject {
       try {
         tree = await parseSource(grammar, file.text);
       } catch (error) {
-        diagnostics.push({
-          filePath: file.path,
-          severity: "error",
-          message: `Cannot parse: ${(error as Error).message}`,
-        });
+        diagnostics.push(parseFailure(file.path, error));
         continue;
       }
       try {
