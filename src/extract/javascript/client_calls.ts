@@ -38,6 +38,9 @@ export function clientMemberCall(
   } else if (binding && isRelative(binding.source)) {
     framework = "instance";
     via = { import: binding };
+  } else if (!binding && v.text === "$http") {
+    // AngularJS injects its HTTP service under this name
+    framework = "angularjs";
   }
   if (!framework) return false;
   if (method === "request") {
