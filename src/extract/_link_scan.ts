@@ -3,15 +3,18 @@
 import type { BoundaryGraph, GraphMetadata } from "../boundary/graph.ts";
 import { linkGraph, type LinkResult } from "../boundary/link.ts";
 import { linkAnyMethod } from "./_link_any.ts";
+import { type GatewayLinkInput, linkThroughGateways } from "./_link_gateway.ts";
 import type { ScanResult } from "./scan.ts";
 
-/** Exact keys, then `ANY`-method routes; one result for both. */
+/** Exact keys, `ANY`-method routes, then gateways; one result for all. */
 function linkAll(
   graph: BoundaryGraph,
   options: { minConfidence: number; maxLinksPerBoundary: number },
+  gateways: GatewayLinkInput,
 ): LinkResult {
   const exact = linkGraph(graph, options);
   const any = linkAnyMethod(graph, options);
+  const through = linkThroughGateways(graph, gateways, options);
   const linked = new Set<string>();
   for (const relation of graph.relationsByKind("communicates_with")) {
     linked.add(String(relation.metadata["boundary_id"]));
@@ -19,10 +22,11 @@ function linkAll(
     if (typeof provider === "string") linked.add(provider);
   }
   return {
-    relationsAdded: exact.relationsAdded + any.relationsAdded,
+    relationsAdded: exact.relationsAdded + any.relationsAdded +
+      through.relationsAdded,
     boundariesTotal: exact.boundariesTotal,
     boundariesLinked: linked.size,
-    cuts: [...exact.cuts, ...any.cuts],
+    cuts: [...exact.cuts, ...any.cuts, ...through.cuts],
   };
 }
 
@@ -52,8 +56,9 @@ function recordBudgetsHit(result: ScanResult): void {
 export function linkScan(
   result: ScanResult,
   options: { minConfidence: number; maxLinksPerBoundary: number },
+  gateways: GatewayLinkInput = { routes: [] },
 ): LinkResult {
-  const link = linkAll(result.graph, options);
+  const link = linkAll(result.graph, options, gateways);
   for (const cut of link.cuts) {
     result.diagnostics.push({
       root: "",

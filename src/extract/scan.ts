@@ -16,6 +16,7 @@ import { isGeneratedPath, readFiles } from "./_read_files.ts";
 import { resolveRoot } from "./_root_path.ts";
 import { type ScanProblem, walkRoot } from "./_walk.ts";
 import { ScanError } from "./scan_error.ts";
+import type { GatewayRoute } from "./_port/gateway.ts";
 import type { ScanBudget } from "./scan_budgets.ts";
 import { budgetsOf } from "./_scan_budgets_of.ts";
 import type { ScanOptions } from "./scan_options.ts";
@@ -316,12 +317,13 @@ export async function scanWithReader(
     filesByLanguage: {},
   };
   const rootGraphs: BoundaryGraph[] = [];
+  const gateways: GatewayRoute[] = [];
   for (let i = 0; i < roots.length; i++) {
     const rootGraph = await scanRoot(
       { path: roots[i]!, realPath: realRoots[i]!, label: labels[i]! },
       extractors,
       { ...options, ...budgets },
-      result,
+      { result, gateways },
       readText,
     );
     rootGraphs.push(rootGraph);
@@ -352,7 +354,7 @@ export async function scanWithReader(
   result.link = linkScan(result, {
     minConfidence,
     maxLinksPerBoundary: budgets.maxLinksPerBoundary,
-  });
+  }, { routes: gateways });
   options.onProgress?.({ root: "", phase: "link", done: 1, total: 1 });
   return result;
 }
@@ -395,9 +397,10 @@ async function scanRoot(
   root: Root,
   extractors: readonly LanguageExtractor[],
   options: ScanOptions & Record<ScanBudget, number>,
-  result: ScanResult,
+  into: { result: ScanResult; gateways: GatewayRoute[] },
   readText: (absolutePath: string | Buffer) => Promise<string>,
 ): Promise<BoundaryGraph> {
+  const result = into.result;
   const label = root.label;
   const report = (problem: ScanProblem): void => {
     result.diagnostics.push({ root: label, ...problem });
@@ -469,6 +472,7 @@ async function scanRoot(
       continue;
     }
     for (const problem of extracted.diagnostics) report(problem);
+    if (extracted.gateways) into.gateways.push(...extracted.gateways);
     for (const port of extracted.ports) {
       if (portCount >= options.maxPortsPerRoot) {
         portsOver++;
