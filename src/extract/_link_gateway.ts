@@ -77,7 +77,14 @@ export function linkThroughGateways(
   const services = new ServiceLocator(ports, input.directories);
   const existing = new Set<string>();
   for (const relation of graph.relationsByKind("communicates_with")) {
-    existing.add(`${relation.sourceId}\u0000${relation.targetId}`);
+    const metadata = relation.metadata;
+    existing.add(
+      `${relation.sourceId}\u0000${relation.targetId}\u0000${
+        String(metadata["boundary_id"])
+      }\u0000${
+        String(metadata["provider_boundary_id"] ?? metadata["boundary_id"])
+      }`,
+    );
   }
   const consumersByBoundary = new Map<string, PortRecord[]>();
   for (const port of ports) {
@@ -105,7 +112,8 @@ export function linkThroughGateways(
           const confidence = confidenceOf(consumer.confidence) *
             confidenceOf(provider.confidence);
           if (confidence < minConfidence) continue;
-          const unique = `${consumer.ownerId}\u0000${provider.ownerId}`;
+          const unique =
+            `${consumer.ownerId}\u0000${provider.ownerId}\u0000${boundaryId}\u0000${provider.boundaryId}`;
           if (existing.has(unique)) continue;
           if (added >= budget) {
             cut ??= {

@@ -318,12 +318,13 @@ export async function scanWithReader(
   };
   const rootGraphs: BoundaryGraph[] = [];
   const gateways: GatewayRoute[] = [];
+  const folders = new Map<string, string[]>();
   for (let i = 0; i < roots.length; i++) {
     const rootGraph = await scanRoot(
       { path: roots[i]!, realPath: realRoots[i]!, label: labels[i]! },
       extractors,
       { ...options, ...budgets },
-      { result, gateways },
+      { result, gateways, folders },
       readText,
     );
     rootGraphs.push(rootGraph);
@@ -354,7 +355,7 @@ export async function scanWithReader(
   result.link = linkScan(result, {
     minConfidence,
     maxLinksPerBoundary: budgets.maxLinksPerBoundary,
-  }, { routes: gateways });
+  }, { routes: gateways, directories: folders });
   options.onProgress?.({ root: "", phase: "link", done: 1, total: 1 });
   return result;
 }
@@ -397,7 +398,12 @@ async function scanRoot(
   root: Root,
   extractors: readonly LanguageExtractor[],
   options: ScanOptions & Record<ScanBudget, number>,
-  into: { result: ScanResult; gateways: GatewayRoute[] },
+  into: {
+    result: ScanResult;
+    gateways: GatewayRoute[];
+    /** Service name -> its folders (relative to their root). */
+    folders: Map<string, string[]>;
+  },
   readText: (absolutePath: string | Buffer) => Promise<string>,
 ): Promise<BoundaryGraph> {
   const result = into.result;
@@ -473,6 +479,11 @@ async function scanRoot(
     }
     for (const problem of extracted.diagnostics) report(problem);
     if (extracted.gateways) into.gateways.push(...extracted.gateways);
+    for (const { service, directory } of extracted.serviceFolders ?? []) {
+      const list = into.folders.get(service);
+      if (list === undefined) into.folders.set(service, [directory]);
+      else if (!list.includes(directory)) list.push(directory);
+    }
     for (const port of extracted.ports) {
       if (portCount >= options.maxPortsPerRoot) {
         portsOver++;

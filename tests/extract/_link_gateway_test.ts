@@ -69,3 +69,27 @@ Deno.test("scan() links a gateway call to every provider when the target is in n
     "edge/web/app.js GET /api/shop/items/{}/{} -> b/server.ts GET /items/{}/{}",
   ]);
 });
+
+Deno.test("scan() links calls through an nginx proxy to the service its environment names", async () => {
+  const root = await makeTree({
+    "front/site.conf.template": `server {
+  location /api/basket/ { proxy_pass http://\${BASKET}:8080/; }
+}
+`,
+    "front/Dockerfile": "FROM nginx\nENV BASKET=basket\n",
+    "front/js/app.js": `fetch("/api/basket/items/" + id);
+fetch("/api/basket/items/" + id + "/gift", { method: "PUT" });
+`,
+    "basket/server.ts": `import express from "express";
+const app = express();
+app.get("/items/:id", (q, s) => s.end());
+app.put("/items/:id/:kind", (q, s) => s.end());
+`,
+    // a same-path route of a service the proxy does not forward to
+    "wishlist/server.ts": route("/items/:id"),
+  });
+  assert.deepEqual(await links(root), [
+    "front/js/app.js GET /api/basket/items/{} -> basket/server.ts GET /items/{}",
+    "front/js/app.js PUT /api/basket/items/{}/gift -> basket/server.ts PUT /items/{}/{}",
+  ]);
+});
