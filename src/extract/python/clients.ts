@@ -23,6 +23,7 @@ import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { PyFlow } from "./flow.ts";
 import { VERBS } from "./routers.ts";
+import { isLocustClient } from "./locust.ts";
 
 const CLIENT_CONSTRUCTORS: ReadonlyMap<string, string> = new Map([
   ["requests.Session", "requests"],
@@ -150,6 +151,8 @@ function clientObject(
       const target = project.resolveExpr(object);
       if (target?.kind === "value") value = target.node;
     }
+  } else if (isLocustClient(object, project)) {
+    return { library: "locust", base: undefined };
   } else if (
     object.type === "attribute" &&
     object.childForFieldName("object")?.text === "self"
