@@ -76,6 +76,59 @@ export class ServiceLocator {
     return folders.some((folder) => folderNames(folder, squashed, lower));
   }
 
+  /**
+   * The service a port is in, as a key: the deepest service folder
+   * (deployment or build manifest) holding it, else its root and the first folder
+   * under the folders every port of that root shares (`src/` in
+   * `src/cart/..`, `src/users/..`), else its root.
+   */
+  serviceKey(port: PortRecord): string {
+    const file = port.filePath ?? "";
+    let best: string | undefined;
+    for (const dirs of this.#directories.values()) {
+      for (const dir of dirs) {
+        const inside = dir === "" || dir === "." || file.startsWith(dir + "/");
+        if (inside && (best === undefined || dir.length > best.length)) {
+          best = dir;
+        }
+      }
+    }
+    if (best !== undefined) {
+      return `${port.graph}\u0000${port.service}\u0000${best}/`;
+    }
+    const shared =
+      this.#sharedFolders().get(`${port.graph}\u0000${port.service}`) ?? 0;
+    const folders = file.split("/");
+    folders.pop();
+    const folder = folders[shared];
+    return `${port.graph}\u0000${port.service}\u0000${folder ?? ""}`;
+  }
+
+  #shared: Map<string, number> | undefined;
+
+  /** Per root: how many leading folders all its ports' files share. */
+  #sharedFolders(): Map<string, number> {
+    if (this.#shared !== undefined) return this.#shared;
+    const prefixes = new Map<string, string[]>();
+    for (const port of this.#ports) {
+      const root = `${port.graph}\u0000${port.service}`;
+      const folders = (port.filePath ?? "").split("/");
+      folders.pop();
+      const prefix = prefixes.get(root);
+      if (prefix === undefined) {
+        prefixes.set(root, folders);
+        continue;
+      }
+      let n = 0;
+      while (
+        n < prefix.length && n < folders.length && prefix[n] === folders[n]
+      ) n++;
+      prefix.length = n;
+    }
+    this.#shared = new Map([...prefixes].map(([root, p]) => [root, p.length]));
+    return this.#shared;
+  }
+
   /** Whether any port belongs to the service `name` (it is in the scan). */
   locates(name: string): boolean {
     const key = name.toLowerCase();

@@ -3,17 +3,27 @@
 import type { BoundaryGraph, GraphMetadata } from "../boundary/graph.ts";
 import { linkGraph, type LinkResult } from "../boundary/link.ts";
 import { linkAnyMethod } from "./_link_any.ts";
+import { portRecords } from "../boundary/port_records.ts";
+import { ServiceLocator } from "../boundary/_service_name.ts";
+import { serviceAffinity } from "../boundary/_service_affinity.ts";
 import { type GatewayLinkInput, linkThroughGateways } from "./_link_gateway.ts";
 import type { ScanResult } from "./scan.ts";
 
-/** Exact keys, `ANY`-method routes, then gateways; one result for all. */
+/**
+ * Exact keys, `ANY`-method routes, then gateways; one result for all. A
+ * call whose path several services serve reaches the one serving most of
+ * its file's calls (see `serviceAffinity`).
+ */
 function linkAll(
   graph: BoundaryGraph,
   options: { minConfidence: number; maxLinksPerBoundary: number },
   gateways: GatewayLinkInput,
 ): LinkResult {
-  const exact = linkGraph(graph, options);
-  const any = linkAnyMethod(graph, options);
+  const ports = portRecords(graph, "");
+  const services = new ServiceLocator(ports, gateways.directories);
+  const accept = serviceAffinity(ports, (port) => services.serviceKey(port));
+  const exact = linkGraph(graph, { ...options, accept });
+  const any = linkAnyMethod(graph, { ...options, accept });
   const through = linkThroughGateways(graph, gateways, options);
   const linked = new Set<string>();
   for (const relation of graph.relationsByKind("communicates_with")) {

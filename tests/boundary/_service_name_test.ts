@@ -61,3 +61,23 @@ Deno.test("ServiceLocator.holds() matches a scan root named like the service", (
   const port = at("main.py", "inventory");
   assert.ok(new ServiceLocator([port]).holds("inventory", port));
 });
+
+Deno.test("ServiceLocator.serviceKey() groups ports by the deepest service folder, else the first distinct folder", () => {
+  const ports = [
+    at("src/shop/cart/api.py"),
+    at("src/shop/cart/lib/util.py"),
+    at("src/shop/users/api.py"),
+    at("src/web/app.ts"),
+  ];
+  const services = new ServiceLocator(
+    ports,
+    new Map([["cart", ["src/shop/cart"]], ["shop", ["src/shop"]]]),
+  );
+  const [cart, cartLib, users, web] = ports.map((p) => services.serviceKey(p));
+  assert.equal(cart, cartLib);
+  assert.notEqual(cart, users);
+  assert.notEqual(users, web);
+  const plain = new ServiceLocator(ports);
+  assert.equal(plain.serviceKey(ports[0]!), plain.serviceKey(ports[2]!));
+  assert.notEqual(plain.serviceKey(ports[0]!), plain.serviceKey(ports[3]!));
+});

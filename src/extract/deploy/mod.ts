@@ -15,6 +15,7 @@ import { composeFile, isComposeFile } from "./compose.ts";
 import { DeployEnvironment, dockerfileEnv } from "./environment.ts";
 import { isKubeFile, kubeFile } from "./kube.ts";
 import { isNginxFile, nginxRoutes } from "./nginx.ts";
+import { isManifest, manifestFolder } from "./manifests.ts";
 
 /** Whether a path is a Dockerfile by its name. */
 function isDockerfile(path: string): boolean {
@@ -36,7 +37,8 @@ function expandTarget(
 /**
  * Reads deployment configuration: nginx `location` / `proxy_pass` routes
  * and Kubernetes Ingress rules as gateway routes, docker-compose `build`
- * folders as service folders, and the environment variables of
+ * folders and the folders of build manifests (package.json, pom.xml,
+ * go.mod, a Dockerfile...) as service folders, and the environment variables of
  * Dockerfile `ENV`, compose `environment:` and Kubernetes `env:` /
  * ConfigMaps to fill in the hosts routes name by variable.
  *
@@ -56,7 +58,7 @@ export const deployExtractor: LanguageExtractor = {
   name: "deploy",
   accepts(path: string): boolean {
     return isNginxFile(path) || isDockerfile(path) || isComposeFile(path) ||
-      isKubeFile(path);
+      isKubeFile(path) || isManifest(path);
   },
   extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const diagnostics: ExtractDiagnostic[] = [];
@@ -64,6 +66,10 @@ export const deployExtractor: LanguageExtractor = {
     const routes: GatewayRoute[] = [];
     const serviceFolders: ServiceFolder[] = [];
     for (const file of files) {
+      if (isManifest(file.path)) {
+        const folder = manifestFolder(file.path);
+        if (folder) serviceFolders.push(folder);
+      }
       try {
         if (isDockerfile(file.path)) {
           for (const setting of dockerfileEnv(file.path, file.text)) {
@@ -75,7 +81,7 @@ export const deployExtractor: LanguageExtractor = {
           for (const setting of compose.env) env.add(setting);
         } else if (isNginxFile(file.path)) {
           routes.push(...nginxRoutes(file.path, file.text));
-        } else {
+        } else if (isKubeFile(file.path)) {
           const kube = kubeFile(file.path, file.text);
           routes.push(...kube.routes);
           for (const setting of kube.env) env.add(setting);

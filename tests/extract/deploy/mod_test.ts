@@ -195,3 +195,17 @@ Deno.test("deployExtractor skips Helm templates and YAML that is no manifest", a
   ]);
   assert.deepEqual(result, { ports: [], diagnostics: [] });
 });
+
+Deno.test("deployExtractor names the folders of build manifests as service folders", async () => {
+  const result = await deployExtractor.extract([
+    { path: "package.json", text: "{}" },
+    { path: "services/cart/package.json", text: "{}" },
+    { path: "services/users/pom.xml", text: "<project/>" },
+    { path: "services/web/Dockerfile", text: "FROM nginx\n" },
+  ]);
+  assert.deepEqual(result.serviceFolders, [
+    { service: "cart", directory: "services/cart" },
+    { service: "users", directory: "services/users" },
+    { service: "web", directory: "services/web" },
+  ]);
+});
