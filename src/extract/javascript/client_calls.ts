@@ -24,6 +24,18 @@ export function clientMemberCall(
   args: Node[],
 ): boolean {
   const v = unwrap(object);
+  if (v.type === "member_expression") {
+    // `this.form.post(url)`: a form client kept on the component
+    const instance = c.facts.instances.get(v.text);
+    const httpMethod = CLIENT_METHODS[method];
+    if (!instance || !v.text.startsWith("this.") || !httpMethod || !args[0]) {
+      return false;
+    }
+    client(c, node, httpMethod, valueOf(args[0]), instance.framework, {
+      local: v.text,
+    });
+    return true;
+  }
   if (v.type !== "identifier") return false;
   const binding = c.facts.imports.get(v.text);
   const instance = c.facts.instances.get(v.text);

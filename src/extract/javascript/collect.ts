@@ -40,6 +40,7 @@ import {
   ROUTE_METHODS,
 } from "./nodes.ts";
 import {
+  componentInstance,
   factoryDecl,
   routerFactory,
   routerReturn,
@@ -167,6 +168,9 @@ export class Collector {
       for (const node of this.nodes("variable_declarator")) {
         factoryDecl(this, node);
       }
+    }
+    for (const node of this.nodes("new_expression")) {
+      componentInstance(this, node);
     }
     for (const type of ["return_statement", "arrow_function"]) {
       for (const node of this.nodes(type)) routerReturn(this, node);

@@ -8,6 +8,7 @@ import { parseDiagnostic } from "../_syntax/tree.ts";
 import { composed, fromParts, type Part, type Value } from "../_value/mod.ts";
 import { collectFacts } from "./collect.ts";
 import type { ChildRef, JsFacts } from "./facts.ts";
+import { componentScript, isComponent } from "./components.ts";
 
 const EXTENSIONS: Readonly<Record<string, GrammarName>> = {
   ".js": "javascript",
@@ -18,6 +19,9 @@ const EXTENSIONS: Readonly<Record<string, GrammarName>> = {
   ".mts": "typescript",
   ".cts": "typescript",
   ".tsx": "tsx",
+  // single-file components: their <script> blocks (see components.ts)
+  ".vue": "typescript",
+  ".svelte": "typescript",
 };
 
 /** The grammar for a JavaScript / TypeScript path, if it is one. */
@@ -97,7 +101,10 @@ export class JsProject {
       }
       let tree;
       try {
-        tree = await parseSource(grammar, file.text);
+        tree = await parseSource(
+          grammar,
+          isComponent(file.path) ? componentScript(file.text) : file.text,
+        );
       } catch (error) {
         diagnostics.push({
           filePath: file.path,

@@ -50,3 +50,50 @@ Deno.test("javascriptExtractor leaves $http alone when the name is imported", as
     [],
   );
 });
+
+const COMPONENT = `<template>
+  <form @submit.prevent="save"><input v-model="form.name"></form>
+</template>
+
+<script>
+import Form from "vform";
+import axios from "axios";
+
+export default {
+  data: () => ({
+    form: new Form({ name: "" }),
+    other: new Map(),
+  }),
+  created () {
+    this.draft = new Form({});
+  },
+  methods: {
+    async save () {
+      await this.form.patch("/api/profile");
+      await this.draft.post("/api/drafts");
+      await this.other.get("/not/a/call");
+      await axios.get(\`/api/users/\${this.id}\`);
+    }
+  }
+}
+</script>
+`;
+
+Deno.test("javascriptExtractor reads the script of Vue and Svelte components, at their lines", async () => {
+  for (const path of ["web/Profile.vue", "web/Profile.svelte"]) {
+    const { ports, diagnostics } = await javascriptExtractor.extract([
+      { path, text: COMPONENT },
+    ]);
+    assert.deepEqual(diagnostics, []);
+    assert.deepEqual(
+      ports.map((p) =>
+        `${p.ref.key} ${p.ref.line}:${p.ref.col} ${p.ref.detail["framework"]}`
+      ).sort(),
+      [
+        "GET /api/users/{} 22:13 axios",
+        "PATCH /api/profile 19:13 vform",
+        "POST /api/drafts 20:13 vform",
+      ],
+    );
+  }
+});
