@@ -78,3 +78,4 @@ export { goExtractor } from "./go/mod.ts";
 export { grpcExtractor } from "./grpc/mod.ts";
 export { temporalExtractor } from "./temporal/mod.ts";
 export { deployExtractor } from "./deploy/mod.ts";
+export { htmlExtractor } from "./html/mod.ts";

@@ -16,6 +16,7 @@ import { goExtractor } from "./go/mod.ts";
 import { grpcExtractor } from "./grpc/mod.ts";
 import { temporalExtractor } from "./temporal/mod.ts";
 import { deployExtractor } from "./deploy/mod.ts";
+import { htmlExtractor } from "./html/mod.ts";
 
 /**
  * Every extractor a scan dispatches files to, in order.
@@ -46,4 +47,5 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   grpcExtractor,
   temporalExtractor,
   deployExtractor,
+  htmlExtractor,
 ];
