@@ -1,8 +1,9 @@
 // Which HTTP providers serve a call, by method and path: the providers of
 // the call's exact path first; only when there are none, the routes whose
 // parameters (`{}`) take the call's literal segments (`/pay/partner-57`
-// served by `/pay/{}`), as a router prefers its static routes. A method
-// `ANY` on either side matches every method.
+// served by `/pay/{}`), as a router prefers its static routes; and only
+// when there are none either, the routes of the same path in another case.
+// A method `ANY` on either side matches every method.
 import type { PortRecord } from "./port_records.ts";
 
 const ANY = "ANY";
@@ -121,6 +122,27 @@ export class HttpProviders {
         if (meets(port)) out.push(port);
       }
     }
+    if (out.length > 0) return out;
+    // routers that match without case (ASP.NET: `/VehicleInfo/{}` serves
+    // `/vehicleinfo/7`) are the last resort
+    for (const port of this.#byLowerPath().get(path.toLowerCase()) ?? []) {
+      if (splitHttpKey(port.key)[1] !== path && meets(port)) out.push(port);
+    }
     return out;
+  }
+
+  #lower: Map<string, PortRecord[]> | undefined;
+
+  #byLowerPath(): Map<string, PortRecord[]> {
+    if (this.#lower !== undefined) return this.#lower;
+    const lower = new Map<string, PortRecord[]>();
+    for (const [path, ports] of this.#byPath) {
+      const key = path.toLowerCase();
+      const list = lower.get(key);
+      if (list === undefined) lower.set(key, [...ports]);
+      else list.push(...ports);
+    }
+    this.#lower = lower;
+    return lower;
   }
 }

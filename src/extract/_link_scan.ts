@@ -3,6 +3,7 @@
 import type { BoundaryGraph, GraphMetadata } from "../boundary/graph.ts";
 import { linkGraph, type LinkResult } from "../boundary/link.ts";
 import { linkAnyMethod } from "./_link_any.ts";
+import { linkLoosely } from "./_link_loose.ts";
 import { portRecords } from "../boundary/port_records.ts";
 import { ServiceLocator } from "../boundary/_service_name.ts";
 import { serviceAffinity } from "../boundary/_service_affinity.ts";
@@ -10,7 +11,9 @@ import { type GatewayLinkInput, linkThroughGateways } from "./_link_gateway.ts";
 import type { ScanResult } from "./scan.ts";
 
 /**
- * Exact keys, `ANY`-method routes, then gateways; one result for all. A
+ * Exact keys, `ANY`-method routes, route templates and other-case paths
+ * for calls still unlinked (see `linkLoosely`), then gateways; one result
+ * for all. A
  * call whose path several services serve reaches the one serving most of
  * its file's calls (see `serviceAffinity`).
  */
@@ -24,6 +27,7 @@ function linkAll(
   const accept = serviceAffinity(ports, (port) => services.serviceKey(port));
   const exact = linkGraph(graph, { ...options, accept });
   const any = linkAnyMethod(graph, { ...options, accept });
+  const loose = linkLoosely(graph, { ...options, accept });
   const through = linkThroughGateways(graph, gateways, options);
   const linked = new Set<string>();
   for (const relation of graph.relationsByKind("communicates_with")) {
@@ -33,10 +37,10 @@ function linkAll(
   }
   return {
     relationsAdded: exact.relationsAdded + any.relationsAdded +
-      through.relationsAdded,
+      loose.relationsAdded + through.relationsAdded,
     boundariesTotal: exact.boundariesTotal,
     boundariesLinked: linked.size,
-    cuts: [...exact.cuts, ...any.cuts, ...through.cuts],
+    cuts: [...exact.cuts, ...any.cuts, ...loose.cuts, ...through.cuts],
   };
 }
 

@@ -77,3 +77,18 @@ Deno.test("HttpProviders.serving() stays bounded on many overlapping templates",
   assert.ok(templates.length <= 1);
   assert.ok(performance.now() - start < 2000);
 });
+
+Deno.test("HttpProviders.serving() falls back to a route of the same path in another case", () => {
+  const providers = new HttpProviders([
+    port("GET /VehicleInfo/{}", "vehicles"),
+    port("GET /vehicleinfo/{}/owner", "exact"),
+  ]);
+  assert.deepEqual(
+    providers.serving("GET", "/vehicleinfo/{}").map((p) => p.ownerId),
+    ["vehicles"],
+  );
+  assert.deepEqual(
+    providers.serving("POST", "/vehicleinfo/{}").map((p) => p.ownerId),
+    [],
+  );
+});
