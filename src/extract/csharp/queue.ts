@@ -20,8 +20,9 @@ export function csharpQueuePorts(
   file: SourceFile,
   constants: Map<string, Value>,
   ports: ExtractedPort[],
+  inherited = "",
 ): void {
-  const usings = statementsText(root, "using_directive");
+  const usings = statementsText(root, "using_directive") + "\n" + inherited;
   const dapr = usings.includes("Dapr");
   const confluent = usings.includes("Confluent.Kafka");
   if (!dapr && !confluent) return;
@@ -124,4 +125,45 @@ function receiverKind(
     if (/^new\s+DaprClientBuilder\b/.test(text)) return "DaprClient";
   }
   return undefined;
+}
+
+/**
+ * The `global using` directives of a project's files (C# 10), by the
+ * folder of the file declaring them: they apply to every file under it.
+ */
+export function globalUsings(
+  files: readonly SourceFile[],
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const file of files) {
+    if (!file.path.endsWith(".cs") || !file.text.includes("global using")) {
+      continue;
+    }
+    const folder = file.path.includes("/")
+      ? file.path.slice(0, file.path.lastIndexOf("/"))
+      : "";
+    for (
+      const match of file.text.matchAll(
+        /^\s*global\s+using\s+(?:static\s+)?([\w.]+)\s*;/gm,
+      )
+    ) {
+      const list = out.get(folder);
+      if (list === undefined) out.set(folder, [match[1]!]);
+      else list.push(match[1]!);
+    }
+  }
+  return out;
+}
+
+/** The global usings that apply to a file, as `using` lines. */
+export function globalUsingsOf(
+  path: string,
+  global: ReadonlyMap<string, readonly string[]>,
+): string {
+  const lines: string[] = [];
+  for (const [folder, names] of global) {
+    if (folder !== "" && !path.startsWith(folder + "/")) continue;
+    for (const name of names) lines.push(`using ${name};`);
+  }
+  return lines.join("\n");
 }

@@ -27,6 +27,8 @@ import {
 import {
   collectConstants as csharpConstants,
   csharpQueuePorts,
+  globalUsings,
+  globalUsingsOf,
 } from "../csharp/mod.ts";
 import { settleConstants } from "../_value/mod.ts";
 
@@ -184,6 +186,7 @@ export const queueExtractor: LanguageExtractor = {
     });
     settleConstants(javaConstantsMap);
     settleConstants(csharpConstantsMap);
+    const csharpGlobal = globalUsings(files);
     await eachFile(relevant, diagnostics, async (file) => {
       if (isYaml(file.path)) {
         daprSubscriptionPorts(file.path, file.text, ports, diagnostics);
@@ -205,7 +208,13 @@ export const queueExtractor: LanguageExtractor = {
             javaQueuePorts(root, file, javaConstantsMap, ports);
             break;
           case "c-sharp":
-            csharpQueuePorts(root, file, csharpConstantsMap, ports);
+            csharpQueuePorts(
+              root,
+              file,
+              csharpConstantsMap,
+              ports,
+              globalUsingsOf(file.path, csharpGlobal),
+            );
             break;
           default:
             jsQueuePorts(root, file.path, grammar, ports, js, exported);
