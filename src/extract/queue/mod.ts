@@ -13,6 +13,7 @@ import type { Value } from "../_value/mod.ts";
 import { eachFile } from "../_syntax/passes.ts";
 import { JsProject, jsQueueExports, jsQueuePorts } from "../javascript/mod.ts";
 import { daprSubscriptionPorts } from "./dapr_yaml.ts";
+import { daprBindingPorts } from "./dapr_bindings.ts";
 import { ExportedKinds } from "../_port/queue.ts";
 import {
   PyProject,
@@ -67,7 +68,7 @@ function grammarOf(path: string): GrammarName | undefined {
 
 /** Libraries whose names a file must mention before it is parsed. */
 const HINTS =
-  /kafka|amqp|pika|["'/]nats\b|\bnats[.-]|import nats|redis|dapr|sarama|rabbit/i;
+  /kafka|amqp|pika|["'/]nats\b|\bnats[.-]|import nats|redis|dapr|sarama|rabbit|mqtt/i;
 /** Java / C# files that may define string constants. */
 const CONSTANT_HINTS =
   /static\s+final\s+String|final\s+static\s+String|interface\s|const\s+string|static\s+readonly\s+string/;
@@ -190,6 +191,7 @@ export const queueExtractor: LanguageExtractor = {
     await eachFile(relevant, diagnostics, async (file) => {
       if (isYaml(file.path)) {
         daprSubscriptionPorts(file.path, file.text, ports, diagnostics);
+        daprBindingPorts(file.path, file.text, ports);
         return;
       }
       const grammar = grammarOf(file.path);
