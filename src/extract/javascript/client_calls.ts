@@ -15,6 +15,7 @@ import {
   parameterOf,
 } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
+import { withLocals } from "./locals.ts";
 
 export function clientMemberCall(
   c: Collector,
@@ -78,6 +79,7 @@ export function client(
   via: ChildRef | undefined,
   init?: Node,
 ): void {
+  url = withLocals(node, url);
   // A URL built from a parameter of the enclosing function: the function
   // is a client helper, its callers are the ports.
   const parts = url.parts;
@@ -198,7 +200,7 @@ export function generated(
     if (!url || !methodNode || pairValue(v, "handler")) continue;
     const method = stringValue(unwrap(methodNode))?.toUpperCase();
     if (!method || !HTTP_METHODS.has(method)) continue;
-    const val = valueOf(url);
+    const val = withLocals(node, valueOf(url));
     const head = val.parts[0];
     if (typeof head !== "string" || !/^(\/|https?:\/\/)/.test(head)) continue;
     client(c, node, method, val, "generated", via);

@@ -65,6 +65,8 @@ const INTERESTING_TYPES: string[] = [
   "abstract_class_declaration",
   "export_statement",
   "assignment_expression",
+  "augmented_assignment_expression",
+  "update_expression",
   "return_statement",
   "arrow_function",
 ];
@@ -187,6 +189,29 @@ export class Collector {
   }
 
   // ---- declarations -------------------------------------------------
+
+  #reassigned: Set<string> | undefined;
+
+  /** Names assigned anywhere in the file after their declaration. */
+  reassigned(): Set<string> {
+    if (this.#reassigned !== undefined) return this.#reassigned;
+    const names = new Set<string>();
+    for (
+      const type of [
+        "assignment_expression",
+        "augmented_assignment_expression",
+        "update_expression",
+      ]
+    ) {
+      for (const node of this.nodes(type)) {
+        const target = node.childForFieldName("left") ??
+          node.childForFieldName("argument");
+        if (target?.type === "identifier") names.add(target.text);
+      }
+    }
+    this.#reassigned = names;
+    return names;
+  }
 
   setConst(name: string, val: Value): void {
     const consts = this.facts.consts;

@@ -97,3 +97,31 @@ Deno.test("javascriptExtractor reads the script of Vue and Svelte components, at
     );
   }
 });
+
+Deno.test("javascriptExtractor reads a URL from a local variable of the function around the call", async () => {
+  assert.deepEqual(
+    await clients(`function addToCart($http, user, sku) {
+  var url = "/api/cart/add/" + user.id + "/" + sku;
+  return $http({ url: url, method: "GET" });
+}
+function rename($http, id) {
+  var url = "/api/cart/rename/" + id;
+  return $http({ url: url, method: "GET" });
+}
+function moved($http, id) {
+  let url = "/api/first";
+  if (id) url = "/api/second";
+  return fetch(url);
+}
+function top() {
+  let base = "/api/nested";
+  return () => fetch(base + "/inner");
+}
+`),
+    [
+      "client GET /api/cart/add/{}/{} web/app.js:3 0.8 generated",
+      "client GET /api/cart/rename/{} web/app.js:7 0.8 generated",
+      "client GET /api/nested/inner web/app.js:16 0.95 fetch",
+    ],
+  );
+});
