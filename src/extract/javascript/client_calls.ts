@@ -45,7 +45,9 @@ export function clientMemberCall(
   if (binding?.source === "axios") {
     framework = "axios";
   } else if (binding?.source === "ky") framework = "ky";
-  else if (instance) {
+  else if (binding && REQUEST_MODULES.has(binding.source)) {
+    framework = "request";
+  } else if (instance) {
     framework = instance.framework;
     via = { local: v.text };
   } else if (binding && isRelative(binding.source)) {
@@ -63,7 +65,9 @@ export function clientMemberCall(
     }
     return true;
   }
-  const httpMethod = CLIENT_METHODS[method];
+  // request's `del` is its DELETE
+  const httpMethod = CLIENT_METHODS[method] ??
+    (framework === "request" && method === "del" ? "DELETE" : undefined);
   const url = args[0];
   if (!httpMethod || !url) return framework !== "instance";
   client(c, node, httpMethod, valueOf(url), framework, via);
@@ -171,6 +175,35 @@ export function axiosCall(
   }
   const method = args[1] ? methodOption(args[1]) : "GET";
   client(c, node, method, valueOf(v), framework, via);
+}
+
+/** The `request` library and its promise wrappers (`request(url, cb)`). */
+export const REQUEST_MODULES: ReadonlySet<string> = new Set([
+  "request",
+  "request-promise",
+  "request-promise-native",
+  "requestretry",
+]);
+
+/**
+ * `request(url, callback)`, `request(url, { method })`,
+ * `request({ uri | url, method })`: GET unless a method is given.
+ */
+export function requestCall(c: Collector, node: Node, args: Node[]): void {
+  const first = args[0];
+  if (!first) return;
+  const v = unwrap(first);
+  if (v.type === "object") {
+    const url = pairValue(v, "uri") ?? pairValue(v, "url");
+    if (!url) return;
+    client(c, node, methodOption(v), valueOf(url), "request", undefined);
+    return;
+  }
+  const options = args[1] && unwrap(args[1]).type === "object"
+    ? args[1]
+    : undefined;
+  const method = options ? methodOption(options) : "GET";
+  client(c, node, method, valueOf(v), "request", undefined);
 }
 
 export function kyCall(

@@ -14,6 +14,8 @@ import {
   fetchCall,
   generated,
   kyCall,
+  REQUEST_MODULES,
+  requestCall,
 } from "./client_calls.ts";
 import {
   constDecl,
@@ -369,6 +371,10 @@ export class Collector {
       }
       if (binding?.source === "ky" && binding.name === "default") {
         kyCall(this, node, args, undefined);
+        return;
+      }
+      if (binding && REQUEST_MODULES.has(binding.source)) {
+        requestCall(this, node, args);
         return;
       }
       const helper = this.patternHelpers.get(name);

@@ -125,3 +125,21 @@ function top() {
     ],
   );
 });
+
+Deno.test("javascriptExtractor reads calls of the request library", async () => {
+  assert.deepEqual(
+    await clients(`const request = require("request");
+const host = process.env.STOCK_HOST || "stock";
+function item(sku, done) {
+  request("http://" + host + ":8080/items/" + sku, done);
+  request({ uri: "http://" + host + "/items", method: "POST", json: {} }, done);
+  request.del("http://" + host + "/items/" + sku, done);
+}
+`),
+    [
+      "client DELETE /items/{} web/app.js:6 0.8 request",
+      "client GET /items/{} web/app.js:4 0.8 request",
+      "client POST /items web/app.js:5 0.95 request",
+    ],
+  );
+});
