@@ -11,9 +11,9 @@ import { type GatewayLinkInput, linkThroughGateways } from "./_link_gateway.ts";
 import type { ScanResult } from "./scan.ts";
 
 /**
- * Exact keys, `ANY`-method routes, route templates and other-case paths
- * for calls still unlinked (see `linkLoosely`), then gateways; one result
- * for all. A
+ * Exact keys, `ANY`-method routes, gateways, then route templates and
+ * other-case paths for calls still unlinked (see `linkLoosely`); one
+ * result for all. A
  * call whose path several services serve reaches the one serving most of
  * its file's calls (see `serviceAffinity`).
  */
@@ -27,8 +27,8 @@ function linkAll(
   const accept = serviceAffinity(ports, (port) => services.serviceKey(port));
   const exact = linkGraph(graph, { ...options, accept });
   const any = linkAnyMethod(graph, { ...options, accept });
-  const loose = linkLoosely(graph, { ...options, accept });
   const through = linkThroughGateways(graph, gateways, options);
+  const loose = linkLoosely(graph, { ...options, accept });
   const linked = new Set<string>();
   for (const relation of graph.relationsByKind("communicates_with")) {
     linked.add(String(relation.metadata["boundary_id"]));
