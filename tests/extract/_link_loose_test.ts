@@ -1,32 +1,14 @@
 import assert from "node:assert/strict";
-import { addBoundary } from "../../src/boundary/add_boundary.ts";
 import { BoundaryGraph } from "../../src/boundary/graph.ts";
 import { linkGraph } from "../../src/boundary/link.ts";
 import { linkLoosely } from "../../src/extract/_link_loose.ts";
+import { addHttpPort } from "./_port_graph.ts";
 
 function graphOf(
   ports: Array<[string, "client" | "server", string]>,
 ): BoundaryGraph {
   const graph = new BoundaryGraph();
-  for (const [owner, role, key] of ports) {
-    if (!graph.hasNode(owner)) {
-      graph.addNode({
-        id: owner,
-        kind: "function",
-        qualifiedName: owner,
-        name: owner,
-      });
-    }
-    addBoundary(graph, owner, {
-      mechanism: "http",
-      role,
-      key,
-      line: 1,
-      col: 1,
-      confidence: 1,
-      detail: {},
-    });
-  }
+  for (const [owner, role, key] of ports) addHttpPort(graph, owner, role, key);
   return graph;
 }
 

@@ -1,6 +1,7 @@
 // docker-compose files: each service's build folder (where its code is)
 // and the environment it is given.
-import { isMap, isScalar, isSeq, parseAllDocuments } from "yaml";
+import { isMap, isScalar, isSeq } from "yaml";
+import { yamlRoots } from "../_syntax/yaml.ts";
 import type { ExtractDiagnostic, ServiceFolder } from "../extractor.ts";
 import { type EnvSetting, folderOf } from "./environment.ts";
 
@@ -47,16 +48,7 @@ export function composeFile(
 ): ComposeFile {
   const out: ComposeFile = { folders: [], env: [] };
   const base = folderOf(path);
-  for (const doc of parseAllDocuments(source)) {
-    if (doc.errors.length > 0) {
-      diagnostics.push({
-        filePath: path,
-        severity: "warning",
-        message: `Cannot parse YAML: ${doc.errors[0]!.message.split("\n")[0]}`,
-      });
-      continue;
-    }
-    const root = doc.contents;
+  for (const root of yamlRoots(path, source, diagnostics)) {
     if (!isMap(root)) continue;
     const services = root.get("services", true);
     if (!isMap(services)) continue;

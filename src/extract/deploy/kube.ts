@@ -2,13 +2,8 @@
 // give (not tied to a folder: a manifest does not say where the code is),
 // and Ingress rules as gateway routes (a path prefix to a Service; an
 // nginx-ingress `rewrite-target` with capture groups rewrites the path).
-import {
-  isMap,
-  isSeq,
-  LineCounter,
-  parseAllDocuments,
-  type YAMLMap,
-} from "yaml";
+import { isMap, isSeq, LineCounter, type YAMLMap } from "yaml";
+import { yamlRoots } from "../_syntax/yaml.ts";
 import type { GatewayRoute } from "../_port/gateway.ts";
 import type { EnvSetting } from "./environment.ts";
 import { isComposeFile } from "./compose.ts";
@@ -52,9 +47,7 @@ export function kubeFile(path: string, text: string): KubeFile {
   if (!/^kind:/m.test(text) || !/^apiVersion:/m.test(text)) return out;
   if (text.includes("{{")) return out;
   const lines = new LineCounter();
-  for (const doc of parseAllDocuments(text, { lineCounter: lines })) {
-    if (doc.errors.length > 0) continue;
-    const root = doc.contents;
+  for (const root of yamlRoots(path, text, undefined, lines)) {
     if (!isMap(root)) continue;
     const kind: unknown = root.get("kind");
     if (kind === "ConfigMap") {

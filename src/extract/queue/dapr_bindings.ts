@@ -2,7 +2,8 @@
 // (`bindings.mqtt`, `bindings.kafka`, `bindings.rabbitmq`...) delivers the
 // messages of its topic or queue to the app, so the component is the
 // consumer (a server port of that topic).
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter } from "yaml";
+import { yamlRoots } from "../_syntax/yaml.ts";
 import type { ExtractedPort } from "../types.ts";
 import { moduleOwner } from "../_syntax/owner.ts";
 
@@ -27,9 +28,7 @@ export function daprBindingPorts(
 ): void {
   if (!text.includes("bindings.") || !text.includes("dapr.io")) return;
   const lines = new LineCounter();
-  for (const doc of parseAllDocuments(text, { lineCounter: lines })) {
-    if (doc.errors.length > 0) continue;
-    const root = doc.contents;
+  for (const root of yamlRoots(path, text, undefined, lines)) {
     if (!isMap(root)) continue;
     const kind: unknown = root.get("kind");
     if (kind !== "Component") continue;
