@@ -8,7 +8,12 @@
 // `copies N` (N hard links to one 1 MiB TypeScript file), `gitignore MB` (a
 // .gitignore of MB megabytes), `globstar DEPTH` (`a/**/` ten times then `Q`
 // over a directory chain DEPTH deep), `json DEPTH` (graph metadata nested
-// DEPTH deep). Each case runs in its own process.
+// DEPTH deep), `mounts LEVELS` (an Express router mounted twice on each of
+// LEVELS levels), `scopes N` (N Phoenix routes under N nested scopes),
+// `servers N` (an OpenAPI document of N servers x N/10 paths), `nesting N`
+// (a JavaScript call nested N deep), `blank MB` (a YAML file of MB megabytes
+// of blank lines, the worst case of line-anchored sniffing). Each case runs
+// in its own process.
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { scan } from "../src/extract/scan.ts";
@@ -57,11 +62,65 @@ async function globstar(root: string, depth: number): Promise<void> {
   await Deno.writeTextFile(`${chain}/x.ts`, 'fetch("/deep");\n');
 }
 
+async function mounts(root: string, levels: number): Promise<void> {
+  const lines = [
+    'const express = require("express");',
+    "const r0 = express.Router();",
+    'r0.get("/x", (req, res) => res.end());',
+  ];
+  for (let i = 1; i <= levels; i++) {
+    lines.push(
+      `const r${i} = express.Router();`,
+      `r${i}.use("/a", r${i - 1});`,
+      `r${i}.use("/b", r${i - 1});`,
+    );
+  }
+  lines.push("const app = express();", `app.use("/", r${levels});`);
+  await Deno.writeTextFile(`${root}/app.js`, lines.join("\n"));
+}
+
+async function scopes(root: string, n: number): Promise<void> {
+  const text = "defmodule R do\n  use Phoenix.Router\n" +
+    Array.from({ length: n }, (_, i) => `scope "/s${i}" do\n`).join("") +
+    Array.from({ length: n }, (_, i) => `get "/r${i}", C, :i\n`).join("") +
+    "end\n".repeat(n) + "end\n";
+  await Deno.writeTextFile(`${root}/router.ex`, text);
+}
+
+async function servers(root: string, n: number): Promise<void> {
+  const text = "openapi: 3.0.0\nservers:\n" +
+    Array.from({ length: n }, (_, i) => `  - url: http://h${i}/v${i}\n`)
+      .join("") +
+    "paths:\n" +
+    Array.from({ length: n / 10 }, (_, i) => `  /p${i}:\n    get: {}\n`)
+      .join("");
+  await Deno.writeTextFile(`${root}/api.yaml`, text);
+}
+
+async function nesting(root: string, n: number): Promise<void> {
+  await Deno.writeTextFile(
+    `${root}/a.js`,
+    `fetch("/ok");\nf(${"g(".repeat(n)}1${")".repeat(n)});\n`,
+  );
+}
+
+async function blank(root: string, megabytes: number): Promise<void> {
+  await Deno.writeTextFile(
+    `${root}/config.yaml`,
+    "\n".repeat(Math.floor(megabytes * 1024 * 1024) - 1),
+  );
+}
+
 const CASES: Record<string, (root: string, n: number) => Promise<void>> = {
   links,
   copies,
   gitignore,
   globstar,
+  mounts,
+  scopes,
+  servers,
+  nesting,
+  blank,
 };
 
 async function runCase(name: string, n: number): Promise<Figures> {
@@ -118,6 +177,16 @@ const SUITE: Array<[string, number]> = [
   ["globstar", 600],
   ["json", 100_000],
   ["json", 1_000_000],
+  ["mounts", 11],
+  ["mounts", 22],
+  ["scopes", 1_000],
+  ["scopes", 4_000],
+  ["servers", 2_000],
+  ["servers", 8_000],
+  ["nesting", 10_000],
+  ["nesting", 40_000],
+  ["blank", 0.25],
+  ["blank", 1],
 ];
 
 if (Deno.args.length >= 2) {

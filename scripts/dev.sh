@@ -19,6 +19,8 @@ if [ ! -x "$tools/node_modules/.bin/deno" ] || [ ! -x "$tools/node_modules/.bin/
     "deno@$DENO_VERSION" "bun@$BUN_VERSION" >&2
 fi
 export PATH="$tools/node_modules/.bin:$PATH"
+# a task's paths (scan ./dir) are resolved from where this was run
+export INIT_CWD="$PWD"
 cd "$root"
 if [ "$#" -eq 0 ]; then
   exec deno task

@@ -11,7 +11,7 @@
  * assert.ok(NODE_KINDS.includes("boundary"));
  * ```
  */
-export const NODE_KINDS: readonly [
+export const NODE_KINDS = [
   "project",
   "module",
   "file",
@@ -27,23 +27,7 @@ export const NODE_KINDS: readonly [
   "attribute",
   "type_alias",
   "boundary",
-] = [
-  "project",
-  "module",
-  "file",
-  "class",
-  "function",
-  "method",
-  "parameter",
-  "import",
-  "dependency",
-  "symbol",
-  "external_symbol",
-  "variable",
-  "attribute",
-  "type_alias",
-  "boundary",
-];
+] as const;
 
 /**
  * The kind of a graph node; `boundary` nodes stand for one interface
@@ -69,7 +53,7 @@ export type NodeKind = typeof NODE_KINDS[number];
  * assert.ok(RELATION_KINDS.includes("communicates_with"));
  * ```
  */
-export const RELATION_KINDS: readonly [
+export const RELATION_KINDS = [
   "contains",
   "declares",
   "imports",
@@ -82,20 +66,7 @@ export const RELATION_KINDS: readonly [
   "exposes",
   "consumes",
   "communicates_with",
-] = [
-  "contains",
-  "declares",
-  "imports",
-  "calls",
-  "references",
-  "depends_on",
-  "resolves_to",
-  "inherits_from",
-  "has_type",
-  "exposes",
-  "consumes",
-  "communicates_with",
-];
+] as const;
 
 /**
  * The kind of a relation. `exposes` goes from a server's code element to a

@@ -72,7 +72,11 @@ function encodeTrailingSpaces(path: string): string {
   return path.slice(0, from) + tail;
 }
 
-/** The index of the separator ending the segment at `k` (or `end`). */
+/**
+ * The index of the first `/`, `?` or `#` (or `\` where it counts as a
+ * slash) at or after `k`, or `end`: where a path segment or an authority
+ * ends.
+ */
 function segmentEnd(
   s: string,
   k: number,
@@ -127,24 +131,6 @@ function schemeKind(s: string, from: number, to: number): number {
     equalsLower(s, from, to, "ftp")
   ) return 1;
   return equalsLower(s, from, to, "file") ? 2 : 0;
-}
-
-/** Skips an authority: up to the first `/`, `?`, `#` (or `\` if special). */
-function skipAuthority(
-  s: string,
-  k: number,
-  end: number,
-  special: boolean,
-): number {
-  while (k < end) {
-    const c = s.charCodeAt(k);
-    if (
-      c === SLASH || c === QUESTION || c === HASH ||
-      (special && c === BACKSLASH)
-    ) break;
-    k++;
-  }
-  return k;
 }
 
 function isSingleDot(t: string): boolean {
@@ -307,7 +293,7 @@ function normalizeOnce(raw: string): string {
       next === COLON && s.charCodeAt(close + 1) === SLASH &&
       s.charCodeAt(close + 2) === SLASH && close + 2 < end
     ) {
-      i = skipAuthority(s, close + 3, end, false);
+      i = segmentEnd(s, close + 3, end, false);
     }
   } else if (isAlpha(first)) {
     let j = i + 1;
@@ -321,7 +307,7 @@ function normalizeOnce(raw: string): string {
           if (c !== SLASH && c !== BACKSLASH) break;
           k++;
         }
-        i = skipAuthority(s, k, end, true);
+        i = segmentEnd(s, k, end, true);
         backslashIsSlash = true;
       } else if (kind === 2) {
         const a = s.charCodeAt(j + 1);
@@ -331,18 +317,18 @@ function normalizeOnce(raw: string): string {
           (b === SLASH || b === BACKSLASH) &&
           j + 2 < end
         ) {
-          i = skipAuthority(s, j + 3, end, true);
+          i = segmentEnd(s, j + 3, end, true);
         } else i = j + 1;
         backslashIsSlash = true;
       } else if (
         s.charCodeAt(j + 1) === SLASH && s.charCodeAt(j + 2) === SLASH &&
         j + 2 < end
       ) {
-        i = skipAuthority(s, j + 3, end, false);
+        i = segmentEnd(s, j + 3, end, false);
       }
     }
   } else if (first === SLASH && s.charCodeAt(i + 1) === SLASH && i + 1 < end) {
-    i = skipAuthority(s, i + 2, end, false);
+    i = segmentEnd(s, i + 2, end, false);
   }
   if (backslashIsSlash && s.indexOf("\\", i) !== -1) {
     // In a special URL a backslash is a slash, also inside a parameter

@@ -64,7 +64,7 @@ export async function withUsage<T extends { help: boolean }>(
     options = parse(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr(`${error.message}\n\n${usage}`);
+    io.stderr(usageError(error.message, usage));
     return 2;
   }
   if (options.help) {
@@ -72,4 +72,14 @@ export async function withUsage<T extends { help: boolean }>(
     return 0;
   }
   return await run(options);
+}
+
+/**
+ * An argument error as the commands print it: the message, and where the
+ * options are explained (not the whole usage).
+ */
+export function usageError(message: string, usage: string): string {
+  const command = usage.match(/^Usage: (portcullis-scan(?: diff| export)?)/)
+    ?.[1] ?? "portcullis-scan";
+  return `${message}\nTry "${command} --help".\n`;
 }

@@ -12,7 +12,7 @@ export function processIo(): ScanCliIo {
   return {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
-    isTty: process.stderr.isTTY === true,
+    isTty: process.stderr.isTTY === true && process.stdout.isTTY === true,
     async writeFile(path, text): Promise<void> {
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, text, "utf8");

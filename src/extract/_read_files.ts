@@ -31,12 +31,27 @@ function isGenerated(path: string, text: string): boolean {
   return false;
 }
 
+/**
+ * Why a scan left a file out: a NUL byte (`binary`), over `maxFileBytes`
+ * (`too-large`), or generated code by name or marker (`generated`).
+ *
+ * @example
+ * ```ts
+ * import type { SkipReason } from "@portcullis/portcullis/extract";
+ *
+ * const reason: SkipReason = "generated";
+ * ```
+ */
+export type SkipReason = "binary" | "too-large" | "generated";
+
 /** What {@linkcode readFiles} needs. */
 export interface ReadOptions {
   maxFileBytes: number;
   maxBytes: number;
   readText: (absolute: string | Buffer) => Promise<string>;
   report: (problem: ScanProblem) => void;
+  /** Called for each file left out: binary, too large or generated. */
+  skip: (path: string, reason: SkipReason) => void;
   /** Called after each file read. */
   progress: (done: number, total: number) => void;
 }
@@ -89,6 +104,7 @@ export async function readFiles(
           `Cannot scan: file is larger than ${options.maxFileBytes} bytes (raise maxFileBytes, --max-file-bytes)`,
         budget: "maxFileBytes",
       });
+      options.skip(candidates[i]!.path, "too-large");
       continue;
     }
     if (bytes + size > options.maxBytes) {
@@ -113,9 +129,10 @@ export async function readFiles(
     const candidate = candidates[chosen[k]!]!;
     try {
       const text = await options.readText(candidate.absolute);
-      if (!text.includes("\u0000") && !isGenerated(candidate.path, text)) {
-        texts[k] = text;
-      }
+      if (text.includes("\u0000")) options.skip(candidate.path, "binary");
+      else if (isGenerated(candidate.path, text)) {
+        options.skip(candidate.path, "generated");
+      } else texts[k] = text;
     } catch (error) {
       options.report({
         filePath: candidate.path,

@@ -68,7 +68,9 @@ export async function resolveRoot(
       code === "ENOENT" || code === "ENOTDIR"
         ? "ROOT_NOT_FOUND"
         : "ROOT_UNREADABLE",
-      `Cannot scan "${root}": ${code}`,
+      code === "ENOENT" || code === "ENOTDIR"
+        ? `Cannot scan "${root}": no such directory`
+        : `Cannot scan "${root}": ${code}`,
       root,
       { cause: error },
     );

@@ -30,6 +30,14 @@ export interface WalkOptions {
   skip: ReadonlySet<string>;
   /** Whether a file (by its path in the root) is read at all. */
   accepts: (path: string) => boolean;
+  /**
+   * Whether an accepted file that no `.gitignore` excludes is left out
+   * all the same (generated code: the caller counts it).
+   * @default {() => false}
+   */
+  leaveOut?: (path: string) => boolean;
+  /** Called with the count of files listed so far, as each is. */
+  progress?: (found: number) => void;
   /** Source files listed at most. */
   maxFiles: number;
   /** Bytes of `.gitignore` files that apply to one directory, at most. */
@@ -261,6 +269,7 @@ export async function walkRoot(
     } else if (entry.kind === "file") {
       if (!options.accepts(path)) continue;
       if (ignored(frame.matchers, segments, false)) continue;
+      if (options.leaveOut?.(path)) continue;
       if (out.length >= options.maxFiles) {
         options.report({
           filePath: "",
@@ -272,6 +281,7 @@ export async function walkRoot(
         break;
       }
       out.push({ path, absolute: entry.absolute });
+      options.progress?.(out.length);
     }
     // symbolic links are not followed (no cycles, no escaping the root)
   }

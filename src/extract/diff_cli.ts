@@ -3,7 +3,7 @@
 import { displayText } from "../boundary/_display_text.ts";
 import { readBudgetFlag } from "./_cli_budgets.ts";
 import { processIo } from "./_cli_io.ts";
-import { UsageError, walkArgs, withUsage } from "./_cli_args.ts";
+import { UsageError, usageError, walkArgs, withUsage } from "./_cli_args.ts";
 import {
   GATE_USAGE,
   gateDefaults,
@@ -113,7 +113,10 @@ export function runDiffCli(
 async function diff(options: DiffArgs, io: ScanCliIo): Promise<number> {
   if (options.files.length !== 2) {
     io.stderr(
-      `Cannot diff: expected <base.json> <head.json>, got ${options.files.length} file(s)\n\n${USAGE}`,
+      usageError(
+        `Cannot diff: expected <base.json> <head.json>, got ${options.files.length} file(s)`,
+        USAGE,
+      ),
     );
     return 2;
   }

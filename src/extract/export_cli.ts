@@ -8,7 +8,7 @@ import {
   exportGraph,
 } from "../map/export_graph.ts";
 import { processIo } from "./_cli_io.ts";
-import { UsageError, walkArgs, withUsage } from "./_cli_args.ts";
+import { UsageError, usageError, walkArgs, withUsage } from "./_cli_args.ts";
 import {
   DEFAULT_MAX_GRAPH_BYTES,
   graphBytes,
@@ -135,7 +135,10 @@ export function runExportCli(
 async function write(options: ExportArgs, io: ScanCliIo): Promise<number> {
   if (options.files.length !== 1) {
     io.stderr(
-      `Cannot export: expected one <graph.json>, got ${options.files.length}\n\n${USAGE}`,
+      usageError(
+        `Cannot export: expected one <graph.json>, got ${options.files.length}`,
+        USAGE,
+      ),
     );
     return 2;
   }

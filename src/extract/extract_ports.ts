@@ -1,12 +1,12 @@
 // Runs the extractors over source files held in memory: no file system,
 // so it also works in browsers and edge runtimes that can load WASM.
 import type {
-  ExtractDiagnostic,
   ExtractResult,
   LanguageExtractor,
   SourceFile,
 } from "./extractor.ts";
 import { EXTRACTORS } from "./registry.ts";
+import { extractIsolated } from "./_extract_isolated.ts";
 
 /**
  * Options for {@linkcode extractPorts}.
@@ -30,8 +30,9 @@ export interface ExtractPortsOptions {
  * Finds the ports of a set of source files (paths relative to one project
  * root, `/` separators) with every extractor that accepts them. Each
  * extractor sees all of its files at once, so prefixes and constants are
- * composed across files. An extractor that throws is reported as an
- * `error` diagnostic (with an empty file path) and the others still run.
+ * composed across files. A file an extractor throws on costs that file
+ * only: an `error` diagnostic names it, and the extractor reads the other
+ * files again without it.
  * The same port found by two extractors is listed once.
  *
  * @param files The files of one project.
@@ -62,20 +63,7 @@ export async function extractPorts(
   for (const extractor of options.extractors ?? EXTRACTORS) {
     const mine = files.filter((file) => extractor.accepts(file.path));
     if (mine.length === 0) continue;
-    let found: ExtractResult;
-    try {
-      found = await extractor.extract(mine);
-    } catch (error) {
-      const problem: ExtractDiagnostic = {
-        filePath: "",
-        severity: "error",
-        message: `Cannot extract with ${extractor.name}: ${
-          error instanceof Error ? error.message : String(error)
-        }`,
-      };
-      result.diagnostics.push(problem);
-      continue;
-    }
+    const found = await extractIsolated(extractor, mine);
     result.diagnostics.push(...found.diagnostics);
     for (const port of found.ports) {
       const ref = port.ref;

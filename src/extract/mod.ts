@@ -37,6 +37,8 @@ export {
   type ScanOptions,
   type ScanProgress,
   type ScanResult,
+  type SkippedFile,
+  type SkipReason,
 } from "./scan.ts";
 export {
   buildReport,

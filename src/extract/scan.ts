@@ -5,14 +5,15 @@ import { readFile } from "node:fs/promises";
 import type { Buffer } from "node:buffer";
 import { basename, relative, resolve, sep } from "node:path";
 import process from "node:process";
-import type { ExtractDiagnostic, LanguageExtractor } from "./extractor.ts";
+import type { LanguageExtractor } from "./extractor.ts";
+import type { ScanDiagnostic, ScanResult, SkippedFile } from "./scan_result.ts";
 import { EXTRACTORS } from "./registry.ts";
 import type { ExtractedPort } from "./types.ts";
 import { addBoundary } from "../boundary/add_boundary.ts";
 import { BoundaryGraph, type GraphMetadata } from "../boundary/graph.ts";
-import type { LinkResult } from "../boundary/link.ts";
 import { linkScan } from "./_link_scan.ts";
-import { isGeneratedPath, readFiles } from "./_read_files.ts";
+import { extractIsolated } from "./_extract_isolated.ts";
+import { isGeneratedPath, readFiles, type SkipReason } from "./_read_files.ts";
 import { resolveRoot } from "./_root_path.ts";
 import { type ScanProblem, walkRoot } from "./_walk.ts";
 import { ScanError } from "./scan_error.ts";
@@ -24,6 +25,14 @@ import type { ScanOptions } from "./scan_options.ts";
 export { ScanError, type ScanErrorCode } from "./scan_error.ts";
 export { SCAN_BUDGET_DEFAULTS, type ScanBudget } from "./scan_budgets.ts";
 export type { ScanOptions, ScanProgress } from "./scan_options.ts";
+export type { SkipReason } from "./_read_files.ts";
+export type {
+  ScanDiagnostic,
+  ScannedPort,
+  ScannedRoot,
+  ScanResult,
+  SkippedFile,
+} from "./scan_result.ts";
 
 /**
  * Directory names a scan never enters: dependencies, VCS data, virtual
@@ -103,125 +112,6 @@ export function languageOf(path: string): string {
 }
 
 /**
- * A problem with one file (or one extractor) of a root; the scan went on.
- *
- * @example
- * ```ts
- * import type { ScanDiagnostic } from "@portcullis/portcullis/extract";
- *
- * const problem: ScanDiagnostic = {
- *   root: "api",
- *   filePath: "secret.py",
- *   severity: "error",
- *   message: "Cannot read: EACCES",
- * };
- * ```
- */
-export interface ScanDiagnostic extends ExtractDiagnostic {
-  /** Label of the root (`""` for what concerns every root, such as links). */
-  root: string;
-  /** The budget that was hit, when this is a partial result's warning. */
-  budget?: ScanBudget;
-}
-
-/**
- * One port of a scan, with the root and language it was found in.
- *
- * @example
- * ```ts
- * import type { ScannedPort } from "@portcullis/portcullis/extract";
- *
- * const port: ScannedPort = {
- *   root: "web",
- *   language: "typescript",
- *   extractor: "javascript",
- *   ownerId: "web:src/api.ts",
- *   port: {
- *     ref: { mechanism: "http", role: "client", key: "GET /users", line: 3, col: 9, confidence: 1, detail: {} },
- *     owner: { kind: "module", name: "api.ts", qualifiedName: "src/api.ts", filePath: "src/api.ts" },
- *     filePath: "src/api.ts",
- *   },
- * };
- * ```
- */
-export interface ScannedPort {
-  /** Label of the root. */
-  root: string;
-  /** Language of the port's file ({@linkcode languageOf}). */
-  language: string;
-  /** Name of the extractor that found it. */
-  extractor: string;
-  /** Id of the owner node in the graph. */
-  ownerId: string;
-  /** The port. */
-  port: ExtractedPort;
-}
-
-/**
- * Figures for one scanned root.
- *
- * @example
- * ```ts
- * import type { ScannedRoot } from "@portcullis/portcullis/extract";
- *
- * const root: ScannedRoot = {
- *   path: "./api",
- *   realPath: "/home/ci/repo/api",
- *   label: "api",
- *   files: 12,
- *   bytes: 40960,
- *   ports: 7,
- * };
- * ```
- */
-export interface ScannedRoot {
-  /** The root as given. */
-  path: string;
-  /** The directory that was walked (symbolic links resolved). */
-  realPath: string;
-  /** Short unique label used in node ids and reports. */
-  label: string;
-  /** Files read and handed to extractors. */
-  files: number;
-  /** Bytes of those files. */
-  bytes: number;
-  /** Ports found. */
-  ports: number;
-}
-
-/**
- * What {@linkcode scan} returns.
- *
- * @example
- * ```ts ignore
- * import { scan } from "@portcullis/portcullis/extract";
- *
- * const result = await scan(["./web", "./api"]);
- * console.log(result.link.relationsAdded, result.diagnostics.length);
- * ```
- */
-export interface ScanResult {
-  /** The merged, linked graph of all roots (graphlens schema v1 via `toJSON()`). */
-  graph: BoundaryGraph;
-  /** One entry per root, in order. */
-  roots: ScannedRoot[];
-  /** Every port found, by root. */
-  ports: ScannedPort[];
-  /**
-   * Files that could not be read, parsed or fully understood, and the
-   * budgets that were hit (those carry `budget`).
-   */
-  diagnostics: ScanDiagnostic[];
-  /**
-   * What linking did (exact keys plus `ANY`-method routes), with the
-   * boundaries cut by `maxLinksPerBoundary`.
-   */
-  link: LinkResult;
-  /** Files scanned, by language ({@linkcode languageOf}). */
-  filesByLanguage: Record<string, number>;
-}
-
-/**
  * Scans source trees for interface boundaries. For each root it walks the
  * tree (respecting `.gitignore` files, skipping dependency and build
  * directories and generated code such as `*.pb.go`, `*_pb2.py`,
@@ -233,7 +123,10 @@ export interface ScanResult {
  * restriction (`ANY`) to calls of any method on the same path.
  *
  * Files that cannot be read or parsed are reported in `diagnostics`; the
- * scan goes on. Each root's source text is held only while that root is
+ * scan goes on. A file an extractor fails on (it throws, e.g. on nesting
+ * deeper than the call stack) costs that file only: an `error` diagnostic
+ * names it, the root's `failed` counts it, and the extractor reads the
+ * other files again without it. Each root's source text is held only while that root is
  * extracted, and parse trees only while one file is read. Budgets (see
  * {@linkcode ScanBudget}) bound what an untrusted repository can make the
  * scan read and link; a budget hit is a warning diagnostic with `budget`
@@ -274,7 +167,7 @@ function readUtf8(path: string | Buffer): Promise<string> {
  * when the file's name is not valid UTF-8.
  */
 export async function scanWithReader(
-  roots: readonly string[],
+  requested: readonly string[],
   options: ScanOptions,
   readText: (absolutePath: string | Buffer) => Promise<string>,
 ): Promise<ScanResult> {
@@ -290,16 +183,19 @@ export async function scanWithReader(
     );
   }
   const budgets = budgetsOf(options);
-  if (roots.length === 0) {
+  if (requested.length === 0) {
     throw new ScanError("NO_ROOT", "Cannot scan: no root given");
   }
-  const labels = labelRoots(roots);
+  // a directory given twice (or by two paths) is scanned once
   const realRoots: string[] = [];
-  for (const root of roots) {
-    realRoots.push(
-      await resolveRoot(root, options.followRootSymlinks === true),
-    );
+  const roots: string[] = [];
+  for (const root of requested) {
+    const real = await resolveRoot(root, options.followRootSymlinks === true);
+    if (realRoots.includes(real)) continue;
+    realRoots.push(real);
+    roots.push(root);
   }
+  const labels = labelRoots(roots);
   const extractors = options.extractors ?? EXTRACTORS;
   const result: ScanResult = {
     graph: new BoundaryGraph({
@@ -315,6 +211,7 @@ export async function scanWithReader(
       cuts: [],
     },
     filesByLanguage: {},
+    skippedFiles: [],
   };
   const rootGraphs: BoundaryGraph[] = [];
   const gateways: GatewayRoute[] = [];
@@ -411,15 +308,39 @@ async function scanRoot(
   const report = (problem: ScanProblem): void => {
     result.diagnostics.push({ root: label, ...problem });
   };
+  const skipped: Record<SkipReason, number> = {
+    binary: 0,
+    "too-large": 0,
+    generated: 0,
+  };
+  const skippedFiles: SkippedFile[] = [];
+  const skip = (filePath: string, reason: SkipReason): void => {
+    skipped[reason]++;
+    if (skippedFiles.length < options.maxFilesPerRoot) {
+      skippedFiles.push({ root: label, filePath, reason });
+    }
+  };
   const accepts = (path: string): boolean =>
-    !isGeneratedPath(path) &&
     extractors.some((extractor) => extractor.accepts(path));
+  const generated = (path: string): boolean => {
+    if (!isGeneratedPath(path)) return false;
+    skip(path, "generated");
+    return true;
+  };
 
   // 1. walk
   options.onProgress?.({ root: label, phase: "walk", done: 0, total: 0 });
   const candidates = await walkRoot(root.realPath, {
     skip: new Set(options.skipDirectories ?? DEFAULT_SKIP_DIRECTORIES),
     accepts,
+    leaveOut: generated,
+    progress: (found) =>
+      options.onProgress?.({
+        root: label,
+        phase: "walk",
+        done: found,
+        total: 0,
+      }),
     maxFiles: options.maxFilesPerRoot,
     maxGitignoreBytes: options.maxGitignoreBytes,
     report,
@@ -432,6 +353,7 @@ async function scanRoot(
     maxBytes: options.maxBytesPerRoot,
     readText,
     report,
+    skip,
     progress: (done, total) =>
       options.onProgress?.({ root: label, phase: "read", done, total }),
   });
@@ -454,29 +376,21 @@ async function scanRoot(
   const seenPorts = new Set<string>();
   let portCount = 0;
   let portsOver = 0;
+  // progress counts files: one is done when the last extractor taking it is
+  const lastExtractor = files.map((file) =>
+    extractors.findLastIndex((extractor) => extractor.accepts(file.path))
+  );
   for (let e = 0; e < extractors.length; e++) {
     const extractor = extractors[e]!;
     const mine = files.filter((file) => extractor.accepts(file.path));
     options.onProgress?.({
       root: label,
       phase: "extract",
-      done: e,
-      total: extractors.length,
+      done: lastExtractor.filter((last) => last < e).length,
+      total: files.length,
     });
     if (mine.length === 0) continue;
-    let extracted;
-    try {
-      extracted = await extractor.extract(mine);
-    } catch (error) {
-      report({
-        filePath: "",
-        severity: "error",
-        message: `Cannot extract with ${extractor.name}: ${
-          error instanceof Error ? error.message : String(error)
-        }`,
-      });
-      continue;
-    }
+    const extracted = await extractIsolated(extractor, mine);
     for (const problem of extracted.diagnostics) report(problem);
     if (extracted.gateways) into.gateways.push(...extracted.gateways);
     for (const { service, directory } of extracted.serviceFolders ?? []) {
@@ -534,8 +448,8 @@ async function scanRoot(
   options.onProgress?.({
     root: label,
     phase: "extract",
-    done: extractors.length,
-    total: extractors.length,
+    done: files.length,
+    total: files.length,
   });
   result.roots.push({
     path: root.path,
@@ -544,8 +458,28 @@ async function scanRoot(
     files: files.length,
     bytes,
     ports: portCount,
+    skipped,
+    failed: failedFiles(result.diagnostics, label),
   });
+  skippedFiles.sort((a, b) =>
+    a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0
+  );
+  result.skippedFiles.push(...skippedFiles);
   return graph;
+}
+
+/** How many files of a root have an `error` diagnostic. */
+function failedFiles(
+  diagnostics: readonly ScanDiagnostic[],
+  label: string,
+): number {
+  const files = new Set<string>();
+  for (const d of diagnostics) {
+    if (d.root === label && d.severity === "error" && d.filePath !== "") {
+      files.add(d.filePath);
+    }
+  }
+  return files.size;
 }
 
 /** Adds (once) the file node and the owner node of a port; the owner's id. */

@@ -24,7 +24,9 @@ import {
   readGraph,
   runGate,
 } from "./_cli_gate.ts";
-import { UsageError, walkArgs } from "./_cli_args.ts";
+import { UsageError, usageError, walkArgs } from "./_cli_args.ts";
+import { printSummary } from "./_cli_summary.ts";
+import { VERSION } from "./_version.ts";
 import { DIFF_FORMATS, type DiffFormat } from "../map/diff_report.ts";
 
 /**
@@ -49,7 +51,10 @@ export interface ScanCliIo {
   stdout: (text: string) => void;
   /** Writes errors and progress. */
   stderr: (text: string) => void;
-  /** Whether stderr is a terminal (enables the progress bar). */
+  /**
+   * Whether the progress bar may be drawn on stderr: both stderr and
+   * stdout are terminals (never over a report piped to a file).
+   */
   isTty: boolean;
   /** Writes the `--out` file and report files. */
   writeFile: (path: string, text: string) => Promise<void>;
@@ -84,7 +89,10 @@ Options:
                            file or extractor failed, or a budget was hit
   --follow-root-symlink    scan a root reached through a symbolic link
   --no-progress            never draw the progress bar
+  --verbose                list the files left out (binary, too large,
+                           generated)
   -h, --help               show this help
+  --version                print the version
 
 Breaking-change gate (with --format text, json, markdown or sarif):
   --baseline <graph.json>  the graph of this code before the change
@@ -125,8 +133,32 @@ interface CliArgs {
   budgets: Partial<Record<ScanBudget, number>>;
   maxOutputBytes: number;
   progress: boolean;
+  verbose: boolean;
   help: boolean;
+  version: boolean;
 }
+
+/** The fields of {@linkcode CliArgs} that a flag without a value sets. */
+type Switch =
+  | "help"
+  | "version"
+  | "verbose"
+  | "failOnUnmatched"
+  | "strict"
+  | "followRootSymlinks"
+  | "progress";
+
+/** The flags without a value: the field each sets, and to what. */
+const SWITCHES: Readonly<Record<string, readonly [Switch, boolean]>> = {
+  "-h": ["help", true],
+  "--help": ["help", true],
+  "--version": ["version", true],
+  "--verbose": ["verbose", true],
+  "--fail-on-unmatched": ["failOnUnmatched", true],
+  "--strict": ["strict", true],
+  "--follow-root-symlink": ["followRootSymlinks", true],
+  "--no-progress": ["progress", false],
+};
 
 /** Reads one of the scan's own flags into `parsed`: false if not one. */
 function readScanFlag(
@@ -134,11 +166,12 @@ function readScanFlag(
   value: () => string,
   parsed: CliArgs,
 ): boolean {
+  const flag = Object.hasOwn(SWITCHES, name) ? SWITCHES[name] : undefined;
+  if (flag !== undefined) {
+    parsed[flag[0]] = flag[1];
+    return true;
+  }
   switch (name) {
-    case "-h":
-    case "--help":
-      parsed.help = true;
-      return true;
     case "--out":
       parsed.out = value();
       return true;
@@ -185,18 +218,6 @@ function readScanFlag(
       parsed.minConfidence = number;
       return true;
     }
-    case "--fail-on-unmatched":
-      parsed.failOnUnmatched = true;
-      return true;
-    case "--strict":
-      parsed.strict = true;
-      return true;
-    case "--follow-root-symlink":
-      parsed.followRootSymlinks = true;
-      return true;
-    case "--no-progress":
-      parsed.progress = false;
-      return true;
   }
   return false;
 }
@@ -213,7 +234,9 @@ function parseArgs(args: readonly string[]): CliArgs {
     budgets: {},
     maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
     progress: true,
+    verbose: false,
     help: false,
+    version: false,
   };
   walkArgs(args, (name, value) => {
     const budget = readBudgetFlag(name, value);
@@ -268,8 +291,14 @@ function progressBar(io: ScanCliIo): {
       const filled = Math.round(ratio * width);
       const bar = "#".repeat(filled) + ".".repeat(width - filled);
       const label = progress.root ? ` ${displayText(progress.root, 60)}` : "";
+      // the walk does not know how many files there are: it counts them
+      const count = progress.phase === "walk"
+        ? `${progress.done} files found`
+        : progress.phase === "link"
+        ? ""
+        : `${progress.done}/${progress.total} files`;
       io.stderr(
-        `\r\x1b[2K[${bar}] ${progress.phase}${label} ${progress.done}/${progress.total}`,
+        `\r\x1b[2K[${bar}] ${progress.phase}${label}${count && ` ${count}`}`,
       );
       drawn = true;
     },
@@ -314,15 +343,20 @@ export async function runScanCli(
   try {
     options = parseArgs(args);
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(usageError(error.message, USAGE));
     return 2;
   }
   if (options.help) {
     io.stdout(USAGE);
     return 0;
   }
+  if (options.version) {
+    io.stdout(`portcullis-scan ${VERSION}\n`);
+    return 0;
+  }
   if (options.roots.length === 0) {
-    io.stderr(`Cannot scan: no directory given\n\n${USAGE}`);
+    io.stderr(usageError("Cannot scan: no directory given", USAGE));
     return 2;
   }
   let baseline;
@@ -358,6 +392,7 @@ export async function runScanCli(
   }
   bar?.clear();
   printDiagnostics(result.diagnostics, options.maxOutputBytes, io);
+  printSummary(result, options.verbose, io);
   if (options.gate.repo !== undefined) {
     result.graph.metadata["repository"] = options.gate.repo;
   }

@@ -16,9 +16,12 @@ export interface ScanProgress {
   root: string;
   /** `walk`: listing files; `read`: reading them; `extract`: running extractors; `link`: linking. */
   phase: "walk" | "read" | "extract" | "link";
-  /** Units done in this phase (files read, extractors run). */
+  /**
+   * Files done in this phase: listed (`walk`), read (`read`), read by
+   * every extractor that takes them (`extract`); `link` goes from 0 to 1.
+   */
   done: number;
-  /** Units in this phase. */
+  /** Files in this phase; `0` while walking (not known yet). */
   total: number;
 }
 

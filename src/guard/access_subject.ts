@@ -1,3 +1,4 @@
+import { optionalFunction, requireFunction } from "./_check_function.ts";
 import { HttpError } from "./http_error.ts";
 import type { BodyLimits } from "./read_json_body.ts";
 import {
@@ -275,18 +276,9 @@ export class AccessSubject<T = unknown> {
    * @throws {RangeError} When a body limit is not a valid number.
    */
   constructor(options: AccessSubjectOptions<T>) {
-    if (typeof options?.value !== "function") {
-      throw new TypeError(
-        "Cannot create AccessSubject: options.value must be a function",
-      );
-    }
-    if (
-      options.selector !== undefined && typeof options.selector !== "function"
-    ) {
-      throw new TypeError(
-        "Cannot create AccessSubject: options.selector must be a function",
-      );
-    }
+    const action = "create AccessSubject";
+    requireFunction(action, "options.value", options?.value);
+    optionalFunction(action, "options.selector", options.selector);
     this.#value = options.value;
     this.#selector = options.selector;
     this.#pattern = toPattern(options.pattern);

@@ -1,4 +1,3 @@
-import type { MatchingFunction } from "casbin";
 import { resolve } from "node:path";
 import type { Enforcer } from "./enforcer.ts";
 import type { EnforcerProviderOptions } from "./enforcer_provider_options.ts";
@@ -10,7 +9,14 @@ import {
   sameBytes,
 } from "./_reload/policy_files.ts";
 import { policyRevision } from "./_policy/revision.ts";
+import {
+  defaultOnError,
+  loaderSettingsOf,
+  nonNegative,
+} from "./_reload/provider_options.ts";
 import { type Built, Reloader, type SwapEvent } from "./_reload/reloader.ts";
+import { Sleeps } from "./_reload/sleeps.ts";
+import { started } from "./_reload/started.ts";
 
 export {
   EnforcerLoadError,
@@ -110,14 +116,6 @@ export interface CachedFileEnforcerProviderOptions<
   debounceMs?: number;
 }
 
-/** Pending sleeps: their timer, and how to end them early on close. */
-type Timers = Map<ReturnType<typeof setTimeout>, () => void>;
-
-function defaultOnError(error: EnforcerLoadError): void {
-  // deno-lint-ignore no-console
-  console.error(`portcullis: ${error.message}; keeping the last good policy`);
-}
-
 /**
  * Serves a casbin enforcer built from a model file and a policy file, and
  * rebuilds it when either file changes, without a restart and without a
@@ -203,7 +201,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   readonly #watch: boolean;
   readonly #pollIntervalMs: number;
   readonly #debounceMs: number;
-  readonly #timers: Timers = new Map();
+  readonly #sleeps = new Sleeps();
   readonly #loader: EnforcerLoader<E>;
   readonly #files: PolicyFiles;
   #reloader: Reloader<PolicyFilesSnapshot, E> | undefined;
@@ -222,45 +220,23 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
   private constructor(options: CachedFileEnforcerProviderOptions<E>) {
     this.#modelPath = resolve(options.modelPath);
     this.#policyPath = resolve(options.policyPath);
-    const loadIn = options.loadIn ?? "auto";
-    if (!["auto", "worker", "main"].includes(loadIn)) {
-      throw new RangeError(
-        `Cannot open enforcer provider: loadIn must be "auto", "worker" or "main", got ${
-          String(loadIn)
-        }`,
-      );
-    }
+    const settings = loaderSettingsOf(options);
     this.#onReload = options.onReload;
     this.#onError = options.onError ?? defaultOnError;
     this.#staleWhileReload = options.staleWhileReload;
     this.#checkOnRequest = options.checkOnRequest ?? true;
     this.#watch = options.watch ?? true;
-    this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.#debounceMs = options.debounceMs ?? 10;
-    for (
-      const [name, value] of [
-        ["pollIntervalMs", this.#pollIntervalMs],
-        ["debounceMs", this.#debounceMs],
-      ] as const
-    ) {
-      if (!Number.isFinite(value) || value < 0) {
-        throw new RangeError(
-          `Cannot open enforcer provider: ${name} must be a finite number >= 0, got ${value}`,
-        );
-      }
-    }
+    this.#pollIntervalMs = nonNegative(
+      "pollIntervalMs",
+      options.pollIntervalMs ?? 1000,
+    );
+    this.#debounceMs = nonNegative("debounceMs", options.debounceMs ?? 10);
     const isClosed = (): boolean => this.#closed;
-    const sleep = (ms: number): Promise<void> => this.#sleep(ms);
+    const sleep = (ms: number): Promise<void> => this.#sleeps.sleep(ms);
     this.#loader = new EnforcerLoader<E>({
+      ...settings,
       modelPath: this.#modelPath,
       policyPath: this.#policyPath,
-      prepare: options.prepare,
-      loadIn,
-      probe: options.probe,
-      functions: (options.functions ?? {}) as Readonly<
-        Record<string, MatchingFunction>
-      >,
-      allowEmptyPolicy: options.allowEmptyPolicy ?? false,
       isClosed,
     });
     this.#files = new PolicyFiles({
@@ -306,13 +282,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     options: CachedFileEnforcerProviderOptions<E>,
   ): Promise<CachedFileEnforcerProvider<E>> {
     const provider = new CachedFileEnforcerProvider<E>(options);
-    try {
-      await provider.#start();
-    } catch (error) {
-      await provider.close();
-      throw error;
-    }
-    return provider;
+    return await started(provider, () => provider.#start());
   }
 
   /**
@@ -385,12 +355,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
     this.#closed = true;
     // End the sleeps, so that a reload waiting in one sees the provider is
     // closed.
-    const sleeping = [...this.#timers];
-    this.#timers.clear();
-    for (const [id, wake] of sleeping) {
-      clearTimeout(id);
-      wake();
-    }
+    this.#sleeps.wakeAll();
     this.#loader.close();
     await this.#reloader?.done;
     await this.#files.close();
@@ -424,7 +389,7 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
         onSwap: (event) => this.#swapped(event),
         onError: (error) => this.#onError(error),
         isClosed: () => this.#closed,
-        sleep: (ms) => this.#sleep(ms),
+        sleep: (ms) => this.#sleeps.sleep(ms),
         onIdle: () => this.#files.pollIfSkipped(),
       },
       snapshot,
@@ -468,16 +433,6 @@ export class CachedFileEnforcerProvider<E extends Enforcer = Enforcer>
       durationMs: event.durationMs,
       loadedIn: event.loadedIn,
       revision: this.revision,
-    });
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const id = setTimeout(() => {
-        this.#timers.delete(id);
-        resolve();
-      }, ms);
-      this.#timers.set(id, resolve);
     });
   }
 }

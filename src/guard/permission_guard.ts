@@ -1,3 +1,4 @@
+import { optionalFunction, requireFunction } from "./_check_function.ts";
 import { AccessSubject } from "./access_subject.ts";
 import type { Enforcer, EnforcerProvider } from "./enforcer.ts";
 import { HttpError } from "./http_error.ts";
@@ -119,11 +120,8 @@ export class PermissionGuard<U = User> {
    * @throws {TypeError} When a provider or hook has the wrong shape.
    */
   constructor(options: PermissionGuardOptions<U>) {
-    if (typeof options?.userProvider !== "function") {
-      throw new TypeError(
-        "Cannot create PermissionGuard: options.userProvider must be a function",
-      );
-    }
+    const action = "create PermissionGuard";
+    requireFunction(action, "options.userProvider", options?.userProvider);
     const enforcerProvider = options.enforcerProvider;
     if (
       typeof enforcerProvider !== "function" &&
@@ -134,28 +132,8 @@ export class PermissionGuard<U = User> {
         "Cannot create PermissionGuard: options.enforcerProvider must be a function or an object with getEnforcer()",
       );
     }
-    if (
-      options.errorFactory !== undefined &&
-      typeof options.errorFactory !== "function"
-    ) {
-      throw new TypeError(
-        "Cannot create PermissionGuard: options.errorFactory must be a function",
-      );
-    }
-    if (
-      options.onError !== undefined && typeof options.onError !== "function"
-    ) {
-      throw new TypeError(
-        "Cannot create PermissionGuard: options.onError must be a function",
-      );
-    }
-    if (
-      options.onDecision !== undefined &&
-      typeof options.onDecision !== "function"
-    ) {
-      throw new TypeError(
-        "Cannot create PermissionGuard: options.onDecision must be a function",
-      );
+    for (const name of ["errorFactory", "onError", "onDecision"] as const) {
+      optionalFunction(action, `options.${name}`, options[name]);
     }
     this.#userProvider = options.userProvider;
     this.#enforcerProvider = enforcerProvider;
@@ -286,11 +264,7 @@ export class PermissionGuard<U = User> {
     args: unknown[],
     errorFactory: ErrorFactory<U>,
   ): PermissionWrapper<U> {
-    if (typeof errorFactory !== "function") {
-      throw new TypeError(
-        "Cannot create permission wrapper: errorFactory must be a function",
-      );
-    }
+    requireFunction("create permission wrapper", "errorFactory", errorFactory);
     const route: Route<U> = {
       args,
       hasSubjects: args.some((arg) => arg instanceof AccessSubject),
@@ -318,32 +292,13 @@ export class PermissionGuard<U = User> {
     handler: (request: Request, ...rest: A) => Response | Promise<Response>,
     route: Route<U>,
   ): (request: Request, ...rest: A) => Response | Promise<Response> {
-    if (typeof handler !== "function") {
-      throw new TypeError("Cannot guard handler: handler must be a function");
-    }
-    if (this.#log !== undefined && route.args !== undefined) {
-      return this.#wrapLogged(handler, route);
-    }
+    requireFunction("guard handler", "handler", handler);
+    // Without a decision hook, no record: a request costs nothing for it.
+    const logged = this.#log !== undefined && route.args !== undefined;
     return (request, ...rest) => {
-      let outcome: Outcome;
-      try {
-        outcome = this.#check(request, route, undefined);
-      } catch (error) {
-        return this.#failure(error, request);
-      }
-      if (outcome === undefined) return runHandler(handler, request, rest);
-      if (outcome instanceof Response) return outcome;
-      return this.#settle(outcome, handler, request, rest);
-    };
-  }
-
-  /** The request path of a guard with a decision hook. */
-  #wrapLogged<A extends unknown[]>(
-    handler: (request: Request, ...rest: A) => Response | Promise<Response>,
-    route: Route<U>,
-  ): (request: Request, ...rest: A) => Response | Promise<Response> {
-    return (request, ...rest) => {
-      const record = new DecisionRecord<U>(request, route.pattern);
+      const record = logged
+        ? new DecisionRecord<U>(request, route.pattern)
+        : undefined;
       let outcome: Outcome;
       try {
         outcome = this.#check(request, route, record);
@@ -351,9 +306,8 @@ export class PermissionGuard<U = User> {
         return this.#failure(error, request);
       }
       if (outcome === undefined) return runHandler(handler, request, rest);
-      return outcome instanceof Response
-        ? outcome
-        : this.#settle(outcome, handler, request, rest);
+      if (outcome instanceof Response) return outcome;
+      return this.#settle(outcome, handler, request, rest);
     };
   }
 

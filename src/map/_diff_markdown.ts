@@ -19,13 +19,22 @@ function port(p: PortRecord, view: DiffView): string {
   })`;
 }
 
-function more(
+/**
+ * Writes the items of `list` up to the view's limit, each with `write`,
+ * then a bullet that counts the items left out.
+ */
+function limited<T>(
   lines: string[],
-  shown: number,
-  total: number,
+  list: readonly T[],
+  view: DiffView,
+  write: (item: T) => void,
   indent = "",
 ): void {
-  if (shown < total) lines.push(`${indent}- ... and ${total - shown} more`);
+  const shown = first(list, view.limit);
+  for (const item of shown) write(item);
+  if (shown.length < list.length) {
+    lines.push(`${indent}- ... and ${list.length - shown.length} more`);
+  }
 }
 
 function changeList(
@@ -33,21 +42,17 @@ function changeList(
   list: readonly ProviderChange[],
   view: DiffView,
 ): void {
-  const shown = first(list, view.limit);
-  for (const change of shown) {
+  limited(lines, list, view, (change) => {
     const at = change.after ?? change.before;
     lines.push(
       `- **${changeWords(change)}**: ${code(changeKeys(change))} at ${
         port(at, view)
       }${change.consumers.length > 0 ? ", used by:" : ""}`,
     );
-    const consumers = first(change.consumers, view.limit);
-    for (const consumer of consumers) {
+    limited(lines, change.consumers, view, (consumer) => {
       lines.push(`  - ${port(consumer, view)} ${code(consumer.key)}`);
-    }
-    more(lines, consumers.length, change.consumers.length, "  ");
-  }
-  more(lines, shown.length, list.length);
+    }, "  ");
+  });
 }
 
 function portList(
@@ -55,11 +60,9 @@ function portList(
   list: readonly PortRecord[],
   view: DiffView,
 ): void {
-  const shown = first(list, view.limit);
-  for (const p of shown) {
+  limited(lines, list, view, (p) => {
     lines.push(`- ${code(`${p.mechanism} ${p.key}`)} at ${port(p, view)}`);
-  }
-  more(lines, shown.length, list.length);
+  });
 }
 
 /** The diff as Markdown. */

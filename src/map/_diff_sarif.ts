@@ -128,35 +128,17 @@ export function sarifLog(
     const at = change.after ?? change.before;
     results.push(result(0, breaking(change, view), at, view));
   }
-  for (const port of first(diff.lostConsumers.filter(mine), view.limit)) {
-    results.push(
-      result(
-        1,
-        `${port.mechanism} ${port.key}: nothing provides it any more`,
-        port,
-        view,
-      ),
-    );
-  }
-  for (const port of first(diff.newUnmatchedConsumers, view.limit)) {
-    results.push(
-      result(
-        2,
-        `${port.mechanism} ${port.key}: nothing provides it`,
-        port,
-        view,
-      ),
-    );
-  }
-  for (const port of first(diff.newUnconsumedProviders, view.limit)) {
-    results.push(
-      result(
-        3,
-        `${port.mechanism} ${port.key}: nothing consumes it`,
-        port,
-        view,
-      ),
-    );
+  const portFindings: [number, readonly PortRecord[], string][] = [
+    [1, diff.lostConsumers.filter(mine), "nothing provides it any more"],
+    [2, diff.newUnmatchedConsumers, "nothing provides it"],
+    [3, diff.newUnconsumedProviders, "nothing consumes it"],
+  ];
+  for (const [rule, ports, words] of portFindings) {
+    for (const port of first(ports, view.limit)) {
+      results.push(
+        result(rule, `${port.mechanism} ${port.key}: ${words}`, port, view),
+      );
+    }
   }
   return {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",

@@ -1,5 +1,5 @@
 import type { PortRecord } from "../boundary/port_records.ts";
-import type { MapService, ServiceMap } from "./service_map.ts";
+import type { MapService, ServiceFlow, ServiceMap } from "./service_map.ts";
 
 /**
  * A CycloneDX 1.6 bill of materials holding `services`, as
@@ -96,6 +96,23 @@ function reference(service: string): string {
   return `urn:portcullis:service:${encode(service)}`;
 }
 
+/** A flow into or out of a service, as a CycloneDX data flow. */
+function dataFlow(
+  flow: ServiceFlow,
+  direction: "inbound" | "outbound",
+): Record<string, unknown> {
+  const [other, word, end] = direction === "inbound"
+    ? [flow.from, "from", "source"]
+    : [flow.to, "to", "destination"];
+  return {
+    flow: direction,
+    classification: "unclassified",
+    name: `${flow.mechanism} ${word} ${other}`,
+    description: flow.keys.join(", "),
+    [end]: [reference(other)],
+  };
+}
+
 function entry(service: MapService, map: ServiceMap): Record<string, unknown> {
   const out: Record<string, unknown> = {
     "bom-ref": reference(service.name),
@@ -113,22 +130,10 @@ function entry(service: MapService, map: ServiceMap): Record<string, unknown> {
   const data: Record<string, unknown>[] = [];
   for (const flow of map.flows) {
     if (flow.to === service.name && flow.from !== service.name) {
-      data.push({
-        flow: "inbound",
-        classification: "unclassified",
-        name: `${flow.mechanism} from ${flow.from}`,
-        description: flow.keys.join(", "),
-        source: [reference(flow.from)],
-      });
+      data.push(dataFlow(flow, "inbound"));
     }
     if (flow.from === service.name && flow.to !== service.name) {
-      data.push({
-        flow: "outbound",
-        classification: "unclassified",
-        name: `${flow.mechanism} to ${flow.to}`,
-        description: flow.keys.join(", "),
-        destination: [reference(flow.to)],
-      });
+      data.push(dataFlow(flow, "outbound"));
     }
   }
   if (data.length > 0) out["data"] = data;

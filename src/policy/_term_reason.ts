@@ -1,6 +1,7 @@
 // Why one term of a matcher was false for a rule, in one readable sentence:
 // "subject viewer is not editor and has no role link to it", "obj
 // /bob_data/1 does not match /alice_data/* (keyMatch)".
+import { PATTERN_FUNCTIONS } from "../guard/_index/pattern.ts";
 import type { MatcherFunctions, Outcome } from "./_evaluation.ts";
 import {
   calleeName,
@@ -20,17 +21,6 @@ export interface TermScope {
   /** The request tokens, escaped: `r_sub`, `r_obj`... */
   readonly requestTokens: readonly string[];
 }
-
-const MATCHING_FUNCTIONS: ReadonlySet<string> = new Set([
-  "keyMatch",
-  "keyMatch2",
-  "keyMatch3",
-  "keyMatch4",
-  "keyMatch5",
-  "regexMatch",
-  "globMatch",
-  "ipMatch",
-]);
 
 const MAX_VALUE_LENGTH = 60;
 
@@ -133,7 +123,7 @@ async function describe(term: Node, scope: TermScope): Promise<string> {
         showValue(values[1])
       } and has no role link to it${domain}`;
     }
-    if (MATCHING_FUNCTIONS.has(name) && args.length === 2) {
+    if (PATTERN_FUNCTIONS.has(name) && args.length === 2) {
       return `${subject} does not match ${showValue(values[1])} (${name})`;
     }
   }

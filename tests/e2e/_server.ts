@@ -15,7 +15,7 @@ const NODE_SERVER = join(ROOT, "examples", "node.ts");
 /** How long to wait for an expected line before failing instead of hanging. */
 const LINE_WATCHDOG_MS = 60_000;
 
-/** The permissions the README tells Deno users to grant. */
+/** The permissions docs/guard.md tells Deno users to grant. */
 export const DENO_PERMISSIONS: readonly string[] = [
   "--allow-net",
   "--allow-read",

@@ -1,7 +1,7 @@
 // End-to-end: the reference application on POLICY_DATABASE_URL, two
-// instances (Deno and Bun) on one PostgreSQL database, as the README's
-// two-instance setup; an empty table is filled from policy.csv, and a rule
-// written by an admin script applies on both.
+// instances (Deno and Bun) on one PostgreSQL database, as the two-instance
+// setup of docs/postgres.md; an empty table is filled from policy.csv, and a
+// rule written by an admin script applies on both.
 import assert from "node:assert/strict";
 import { PolicyDatabase } from "../../src/guard/postgres/mod.ts";
 import {

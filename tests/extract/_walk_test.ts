@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { scan, type ScanResult } from "../../src/extract/scan.ts";
 import { makeTree, route } from "./_temp_tree.ts";
+import { runs } from "./_commands.ts";
 
 function scannedFiles(result: ScanResult): string[] {
   return [...new Set(result.ports.map((p) => p.port.filePath))].sort();
@@ -125,12 +126,7 @@ Deno.test("scan() rejects a budget that is not a positive integer", async () => 
   }
 });
 
-/** Whether a command runs here (`sh`; Bun comes with scripts/dev.sh). */
-async function runs(command: string, args: string[]): Promise<boolean> {
-  return await new Deno.Command(command, { args, stdout: "null" }).output()
-    .then((output) => output.success, () => false);
-}
-
+// `sh` runs on Unix; Bun comes with scripts/dev.sh
 const HAS_SH = Deno.build.os !== "windows" && await runs("sh", ["-c", ":"]);
 const HAS_BUN = HAS_SH && await runs("bun", ["--version"]);
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { extractPorts } from "../../src/extract/extract_ports.ts";
 import type { LanguageExtractor } from "../../src/extract/extractor.ts";
 import { javascriptExtractor } from "../../src/extract/javascript/mod.ts";
+import { pythonExtractor } from "../../src/extract/python/mod.ts";
 
 Deno.test("extractPorts() dispatches files to every extractor that accepts them", async () => {
   const { ports, diagnostics } = await extractPorts([
@@ -34,12 +35,33 @@ Deno.test("extractPorts() reports an extractor that throws and runs the others",
   );
   assert.deepEqual(diagnostics, [
     {
-      filePath: "",
+      filePath: "a.js",
       severity: "error",
       message: "Cannot extract with failing: boom",
     },
   ]);
   assert.equal(ports.length, 1);
+});
+
+Deno.test("extractPorts() costs a file an extractor throws on only that file", async () => {
+  const { ports, diagnostics } = await extractPorts([
+    {
+      path: "api/main.py",
+      text:
+        'from fastapi import FastAPI\napp = FastAPI()\n\n@app.get("/users")\ndef users():\n    return []\n',
+    },
+    {
+      path: "api/deep.py",
+      text: "import requests\ndef run():\n    url = " + "(".repeat(20_000) +
+        '"/x"' + ")".repeat(20_000) + "\n    requests.get(url)\n",
+    },
+  ], { extractors: [pythonExtractor] });
+  assert.deepEqual(ports.map((p) => p.ref.key), ["GET /users"]);
+  assert.deepEqual(diagnostics, [{
+    filePath: "api/deep.py",
+    severity: "error",
+    message: "Cannot extract with python: Maximum call stack size exceeded",
+  }]);
 });
 
 Deno.test("extractPorts() lists a port found by two extractors once", async () => {

@@ -26,6 +26,19 @@ Deno.test("cyclonedxBom() of the polyglot fixture is a valid CycloneDX 1.6 BOM",
   assert.deepEqual(inbound.map((d) => d.source), [[
     "urn:portcullis:service:web",
   ]]);
+  const ordering = bom.services.find((s) => s.name === "ordering-go")!;
+  assert.deepEqual(
+    (ordering.data as { name: string }[]).find((d) =>
+      d.name === "grpc to inventory-java"
+    ),
+    {
+      flow: "outbound",
+      classification: "unclassified",
+      name: "grpc to inventory-java",
+      description: "inventory.v1.InventoryService/GetItem",
+      destination: ["urn:portcullis:service:inventory-java"],
+    },
+  );
   const inventory = bom.services.find((s) => s.name === "inventory-java")!;
   assert.ok(
     (inventory.endpoints as string[]).some((e) => e.startsWith("grpc:")),

@@ -6,6 +6,8 @@ import {
 } from "../../src/boundary/port_records.ts";
 import { renderDiff } from "../../src/map/diff_report.ts";
 import { gateDiff } from "../../src/map/gate.ts";
+import { renderDiffMarkdown } from "../../src/map/_diff_markdown.ts";
+import { sarifLog } from "../../src/map/_diff_sarif.ts";
 import { hasRawControl, HOSTILE, hostileGraph } from "./_graphs.ts";
 import { sarifProblems } from "./_validators.ts";
 
@@ -92,6 +94,43 @@ Deno.test("renderDiff() markdown is a pull request comment: verdict, counts, lis
     verdict: { passed: true, exitCode: 0, reasons: [] },
   });
   assert.match(passed, /^### :white_check_mark: Boundary gate passed/);
+});
+
+Deno.test("renderDiff() markdown cut at a limit counts what each list and each change's consumers leave out", () => {
+  const md = renderDiffMarkdown(diff, { roots, verdict: undefined, limit: 1 });
+  assert.match(
+    md,
+    /\(`get_user`\), used by:\n {2}- `shop` `services\/users\/app\/profile\.py:40:5` \(`profile`\) `GET \/users\/\{\}`\n {2}- \.\.\. and 1 more\n/,
+  );
+  assert.match(
+    md,
+    /#### Consumers that lost their provider\n\n- `http GET \/users\/\{\}` at `shop` `services\/users\/app\/profile\.py:40:5` \(`profile`\)\n- \.\.\. and 1 more\n/,
+  );
+  assert.match(
+    md,
+    /#### New unmatched consumers\n\n- `http GET \/ordrs` at `shop` `services\/users\/app\/orders\.py:8:5` \(`orders`\)\n\n/,
+  );
+  assert.doesNotMatch(
+    renderDiffMarkdown(diff, { roots, verdict: undefined, limit: undefined }),
+    /and \d+ more/,
+  );
+});
+
+Deno.test("renderDiff() sarif says of each port finding what is missing, and keeps to the limit", () => {
+  const messages = (limit: number | undefined): [string, string][] =>
+    (sarifLog(diff, { roots, verdict: undefined, limit, repository: "shop" })
+      .runs as { results: { ruleId: string; message: { text: string } }[] }[])[
+        0
+      ]!
+      .results.map((r) => [r.ruleId, r.message.text]);
+  const ports: [string, string][] = [
+    ["PC002", "http GET /users/{}: nothing provides it any more"],
+    ["PC003", "http GET /ordrs: nothing provides it"],
+    ["PC004", "http GET /members/{}: nothing consumes it"],
+  ];
+  assert.deepEqual(messages(undefined).slice(1), ports);
+  assert.deepEqual(messages(0), []);
+  assert.deepEqual(messages(1).slice(1), ports);
 });
 
 /** The Markdown with every code span removed. */

@@ -6,6 +6,7 @@ import type { GrammarName } from "../_syntax/parser.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import { CONFIDENCE } from "../_value/confidence.ts";
 import { type ProtoService, rpcNamed } from "./proto.ts";
+import type { ExtractedPort } from "../types.ts";
 
 /** Adds one gRPC port. */
 export type GrpcEmit = (
@@ -26,6 +27,8 @@ export interface GrpcContext {
   resolve(name: string, filePath: string, qualifier?: string): ProtoService[];
   /** Adds a port. */
   emit: GrpcEmit;
+  /** Adds an HTTP port (a gateway serving RPCs over HTTP). */
+  emitHttp?: (port: ExtractedPort) => void;
   /** Where parse problems go. */
   diagnostics: ExtractDiagnostic[];
 }

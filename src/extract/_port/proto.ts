@@ -15,6 +15,19 @@ export interface ProtoService {
   methods: string[];
   /** The `.proto` file. */
   filePath: string;
+  /**
+   * The HTTP bindings of RPCs (`option (google.api.http)`, as grpc-gateway
+   * and Kratos serve them), by RPC name.
+   */
+  http?: Map<string, HttpBinding[]>;
+}
+
+/** One HTTP binding of an RPC: `get: "/v1/items/{id}"`. */
+export interface HttpBinding {
+  /** The HTTP method, upper case. */
+  verb: string;
+  /** The path template. */
+  path: string;
 }
 
 /** The services of every `.proto` file of a scan root. */
@@ -55,12 +68,18 @@ export class ProtoIndex {
               methods: Object.keys(nested.methods),
               filePath: file.path,
             };
+            const http = httpBindingsOf(nested);
+            if (http.size) service.http = http;
             const list = index.#byName.get(nested.name) ?? [];
             // the same service copied into several trees is one service
             const same = list.find((s) => s.fullName === service.fullName);
             if (same) {
               for (const method of service.methods) {
                 if (!same.methods.includes(method)) same.methods.push(method);
+              }
+              for (const [rpc, bindings] of service.http ?? []) {
+                same.http ??= new Map();
+                if (!same.http.has(rpc)) same.http.set(rpc, bindings);
               }
             } else list.push(service);
             index.#byName.set(nested.name, list);
@@ -118,4 +137,48 @@ export function rpcNamed(
     if (method.toLowerCase().replaceAll("_", "") === lower) return method;
   }
   return undefined;
+}
+
+const HTTP_VERBS = ["get", "put", "post", "delete", "patch"];
+const MAX_BINDINGS = 16;
+
+/** The `(google.api.http)` bindings of each RPC of a service. */
+function httpBindingsOf(service: protobuf.Service): Map<string, HttpBinding[]> {
+  const out = new Map<string, HttpBinding[]>();
+  for (const [name, method] of Object.entries(service.methods)) {
+    const bindings: HttpBinding[] = [];
+    for (const option of method.parsedOptions ?? []) {
+      const rule = (option as Record<string, unknown>)["(google.api.http)"];
+      collectBindings(rule, bindings, 0);
+    }
+    if (bindings.length) out.set(name, bindings);
+  }
+  return out;
+}
+
+function collectBindings(
+  rule: unknown,
+  into: HttpBinding[],
+  depth: number,
+): void {
+  if (!rule || typeof rule !== "object" || depth > 2) return;
+  if (Array.isArray(rule)) {
+    for (const r of rule.slice(0, MAX_BINDINGS)) {
+      collectBindings(r, into, depth + 1);
+    }
+    return;
+  }
+  const fields = rule as Record<string, unknown>;
+  for (const verb of HTTP_VERBS) {
+    const path = fields[verb];
+    if (typeof path === "string" && into.length < MAX_BINDINGS) {
+      into.push({ verb: verb.toUpperCase(), path });
+    }
+  }
+  const custom = fields["custom"] as Record<string, unknown> | undefined;
+  if (
+    custom && typeof custom.kind === "string" &&
+    typeof custom.path === "string" && into.length < MAX_BINDINGS
+  ) into.push({ verb: custom.kind.toUpperCase(), path: custom.path });
+  collectBindings(fields["additional_bindings"], into, depth + 1);
 }

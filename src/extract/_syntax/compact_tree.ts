@@ -79,15 +79,15 @@ export class CompactTree {
   readonly parents: Int32Array;
   /** Index just past the last descendant of each node. */
   readonly lasts: Uint32Array;
-  /** A syntax problem (`syntax error at 3:5`), read before the WASM tree went away. */
-  readonly syntaxProblem: string | undefined;
+  /** The syntax problem of the file (its diagnostic), read before the WASM tree went away. */
+  readonly syntaxProblem: ExtractDiagnostic | undefined;
   #lines: Uint32Array | undefined;
 
   private constructor(
     text: string,
     grammar: Grammar,
     arrays: Arrays,
-    syntaxProblem: string | undefined,
+    syntaxProblem: ExtractDiagnostic | undefined,
   ) {
     this.text = text;
     this.grammar = grammar;
@@ -108,11 +108,7 @@ export class CompactTree {
    */
   static copy(tree: Tree, text: string, grammar: Grammar): CompactTree {
     const root = tree.rootNode;
-    let problem: string | undefined;
-    if (root.hasError) {
-      const message = parseDiagnostic(root, "")?.message;
-      problem = message?.replace(/^Cannot fully parse: /, "");
-    }
+    const problem = root.hasError ? parseDiagnostic(root, "") : undefined;
     const size = root.descendantCount;
     const types = new Uint16Array(size);
     const fields = new Uint16Array(size);
@@ -548,11 +544,7 @@ export async function parseOrReport(
     return undefined;
   }
   if (reportSyntax && tree.syntaxProblem) {
-    diagnostics.push({
-      filePath: file.path,
-      severity: "warning",
-      message: `Cannot fully parse: ${tree.syntaxProblem}`,
-    });
+    diagnostics.push({ ...tree.syntaxProblem, filePath: file.path });
   }
   return tree;
 }

@@ -9,7 +9,7 @@ import type {
   SourceFile,
 } from "../extractor.ts";
 import { type GrammarName, parseSource } from "./parser.ts";
-import { positionOf } from "./tree.ts";
+import { isGrammarGap, nothingParsed, positionOf } from "./tree.ts";
 import { CallIndex } from "./calls.ts";
 import type { Value } from "../_value/value.ts";
 
@@ -40,11 +40,11 @@ export function syntaxWarning(
   diagnostics: ExtractDiagnostic[],
 ): void {
   if (!root.hasError) return;
-  let where = "";
+  let where: string | undefined;
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    if (n.isError || n.isMissing) {
+    if (n.isMissing || (n.isError && !isGrammarGap(n))) {
       const { line, col } = positionOf(n);
       where = ` at ${line}:${col}`;
       break;
@@ -54,10 +54,14 @@ export function syntaxWarning(
       if (c?.hasError || c?.isError || c?.isMissing) stack.push(c);
     }
   }
+  if (where === undefined) return; // only gaps of the grammar
+  const nothing = nothingParsed(root);
   diagnostics.push({
     filePath,
-    severity: "warning",
-    message: `Cannot parse: syntax error${where}`,
+    severity: nothing ? "error" : "warning",
+    message: `Cannot parse: syntax error${where}${
+      nothing ? ", nothing could be read" : ""
+    }`,
   });
 }
 

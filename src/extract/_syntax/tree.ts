@@ -259,9 +259,23 @@ export function baseName(path: string): string {
 }
 
 /**
+ * Whether nothing of a tree parsed: the root, or each of its top-level
+ * nodes, is a syntax error (not a file of comments, nor an empty one).
+ */
+export function nothingParsed(root: Node): boolean {
+  if (root.isError) return true;
+  if (root.namedChildCount === 0) return false;
+  for (let i = 0; i < root.namedChildCount; i++) {
+    if (!root.namedChild(i)?.isError) return false;
+  }
+  return true;
+}
+
+/**
  * A warning for a tree with syntax errors (`Cannot fully parse: syntax
- * error at 3:5`), or `undefined` for a clean tree. Extractors still read
- * what parsed.
+ * error at 3:5`; extractors still read what parsed), an error when
+ * nothing parsed (`Cannot parse: syntax error at 1:1, nothing could be
+ * read`), or `undefined` for a clean tree.
  */
 export function parseDiagnostic(
   root: Node,
@@ -271,19 +285,58 @@ export function parseDiagnostic(
   let found: Node | undefined;
   walk(root, (node) => {
     if (found) return false;
-    if (node.isError || node.isMissing) {
+    if (node.isMissing || (node.isError && !isGrammarGap(node))) {
       found = node;
       return false;
     }
     return node.hasError;
   });
-  const where = found ? positionOf(found) : positionOf(root);
-  const what = found?.isMissing ? `missing "${found.type}"` : "syntax error";
+  if (!found) return undefined;
+  const where = positionOf(found);
+  const what = found.isMissing ? `missing "${found.type}"` : "syntax error";
+  if (nothingParsed(root)) {
+    return {
+      filePath,
+      severity: "error",
+      message:
+        `Cannot parse: ${what} at ${where.line}:${where.col}, nothing could be read`,
+    };
+  }
   return {
     filePath,
     severity: "warning",
     message: `Cannot fully parse: ${what} at ${where.line}:${where.col}`,
   };
+}
+
+/** A type parameter's name read from a variance annotation (`in`, `const out`). */
+const VARIANCE = /^(?:const\s+)?(?:in|out)$/;
+/** What follows it in the error: the real name, after `out` for `in out`. */
+const VARIANCE_REST = /^(?:out\s+)?[A-Za-z_$][\w$]*$/;
+/** A reserved word with `as` in an export or import list. */
+const KEYWORD_NAME = /^as\s+[A-Za-z_$][\w$]*$|^[A-Za-z_$][\w$]*\s+as$/;
+
+/**
+ * Whether an ERROR node is valid code the grammar lacks, that leaves the
+ * rest of the tree whole: a TypeScript variance annotation on a type
+ * parameter (`<in T>`, `<out T>`, `<in out T>`: the grammar takes `in` or
+ * `out` for the name and the name for an error), or a reserved word as a
+ * module export name (`export { _null as null }`, `import { null as n }`).
+ */
+export function isGrammarGap(node: Node): boolean {
+  const parent = node.parent?.type;
+  const previous = node.previousSibling;
+  if (parent === "type_parameters" || parent === "type_parameter") {
+    const name = parent === "type_parameters"
+      ? previous?.type === "type_parameter" ? previous : undefined
+      : previous?.type === "type_identifier"
+      ? previous
+      : undefined;
+    return name !== undefined && VARIANCE.test(name.text) &&
+      VARIANCE_REST.test(node.text);
+  }
+  return (parent === "export_clause" || parent === "named_imports") &&
+    KEYWORD_NAME.test(node.text);
 }
 
 /** The text of a file's top-level statements of one type, one per line. */

@@ -9,7 +9,7 @@ import type {
   SourceFile,
 } from "../extractor.ts";
 import { endpointPlugs, resolvePorts } from "./project.ts";
-import { type ModuleInfo, RouterScan } from "./router.ts";
+import { MAX_BLOCK_DEPTH, type ModuleInfo, RouterScan } from "./router.ts";
 import { tokenizeElixir } from "./tokenizer.ts";
 
 /**
@@ -79,7 +79,16 @@ export const elixirExtractor: LanguageExtractor = {
         if (!router) continue;
         // each file's modules are merged in only once the file is read
         const own = new Map<string, ModuleInfo>();
-        new RouterScan(file, own).run(tokens);
+        const scan = new RouterScan(file, own);
+        scan.run(tokens);
+        if (scan.skippedDeep) {
+          diagnostics.push({
+            filePath: file.path,
+            severity: "warning",
+            message:
+              `Cannot read every route: some are nested in more than ${MAX_BLOCK_DEPTH} blocks and were skipped`,
+          });
+        }
         for (const [name, info] of own) {
           const known = modules.get(name);
           if (!known) modules.set(name, info);

@@ -58,6 +58,9 @@ export interface ModuleInfo {
 export const RESOURCE_ACTIONS: ReadonlyArray<[string, string, string]> =
   resourceActions({ names: { destroy: "delete" }, member: "/:id" });
 
+/** The most nested `do` blocks a route is read in (real routers nest a few). */
+export const MAX_BLOCK_DEPTH = 64;
+
 /** Reads the routes and forwards of one router file. */
 export class RouterScan {
   readonly file: SourceFile;
@@ -66,6 +69,8 @@ export class RouterScan {
   readonly attributes = new Map<string, string>();
   readonly aliases = new Map<string, string>();
   owner: PortOwner;
+  /** Whether routes nested deeper than `MAX_BLOCK_DEPTH` were skipped. */
+  skippedDeep = false;
 
   constructor(file: SourceFile, modules: Map<string, ModuleInfo>) {
     this.file = file;
@@ -343,6 +348,7 @@ export class RouterScan {
 
   /** `forward "/admin", AdminRouter` (and `forward "/x", Plug, opts`). */
   forward(head: Token, args: readonly Token[]): void {
+    if (this.#tooDeep()) return;
     const module = this.module();
     if (!module.router) return;
     const path = this.pathArg(args);
@@ -369,6 +375,18 @@ export class RouterScan {
     });
   }
 
+  /**
+   * Whether the scan is inside more than `MAX_BLOCK_DEPTH` blocks, where
+   * routes are skipped (and `skippedDeep` set): each route's path spans every
+   * enclosing scope, so thousands of routes under thousands of scopes would
+   * print a quadratic report.
+   */
+  #tooDeep(): boolean {
+    if (this.frames.length <= MAX_BLOCK_DEPTH) return false;
+    this.skippedDeep = true;
+    return true;
+  }
+
   prefixes(): string[] {
     return this.frames.map((f) => f.prefix).filter((p) =>
       p !== "" && p !== "/"
@@ -381,6 +399,7 @@ export class RouterScan {
     path: string,
     derived = false,
   ): void {
+    if (this.#tooDeep()) return;
     const prefixes = this.prefixes();
     const full = joinRoute(...prefixes, path);
     const confidence = prefixes.length > 0 || derived

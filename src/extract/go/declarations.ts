@@ -11,9 +11,13 @@ export function packageName(path: string): string {
   return last.replace(/^go-/, "").replace(/\.v\d+$/, "").replace(/-/g, "_");
 }
 
-/** An import path without its major-version suffix (`echo/v4` → `echo`). */
+/**
+ * An import path without its major-version segments (`echo/v4` → `echo`,
+ * `iris/v12/core/router` → `iris/core/router`), for the tables of known
+ * packages.
+ */
 export function normalizeImport(path: string): string {
-  return path.replace(/\/v\d+$/, "");
+  return path.replace(/\/v\d+(?=\/|$)/g, "");
 }
 
 export function importSpecs(declaration: Node): Node[] {
@@ -176,6 +180,14 @@ const GORILLA = "github.com/gorilla/mux";
 const GIN = "github.com/gin-gonic/gin";
 const ECHO = "github.com/labstack/echo";
 const CHI = "github.com/go-chi/chi";
+const FIBER = "github.com/gofiber/fiber";
+const HERTZ = "github.com/cloudwego/hertz/pkg/app/server";
+const HERTZ_ROUTE = "github.com/cloudwego/hertz/pkg/route";
+const IRIS = "github.com/kataras/iris";
+const HTTPROUTER = "github.com/julienschmidt/httprouter";
+const DAPR_CLIENT = "github.com/dapr/go-sdk/client";
+const GHTTP = "github.com/gogf/gf/net/ghttp";
+const DAPR_SERVICE = "github.com/dapr/go-sdk/service/common";
 
 /** Functions of known packages that construct a value of a known type. */
 export const CONSTRUCTORS: ReadonlyMap<string, GoType> = new Map([
@@ -188,7 +200,40 @@ export const CONSTRUCTORS: ReadonlyMap<string, GoType> = new Map([
   [`${ECHO}.New`, T(ECHO, "Echo")],
   [`${CHI}.NewRouter`, T(CHI, "Mux")],
   [`${CHI}.NewMux`, T(CHI, "Mux")],
+  [`${FIBER}.New`, T(FIBER, "App")],
+  [`${HERTZ}.Default`, T(HERTZ, "Hertz")],
+  [`${HERTZ}.New`, T(HERTZ, "Hertz")],
+  [`${IRIS}.New`, T(IRIS, "Application")],
+  [`${IRIS}.Default`, T(IRIS, "Application")],
+  [`${HTTPROUTER}.New`, T(HTTPROUTER, "Router")],
+  ["github.com/gogf/gf/frame/g.Server", T(GHTTP, "Server")],
+  [`${GHTTP}.GetServer`, T(GHTTP, "Server")],
+  [`${DAPR_CLIENT}.NewClient`, T(DAPR_CLIENT, "Client")],
+  [`${DAPR_CLIENT}.NewClientWithAddress`, T(DAPR_CLIENT, "Client")],
+  [`${DAPR_CLIENT}.NewClientWithPort`, T(DAPR_CLIENT, "Client")],
+  [`${DAPR_CLIENT}.NewClientWithSocket`, T(DAPR_CLIENT, "Client")],
+  [
+    "github.com/dapr/go-sdk/service/http.NewService",
+    T(DAPR_SERVICE, "Service"),
+  ],
+  [
+    "github.com/dapr/go-sdk/service/http.NewServiceWithMux",
+    T(DAPR_SERVICE, "Service"),
+  ],
+  [
+    "github.com/dapr/go-sdk/service/grpc.NewService",
+    T(DAPR_SERVICE, "Service"),
+  ],
   ["go.temporal.io/sdk/worker.New", T("go.temporal.io/sdk/worker", "Worker")],
+  ["go.temporal.io/sdk/client.Dial", T("go.temporal.io/sdk/client", "Client")],
+  [
+    "go.temporal.io/sdk/client.NewClient",
+    T("go.temporal.io/sdk/client", "Client"),
+  ],
+  [
+    "go.temporal.io/sdk/client.NewLazyClient",
+    T("go.temporal.io/sdk/client", "Client"),
+  ],
 ]);
 
 /** Methods of known types that return a value of a known type. */
@@ -205,6 +250,14 @@ export const METHOD_RESULTS: ReadonlyMap<string, GoType> = new Map([
   [`${CHI}.Router.With`, T(CHI, "Router")],
   [`${CHI}.Mux.Route`, T(CHI, "Router")],
   [`${CHI}.Router.Route`, T(CHI, "Router")],
+  [`${FIBER}.App.Group`, T(FIBER, "Router")],
+  [`${FIBER}.Router.Group`, T(FIBER, "Router")],
+  [`${HERTZ}.Hertz.Group`, T(HERTZ_ROUTE, "RouterGroup")],
+  [`${HERTZ_ROUTE}.RouterGroup.Group`, T(HERTZ_ROUTE, "RouterGroup")],
+  [`${IRIS}.Application.Party`, T(IRIS, "Party")],
+  [`${IRIS}.Party.Party`, T(IRIS, "Party")],
+  [`${GHTTP}.Server.Group`, T(GHTTP, "RouterGroup")],
+  [`${GHTTP}.RouterGroup.Group`, T(GHTTP, "RouterGroup")],
 ]);
 
 export const HTTP_METHOD_CONSTANTS: ReadonlyMap<string, string> = new Map(

@@ -1,21 +1,90 @@
 // gRPC in Go: `pb.RegisterXServer(s, impl)` registrations (the RPCs the
-// implementation's type defines) and calls on generated `XClient` stubs.
+// implementation's type defines), calls on generated `XClient` stubs, and
+// Go kit clients (`grpctransport.NewClient(conn, "pkg.Service", "Method")`),
+// and gateways serving RPCs over HTTP (grpc-gateway, Kratos).
 import { GoProject } from "./project.ts";
-import { namedChildren, withProject } from "../_syntax/compact_tree.ts";
+import {
+  namedChildren,
+  ownerOf,
+  withProject,
+} from "../_syntax/compact_tree.ts";
 import {
   emitImplementation,
   emitStubCall,
   type GrpcContext,
   type GrpcSite,
+  serviceConfidence,
 } from "../_port/grpc.ts";
+import { httpPort } from "../_port/http.ts";
+import { CONFIDENCE } from "../_value/mod.ts";
 import type { SourceFile } from "../extractor.ts";
+import { builtGoFiles } from "./test_files.ts";
+import { normalizeImport } from "./declarations.ts";
+import { exactText } from "../_value/mod.ts";
+
+const GOKIT_GRPC = "github.com/go-kit/kit/transport/grpc";
+// grpc-gateway (`RegisterXHandlerFromEndpoint`, `...HandlerClient`,
+// `...Handler`, in-process `...HandlerServer`) and Kratos
+// (`RegisterXHTTPServer`) registrations of a service's HTTP bindings.
+const GATEWAY =
+  /^Register(\w+?)(HandlerFromEndpoint|HandlerClient|HandlerServer|Handler|HTTPServer)$/;
+
+/**
+ * The HTTP routes a gateway serves for a service (its RPCs' `google.api.http`
+ * bindings, at the registration) and, when it forwards over gRPC, its
+ * client port of each bound RPC.
+ */
+function emitGateway(
+  ctx: GrpcContext,
+  site: GrpcSite,
+  name: string,
+  kind: string,
+): void {
+  const services = ctx.resolve(name, site.filePath);
+  const confidence = serviceConfidence(services, CONFIDENCE.literal);
+  const kratos = kind === "HTTPServer";
+  const forwards = !kratos && kind !== "HandlerServer";
+  const owner = ownerOf(site.node, site.filePath, "go");
+  for (const service of services) {
+    for (const [rpc, bindings] of service.http ?? []) {
+      if (forwards) {
+        ctx.emit(
+          site.node,
+          site.filePath,
+          "go",
+          "client",
+          service,
+          rpc,
+          confidence,
+          "grpc-gateway",
+        );
+      }
+      for (const binding of bindings) {
+        const port = httpPort({
+          role: "server",
+          method: binding.verb,
+          // `{name=shelves/*}` is one parameter
+          path: binding.path.replace(/\{[^{}]*\}/g, "{}"),
+          node: site.node,
+          owner,
+          filePath: site.filePath,
+          confidence,
+          framework: kratos ? "kratos" : "grpc-gateway",
+          extra: { rpc: `${service.fullName}/${rpc}` },
+        });
+        if (port) ctx.emitHttp?.(port);
+      }
+    }
+  }
+}
 
 /** The gRPC ports of the Go files of a scan root. */
 export function goGrpc(
   files: SourceFile[],
   ctx: GrpcContext,
 ): Promise<void> {
-  return withProject(GoProject.load(files, ctx.diagnostics), (project) => {
+  const built = builtGoFiles(files);
+  return withProject(GoProject.load(built, ctx.diagnostics), (project) => {
     for (const file of project.files) {
       const path = file.file.path;
       for (const call of project.callsIn(file)) {
@@ -23,10 +92,15 @@ export function goGrpc(
         const qualified = project.qualified(callee);
         const args = namedChildren(call.childForFieldName("arguments") ?? call)
           .filter((n) => n.type !== "comment");
+        const site: GrpcSite = { node: call, filePath: path, grammar: "go" };
+        const gateway = qualified ? GATEWAY.exec(qualified[1]) : null;
+        if (gateway?.[1] && gateway[2]) {
+          emitGateway(ctx, site, gateway[1], gateway[2]);
+          continue;
+        }
         const register = qualified
           ? /^Register(\w+)Server$/.exec(qualified[1])
           : null;
-        const site: GrpcSite = { node: call, filePath: path, grammar: "go" };
         if (register?.[1]) {
           const services = ctx.resolve(register[1], path);
           const implType = project.typeOf(args[1]);
@@ -46,6 +120,24 @@ export function goGrpc(
             }
             return out;
           });
+          continue;
+        }
+        if (
+          qualified &&
+          normalizeImport(qualified[0]) === GOKIT_GRPC &&
+          qualified[1] === "NewClient"
+        ) {
+          // Go kit: grpctransport.NewClient(conn, "pkg.Service", "Method", ...)
+          const service = exactText(project.evalString(args[1]));
+          const rpc = exactText(project.evalString(args[2]));
+          const dot = service?.lastIndexOf(".") ?? -1;
+          if (!service || !rpc) continue;
+          const services = ctx.resolve(
+            service.slice(dot + 1),
+            path,
+            dot > 0 ? service.slice(0, dot) : "",
+          ).filter((s) => dot <= 0 || s.fullName === service);
+          emitStubCall(ctx, services, site, rpc, "go-kit", true);
           continue;
         }
         if (callee?.type !== "selector_expression" || qualified) continue;

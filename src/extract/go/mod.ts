@@ -1,8 +1,10 @@
 // Go HTTP servers (net/http incl. Go 1.22 method patterns, gorilla/mux,
-// gin, echo, chi) and clients (net/http). Routes count only on receivers
-// that are router values of those packages: the type of every receiver is
-// traced to a constructor, a parameter or field type, or a group/subrouter
-// of another router, so `url.Values.Get` or a map lookup never matches.
+// gin, echo, chi, fiber, hertz, iris, httprouter, goyave, go-zero,
+// go-restful, beego, huma), clients (net/http, Go kit) and Dapr service
+// invocation (Go SDK). Routes on routers count only on receivers that are
+// router values of those packages: the type of every receiver is traced to
+// a constructor, a parameter or field type, or a group/subrouter of another
+// router, so `url.Values.Get` or a map lookup never matches.
 import { httpBoundaryKey } from "../../boundary/http_path.ts";
 import type {
   ExtractDiagnostic,
@@ -21,13 +23,22 @@ import {
 import { ownerOf, positionOf } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 import { clientPorts } from "./clients.ts";
+import { goKitClientPorts } from "./gokit.ts";
+import { daprInvocationPorts } from "./dapr.ts";
+import { goZeroRoutes } from "./gozero.ts";
+import { goRestfulRoutes } from "./restful.ts";
+import { beegoRoutes } from "./beego.ts";
+import { humaRoutes } from "./huma.ts";
 import { GoFlow } from "./flow.ts";
 import { type PendingRoute, Routers } from "./routers.ts";
 import { routeOf } from "./routes.ts";
+import { isGoTestFile } from "./test_files.ts";
 
 /**
- * Finds HTTP routes (net/http, gorilla/mux, gin, echo, chi) and HTTP calls
- * (net/http) in Go files.
+ * Finds HTTP routes (net/http, gorilla/mux, gin, echo, chi, fiber, hertz,
+ * iris, httprouter, goyave, go-zero, go-restful, beego, huma), HTTP calls
+ * (net/http, Go kit) and Dapr service invocation in Go files (test files
+ * left out).
  *
  * @example Usage
  * ```ts
@@ -44,7 +55,8 @@ import { routeOf } from "./routes.ts";
 export const goExtractor: LanguageExtractor = {
   name: "go",
   accepts(path: string): boolean {
-    return path.endsWith(".go") && !path.endsWith(".pb.go");
+    return path.endsWith(".go") && !path.endsWith(".pb.go") &&
+      !isGoTestFile(path);
   },
   extract: extractGo,
 };
@@ -65,6 +77,12 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
           continue;
         }
         ports.push(...clientPorts(call, project, flow));
+        ports.push(...goKitClientPorts(call, project, flow));
+        ports.push(...daprInvocationPorts(call, project));
+        ports.push(...goZeroRoutes(call, project));
+        ports.push(...goRestfulRoutes(call, project));
+        ports.push(...beegoRoutes(call, project));
+        ports.push(...humaRoutes(call, project));
       }
     }
     for (const route of pending) {

@@ -341,6 +341,11 @@ export class GoProject {
         }
         if (callee?.type === "identifier") {
           const fn = this.functionNamed(expr, callee.text);
+          if (!fn && callee.text === "new") {
+            // new(T): a *T
+            const args = expr.childForFieldName("arguments");
+            return this.typeFromNode(args ? namedChildren(args)[0] : null);
+          }
           const result = fn?.childForFieldName("result");
           if (result && result.type !== "parameter_list") {
             return this.typeFromNode(result);

@@ -1,5 +1,6 @@
 // Queue producers and consumers in Go: sarama, segmentio/kafka-go,
-// confluent-kafka-go, nats.go, go-redis and the Dapr Go SDK, on receivers
+// confluent-kafka-go, nats.go (and Go kit publishers on it), RabbitMQ
+// (streadway/amqp, amqp091-go), go-redis and the Dapr Go SDK, on receivers
 // traced back to the library's constructors and types.
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
@@ -20,6 +21,7 @@ import {
   queueEmitter,
 } from "../_port/queue.ts";
 import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
+import { isGoTestFile } from "./test_files.ts";
 
 /** Libraries by import path (a trailing major version is ignored). */
 const LIBRARIES: Record<string, string> = {
@@ -29,6 +31,9 @@ const LIBRARIES: Record<string, string> = {
   "github.com/confluentinc/confluent-kafka-go/kafka": "confluent",
   "github.com/nats-io/nats.go": "nats",
   "github.com/nats-io/nats.go/jetstream": "jetstream",
+  "github.com/go-kit/kit/transport/nats": "gokitnats",
+  "github.com/streadway/amqp": "amqp",
+  "github.com/rabbitmq/amqp091-go": "amqp",
   "github.com/redis/go-redis": "goredis",
   "github.com/go-redis/redis": "goredis",
   "github.com/dapr/go-sdk/client": "daprclient",
@@ -65,6 +70,13 @@ const CONSTRUCTORS: Record<string, Record<string, string>> = {
     ClusterClient: "redis.client",
     UniversalClient: "redis.client",
   },
+  amqp: {
+    Dial: "amqp.conn",
+    DialConfig: "amqp.conn",
+    DialTLS: "amqp.conn",
+    Connection: "amqp.conn",
+    Channel: "amqp.channel",
+  },
   daprclient: {
     NewClient: "dapr.client",
     NewClientWithAddress: "dapr.client",
@@ -74,6 +86,7 @@ const CONSTRUCTORS: Record<string, Record<string, string>> = {
 /** Method results by receiver kind. */
 const METHODS: Record<string, Record<string, string>> = {
   "nats.conn": { JetStream: "nats.js" },
+  "amqp.conn": { Channel: "amqp.channel" },
 };
 /** Struct literals whose `Topic` field names a topic: role per type. */
 const LITERALS: Record<string, Record<string, "server" | "client">> = {
@@ -406,14 +419,55 @@ class GoQueueFile {
     }
   }
 
+  /**
+   * RabbitMQ (streadway/amqp, amqp091-go): a publish to a named exchange is
+   * keyed by the exchange (else by the routing key: the default exchange
+   * delivers to that queue); a consumer joins an exchange through the
+   * binding of its queue, or consumes a queue.
+   */
+  amqp(call: Node, method: string, a: Node[]): void {
+    const rest = /WithContext$/.test(method) ? a.slice(1) : a;
+    const name = method.replace(/WithContext$/, "");
+    if (name === "Publish" || name === "PublishWithDeferredConfirm") {
+      const [exchangeNode, keyNode] = rest;
+      if (!exchangeNode) return;
+      const exchange = this.value(exchangeNode);
+      const named = exactText(exchange) !== "";
+      this.emit(
+        call,
+        "client",
+        named ? exchange : keyNode,
+        "rabbitmq",
+        "amqp",
+        method,
+      );
+    } else if (name === "QueueBind") {
+      const exchange = rest[2] ? this.value(rest[2]) : undefined;
+      if (exchange && exactText(exchange) !== "") {
+        this.emit(call, "server", exchange, "rabbitmq", "amqp", method);
+      }
+    } else if (name === "Consume") {
+      this.emit(call, "server", rest[0], "rabbitmq", "amqp", method);
+    }
+  }
+
   call(call: Node): void {
     const fn = call.childForFieldName("function");
     if (fn?.type !== "selector_expression") return;
     const operand = fn.childForFieldName("operand");
     const method = fn.childForFieldName("field")?.text ?? "";
+    const a = args(call);
+    if (
+      operand?.type === "identifier" &&
+      this.packages.get(operand.text) === "gokitnats" &&
+      method === "NewPublisher"
+    ) {
+      // Go kit: natstransport.NewPublisher(nc, subject, enc, dec) requests
+      this.emit(call, "client", a[1], "nats", "go-kit", method);
+      return;
+    }
     const kind = operand ? this.kindOf(operand) : undefined;
     if (!kind) return;
-    const a = args(call);
     switch (kind) {
       case "sarama.consumer":
         if (method === "ConsumePartition") {
@@ -459,6 +513,9 @@ class GoQueueFile {
         }
         return;
       }
+      case "amqp.channel":
+        this.amqp(call, method, a);
+        return;
       case "redis.client":
         if (method === "Publish" || method === "SPublish") {
           this.emit(call, "client", a[1], "redis", "go-redis", method);
@@ -517,5 +574,6 @@ export function goQueuePorts(
   path: string,
   ports: ExtractedPort[],
 ): void {
+  if (isGoTestFile(path)) return;
   new GoQueueFile(path, ports).run(root);
 }

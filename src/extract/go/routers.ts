@@ -2,12 +2,24 @@
 // constructor, a parameter or field type, or a group/subrouter of another
 // router), and the prefixes they get through mounts.
 import { findAll, namedChildren, type Node } from "../_syntax/compact_tree.ts";
-import { joinPaths, literal, type Value } from "../_value/mod.ts";
+import { exactText, joinPaths, literal, type Value } from "../_value/mod.ts";
 import type { GoProject, GoType } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
 import { HTTP_METHODS } from "../_port/http.ts";
+import { gorillaChain, gorillaPath } from "./gorilla.ts";
 
-export type Framework = "net/http" | "gorilla" | "gin" | "echo" | "chi";
+export type Framework =
+  | "net/http"
+  | "gorilla"
+  | "gin"
+  | "echo"
+  | "chi"
+  | "fiber"
+  | "hertz"
+  | "iris"
+  | "httprouter"
+  | "goyave"
+  | "gf";
 
 const RETURNS: ReadonlySet<string> = new Set(["return_statement"]);
 
@@ -22,7 +34,51 @@ export const FRAMEWORK_TYPES: ReadonlyMap<string, Framework> = new Map([
   ["github.com/labstack/echo.Group", "echo"],
   ["github.com/go-chi/chi.Mux", "chi"],
   ["github.com/go-chi/chi.Router", "chi"],
+  ["github.com/gofiber/fiber.App", "fiber"],
+  ["github.com/gofiber/fiber.Router", "fiber"],
+  ["github.com/gofiber/fiber.Group", "fiber"],
+  ["github.com/cloudwego/hertz/pkg/app/server.Hertz", "hertz"],
+  ["github.com/cloudwego/hertz/pkg/route.Engine", "hertz"],
+  ["github.com/cloudwego/hertz/pkg/route.RouterGroup", "hertz"],
+  ["github.com/cloudwego/hertz/pkg/route.IRouter", "hertz"],
+  ["github.com/cloudwego/hertz/pkg/route.IRoutes", "hertz"],
+  ["github.com/kataras/iris.Application", "iris"],
+  ["github.com/kataras/iris.Party", "iris"],
+  ["github.com/kataras/iris/core/router.Party", "iris"],
+  ["github.com/kataras/iris/core/router.APIBuilder", "iris"],
+  ["github.com/julienschmidt/httprouter.Router", "httprouter"],
+  ["goyave.dev/goyave.Router", "goyave"],
+  ["github.com/gogf/gf/net/ghttp.Server", "gf"],
+  ["github.com/gogf/gf/net/ghttp.RouterGroup", "gf"],
 ]);
+
+// Methods that return a group of a router under a path prefix (the first
+// argument), by framework.
+const GROUPS: Partial<Record<Framework, ReadonlySet<string>>> = {
+  gin: new Set(["Group"]),
+  echo: new Set(["Group"]),
+  chi: new Set(["Route"]),
+  fiber: new Set(["Group", "Route"]),
+  hertz: new Set(["Group"]),
+  iris: new Set(["Party", "PartyFunc"]),
+  goyave: new Set(["Subrouter"]),
+  gf: new Set(["Group"]),
+};
+
+// Methods that return the router they are called on (a group of it
+// without a prefix, or it with middleware or metadata), by framework.
+const SAME: Partial<Record<Framework, ReadonlySet<string>>> = {
+  chi: new Set(["With"]),
+  gorilla: new Set(["StrictSlash", "SkipClean", "UseEncodedPath"]),
+  goyave: new Set([
+    "Group",
+    "Middleware",
+    "GlobalMiddleware",
+    "SetMeta",
+    "RemoveMeta",
+    "CORS",
+  ]),
+};
 
 export const UPPER_VERBS: ReadonlySet<string> = new Set([
   ...HTTP_METHODS,
@@ -180,47 +236,43 @@ export class Routers {
           ? project.methodsOf(owner)?.get(method)
           : undefined;
         if (declared) return this.#returned(declared, depth);
-        if (method === "Subrouter") {
-          // r.PathPrefix("/api").Subrouter()
-          if (operand?.type !== "call_expression") return [];
-          const inner = operand.childForFieldName("function");
-          if (inner?.type !== "selector_expression") return [];
-          if (inner.childForFieldName("field")?.text !== "PathPrefix") {
-            return [];
-          }
-          const base = this.refs(inner.childForFieldName("operand"), depth + 1)
-            .filter((r) => r.root.framework === "gorilla");
-          const prefix = project.evalString(argumentsOf(operand)[0]);
-          return prefix
-            ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }))
-            : [];
+        const chain = method === "Subrouter"
+          ? gorillaChain(operand, project)
+          : undefined;
+        if (chain) {
+          // r.PathPrefix("/api").Subrouter(), r.Host(h).PathPrefix(p).Subrouter()
+          const prefix = chain.prefix && chain.path
+            ? joinPaths(chain.prefix, chain.path)
+            : chain.prefix ?? chain.path ?? literal("");
+          const rel = gorillaPath(prefix);
+          return this.refs(chain.base, depth + 1)
+            .filter((r) => r.root.framework === "gorilla")
+            .map((r) => ({ ...r, rel: joinPaths(r.rel, rel) }));
         }
         const base = this.refs(operand, depth + 1);
         if (base.length === 0) return [];
         const framework = base[0]?.root.framework;
-        if (
-          method === "Group" && (framework === "gin" || framework === "echo")
-        ) {
-          const prefix = project.evalString(args[0]);
+        if (framework && GROUPS[framework]?.has(method)) {
+          const prefix = groupPrefix(framework, project.evalString(args[0]));
           return prefix
             ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }))
             : [];
         }
-        if (framework === "chi" && method === "With") return base;
-        if (
-          framework === "gorilla" &&
-          (method === "StrictSlash" || method === "SkipClean" ||
-            method === "UseEncodedPath")
-        ) return base;
-        if (framework === "chi" && method === "Route") {
-          const prefix = project.evalString(args[0]);
-          return prefix
-            ? base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }))
-            : [];
-        }
+        if (framework && SAME[framework]?.has(method)) return base;
         return [];
       }
       case "selector_expression": {
+        const qualified = project.qualified(expr);
+        if (
+          qualified?.[0] === "net/http" && qualified[1] === "DefaultServeMux"
+        ) {
+          // http.DefaultServeMux.Handle(...): the mux http.Handle uses
+          return [{
+            root: this.root("net/http.DefaultServeMux", "net/http"),
+            rel: literal(""),
+            weak: false,
+          }];
+        }
         const framework = Routers.framework(project.typeOf(expr));
         if (!framework) return [];
         const owner = project.typeOf(expr.childForFieldName("operand"));
@@ -263,24 +315,32 @@ export class Routers {
   ): RouterRef[] {
     const project = this.#project;
     if (fn.type === "func_literal") {
-      // chi: r.Route("/x", func(r chi.Router) {...}) and r.Group(func(r chi.Router) {...})
+      // chi: r.Route("/x", func(r chi.Router) {...}) and r.Group(func(r chi.Router) {...});
+      // fiber: app.Route("/x", func(r fiber.Router) {...}); iris: app.PartyFunc("/x", func(p iris.Party) {...})
       const call = fn.parent?.parent;
       const callee = call?.type === "call_expression"
         ? call.childForFieldName("function")
         : null;
       if (callee?.type === "selector_expression") {
         const method = callee.childForFieldName("field")?.text;
-        const base = this.refs(callee.childForFieldName("operand"), depth + 1)
-          .filter((r) => r.root.framework === "chi");
-        if (method === "Group") return base;
-        if (method === "Route" && call) {
-          const prefix = project.evalString(argumentsOf(call)[0]);
+        const base = this.refs(callee.childForFieldName("operand"), depth + 1);
+        const framework = base[0]?.root.framework;
+        if (framework === "chi" && method === "Group") return base;
+        if (method && framework && GROUPS[framework]?.has(method) && call) {
+          const prefix = groupPrefix(
+            framework,
+            project.evalString(argumentsOf(call)[0]),
+          );
           if (prefix) {
             return base.map((r) => ({ ...r, rel: joinPaths(r.rel, prefix) }));
           }
         }
       }
-      return [];
+      // a callback the framework calls with its router:
+      // server.RegisterRoutes(func(s *goyave.Server, r *goyave.Router) {...})
+      return framework && index >= 0
+        ? [this.#unsupplied(fn, index, framework)]
+        : [];
     }
     if (index < 0) return [];
     const name = fn.childForFieldName("name")?.text;
@@ -321,8 +381,15 @@ export class Routers {
       }
     }
     if (out.length || !framework) return out;
-    const key = `${project.fileOf(fn)?.file.path}:${fn.startIndex}:${index}`;
-    return [{ root: this.root(key, framework), rel: literal(""), weak: true }];
+    return [this.#unsupplied(fn, index, framework)];
+  }
+
+  /** A router parameter no call of the project supplies (weak). */
+  #unsupplied(fn: Node, index: number, framework: Framework): RouterRef {
+    const key = `${
+      this.#project.fileOf(fn)?.file.path
+    }:${fn.startIndex}:${index}`;
+    return { root: this.root(key, framework), rel: literal(""), weak: true };
   }
 
   /** Calls of the package in `dir`, by called function or method name. */
@@ -363,6 +430,21 @@ export class Routers {
     seen.delete(root);
     return out;
   }
+}
+
+/**
+ * The path prefix of a group: an iris party of a subdomain (`"admin."`,
+ * `"api.example.com"`) adds none.
+ */
+function groupPrefix(
+  framework: Framework,
+  prefix: Value | undefined,
+): Value | undefined {
+  if (framework !== "iris" || !prefix) return prefix;
+  return /^[\w*-]+(\.[\w-]+)*\.?$/.test(exactText(prefix) ?? "") &&
+      (exactText(prefix) ?? "").includes(".")
+    ? literal("")
+    : prefix;
 }
 
 /** The arguments of a call, comments left out. */

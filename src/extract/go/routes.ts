@@ -1,24 +1,26 @@
 // Go route registrations: net/http (Go 1.22 method patterns, `Handle` of a
 // router under a subtree, `StripPrefix`), gorilla/mux (`.Methods(...)`),
-// gin, echo and chi (`Route`, `Mount`, `Method`).
-import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
+// gin, echo, chi (`Route`, `Mount`, `Method`), fiber, hertz, iris and
+// httprouter (the registration methods of each: registrations.ts).
+import type { Node } from "../_syntax/compact_tree.ts";
 import {
-  CONFIDENCE,
   exactText,
   fromText,
+  joinPaths,
   literal,
   mapText,
   textOf,
+  type Value,
 } from "../_value/mod.ts";
 import type { GoProject } from "./project.ts";
+import { builtOnly, gorillaBuilderRoute, gorillaPath } from "./gorilla.ts";
 import {
   argumentsOf,
-  CHI_VERBS,
   type PendingRoute,
   type RouterRef,
   type Routers,
-  UPPER_VERBS,
 } from "./routers.ts";
+import { registrationOf } from "./registrations.ts";
 
 /** A route registration call, if it is one (mounts are recorded). */
 export function routeOf(
@@ -41,6 +43,14 @@ export function routeOf(
       weak: false,
     }];
   } else {
+    const built = gorillaBuilderRoute(
+      call,
+      project,
+      routers,
+      (handler, parents) =>
+        mountStripPrefix(handler, parents, project, routers),
+    );
+    if (built) return built;
     refs = routers.refs(callee.childForFieldName("operand"));
   }
   const framework = refs[0]?.root.framework;
@@ -48,6 +58,8 @@ export function routeOf(
   let methods: string[] | undefined;
   let pathNode: Node | undefined;
   let confidence = 1;
+  let suffix: string | undefined;
+  let given: Value | undefined;
   switch (framework) {
     case "net/http": {
       if (method !== "HandleFunc" && method !== "Handle") return undefined;
@@ -87,55 +99,15 @@ export function routeOf(
     }
     case "gorilla": {
       if (method !== "HandleFunc" && method !== "Handle") return undefined;
+      if (builtOnly(call)) return undefined;
       pathNode = args[0];
       methods = gorillaMethods(call, project);
       break;
     }
-    case "gin":
-    case "echo": {
-      if (UPPER_VERBS.has(method)) {
-        methods = [method];
-        pathNode = args[0];
-      } else if (method === "Any") {
-        methods = ["ANY"];
-        pathNode = args[0];
-      } else if (method === "Handle" || method === "Add") {
-        const verb = exactText(project.evalString(args[0]));
-        methods = verb && /^[A-Za-z]+$/.test(verb)
-          ? [verb.toUpperCase()]
-          : ["ANY"];
-        if (methods[0] === "ANY") confidence = CONFIDENCE.weak;
-        pathNode = args[1];
-      } else if (method === "Match" && framework === "echo") {
-        const list = args[0];
-        const body = list?.childForFieldName("body");
-        const verbs = body
-          ? namedChildren(body).map((n) =>
-            exactText(project.evalString(namedChildren(n)[0] ?? n))
-          )
-          : [];
-        methods = verbs.every((v) => v && /^[A-Za-z]+$/.test(v)) && verbs.length
-          ? verbs.map((v) => (v ?? "").toUpperCase())
-          : ["ANY"];
-        pathNode = args[1];
-      } else return undefined;
-      break;
-    }
-    case "chi": {
-      if (CHI_VERBS.has(method)) {
-        methods = [method.toUpperCase()];
-        pathNode = args[0];
-      } else if (method === "Handle" || method === "HandleFunc") {
-        methods = ["ANY"];
-        pathNode = args[0];
-      } else if (method === "Method" || method === "MethodFunc") {
-        const verb = exactText(project.evalString(args[0]));
-        methods = verb && /^[A-Za-z]+$/.test(verb)
-          ? [verb.toUpperCase()]
-          : ["ANY"];
-        if (methods[0] === "ANY") confidence = CONFIDENCE.weak;
-        pathNode = args[1];
-      } else if (method === "Mount") {
+    default: {
+      if (
+        method === "Mount" && (framework === "chi" || framework === "fiber")
+      ) {
         const prefix = project.evalString(args[0]);
         if (prefix) {
           for (const child of routers.refs(args[1])) {
@@ -145,19 +117,17 @@ export function routeOf(
           }
         }
         return undefined;
-      } else return undefined;
-      break;
+      }
+      const registration = registrationOf(framework, method, args, project);
+      if (!registration) return undefined;
+      ({ methods, pathNode, confidence, suffix } = registration);
+      given = registration.path;
     }
   }
-  let path = project.evalString(pathNode);
+  let path = given ?? project.evalString(pathNode);
   if (!path || !pathNode || !methods) return undefined;
-  if (framework === "gorilla") {
-    // {id:[0-9]+} -> {id}
-    path = mapText(
-      path,
-      (text) => text.replace(/\{(\w+):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, "{$1}"),
-    );
-  }
+  if (suffix) path = joinPaths(path, literal(suffix));
+  if (framework === "gorilla") path = gorillaPath(path);
   return {
     call,
     refs,

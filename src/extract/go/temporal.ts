@@ -1,5 +1,7 @@
 // Temporal in Go (go.temporal.io/sdk): `w.RegisterActivity(...)` (servers)
-// and `workflow.ExecuteActivity(ctx, ...)` calls (clients).
+// and `workflow.ExecuteActivity(ctx, ...)` calls (clients); workflows
+// (`workflow:<type>`) from `w.RegisterWorkflow(...)` (servers) and
+// `c.ExecuteWorkflow(...)`/`workflow.ExecuteChildWorkflow(...)` (clients).
 import { GoProject } from "./project.ts";
 import {
   namedChildren,
@@ -9,16 +11,19 @@ import {
 import { activities, type TemporalOut } from "../_port/temporal.ts";
 import { CONFIDENCE, exactText } from "../_value/mod.ts";
 import type { SourceFile } from "../extractor.ts";
+import { builtGoFiles } from "./test_files.ts";
 
 const GO_WORKER = "go.temporal.io/sdk/worker";
 const GO_WORKFLOW = "go.temporal.io/sdk/workflow";
+const GO_CLIENT = "go.temporal.io/sdk/client";
 
 /** The Temporal ports of the Go files of a scan root. */
 export function goTemporal(
   files: SourceFile[],
   out: TemporalOut,
 ): Promise<void> {
-  return withProject(GoProject.load(files, out.diagnostics), (project) => {
+  const built = builtGoFiles(files);
+  return withProject(GoProject.load(built, out.diagnostics), (project) => {
     for (const file of project.files) {
       const emit = activities(out, file.file.path, "go", "temporal-go");
       for (
@@ -30,6 +35,13 @@ export function goTemporal(
         const args = namedChildren(call.childForFieldName("arguments") ?? call)
           .filter((n) => n.type !== "comment");
         const qualified = project.qualified(callee);
+        const workflow = workflowOf(call, method, args, qualified, project);
+        if (workflow) {
+          emit(call, workflow.role, `workflow:${workflow.name}`, 1, {
+            extra: { workflow: workflow.name },
+          });
+          continue;
+        }
         if (qualified) {
           if (
             qualified[0] !== GO_WORKFLOW ||
@@ -88,6 +100,59 @@ export function goTemporal(
       }
     }
   });
+}
+
+// Client calls that start a workflow, by method: the workflow argument.
+const STARTS: ReadonlyMap<string, number> = new Map([
+  ["ExecuteWorkflow", 2],
+  ["SignalWithStartWorkflow", 5],
+]);
+
+/**
+ * A workflow registration (`w.RegisterWorkflow(Order)`, server) or start
+ * (`c.ExecuteWorkflow(ctx, opts, Order)`, `workflow.ExecuteChildWorkflow(ctx,
+ * Order)`, client), keyed by the workflow type name.
+ */
+function workflowOf(
+  call: Node,
+  method: string,
+  args: Node[],
+  qualified: [string, string] | undefined,
+  project: GoProject,
+): { role: "server" | "client"; name: string } | undefined {
+  const callee = call.childForFieldName("function");
+  if (qualified) {
+    if (qualified[0] !== GO_WORKFLOW || method !== "ExecuteChildWorkflow") {
+      return undefined;
+    }
+    const name = workflowName(args[1], project);
+    return name ? { role: "client", name } : undefined;
+  }
+  const receiver = project.typeOf(callee?.childForFieldName("operand"));
+  if (
+    receiver?.pkg === GO_WORKER &&
+    (method === "RegisterWorkflow" || method === "RegisterWorkflowWithOptions")
+  ) {
+    const name = (method === "RegisterWorkflowWithOptions"
+      ? goOptionName(args[1], project)
+      : undefined) ?? goFunctionName(args[0], project);
+    return name ? { role: "server", name } : undefined;
+  }
+  const at = STARTS.get(method);
+  if (at === undefined || receiver?.pkg !== GO_CLIENT) return undefined;
+  const name = workflowName(args[at], project);
+  return name ? { role: "client", name } : undefined;
+}
+
+/** A workflow given as a function or by its type name. */
+function workflowName(
+  node: Node | undefined,
+  project: GoProject,
+): string | undefined {
+  const text = exactText(project.evalString(node));
+  return text !== undefined && text !== ""
+    ? text
+    : goFunctionName(node, project);
 }
 
 /** `ChargeCard`, `acts.ChargeCard`, `activities.ChargeCard` → `ChargeCard`. */

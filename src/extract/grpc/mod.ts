@@ -117,9 +117,14 @@ async function extractGrpc(
       filePath,
     });
   };
-  const ctx: GrpcContext = { resolve, emit, diagnostics };
+  const ctx: GrpcContext = {
+    resolve,
+    emit,
+    emitHttp: (port) => ports.push(port),
+    diagnostics,
+  };
   const go = files.filter((f) => f.path.endsWith(".go"));
-  if (go.some((f) => /Register\w+Server|New\w+Client/.test(f.text))) {
+  if (go.some((f) => /Register\w+(Server|Handler)|New\w*Client/.test(f.text))) {
     await goGrpc(go, ctx);
   }
   const py = files.filter((f) => f.path.endsWith(".py"));

@@ -33,6 +33,9 @@ export function jsGrammarOf(path: string): GrammarName | undefined {
 
 const MAX_DEPTH = 12;
 
+/** What a lookup gives for a constant that reaches itself. */
+const CYCLE: unique symbol = Symbol("cycle");
+
 /** The candidate file paths of a relative import specifier. */
 export function modulePaths(from: string, source: string): string[] {
   if (!source.startsWith("./") && !source.startsWith("../")) return [];
@@ -151,6 +154,21 @@ export class JsProject {
    * `composed` when one was.
    */
   resolve(file: JsFacts, value: Value, depth = 0): Value {
+    return this.#resolve(file, value, depth, new Set()) ?? value;
+  }
+
+  /**
+   * `resolve` with the constants being resolved on `stack`: a constant that
+   * reaches itself (`const a = b + "/x"; const b = a + "/y"`) has no value
+   * (reading it throws at run time), so the whole reference stays a hole
+   * instead of an unrolled, impossible path. `undefined` means a cycle.
+   */
+  #resolve(
+    file: JsFacts,
+    value: Value,
+    depth: number,
+    stack: Set<string>,
+  ): Value | undefined {
     const parts: Part[] = [];
     let composed = value.composed;
     for (const part of value.parts) {
@@ -158,7 +176,8 @@ export class JsProject {
         parts.push(part);
         continue;
       }
-      const found = this.lookup(file, part.text, depth);
+      const found = this.#lookup(file, part.text, depth, stack);
+      if (found === CYCLE) return undefined;
       if (found) {
         parts.push(...found.parts);
         composed = true;
@@ -169,11 +188,28 @@ export class JsProject {
 
   /** The value of a constant `NAME` or `NAME.prop` as seen in `file`. */
   lookup(file: JsFacts, ref: string, depth = 0): Value | undefined {
+    const found = this.#lookup(file, ref, depth, new Set());
+    return found === CYCLE ? undefined : found;
+  }
+
+  #lookup(
+    file: JsFacts,
+    ref: string,
+    depth: number,
+    stack: Set<string>,
+  ): Value | undefined | typeof CYCLE {
     if (depth > MAX_DEPTH) return undefined;
     // CommonJS: `exports.X` inside the module that sets it
     if (ref.startsWith("exports.")) ref = `module.${ref}`;
     const own = file.consts.get(ref);
-    if (own) return this.resolve(file, own, depth + 1);
+    if (own) {
+      const id = `${file.path}\u0000${ref}`;
+      if (stack.has(id)) return CYCLE;
+      stack.add(id);
+      const value = this.#resolve(file, own, depth + 1, stack);
+      stack.delete(id);
+      return value ?? CYCLE;
+    }
     if (own === null) return undefined;
     const dot = ref.indexOf(".");
     const head = dot === -1 ? ref : ref.slice(0, dot);
@@ -189,11 +225,16 @@ export class JsProject {
       const first = name.split(".")[0]!;
       const local = module.exports.get(first);
       if (!local) return undefined;
-      return this.lookup(module, local + name.slice(first.length), depth + 1);
+      return this.#lookup(
+        module,
+        local + name.slice(first.length),
+        depth + 1,
+        stack,
+      );
     }
     const local = module.exports.get(binding.name);
     if (!local || local.startsWith("fn:")) return undefined;
-    return this.lookup(module, local + rest, depth + 1);
+    return this.#lookup(module, local + rest, depth + 1, stack);
   }
 
   /**

@@ -57,6 +57,9 @@ function pathOnly(value: Value): Value {
 }
 
 /** The server ports of a project's routes. */
+/** The most prefixes one router gets through its mounts. */
+const MAX_PREFIXES = 1_000;
+
 export class Servers {
   readonly #project: JsProject;
   readonly #diagnostics: ExtractDiagnostic[];
@@ -88,8 +91,30 @@ export class Servers {
     }
   }
 
-  /** The prefixes of a router (by global id), through its mounts. */
+  /** Prefixes computed without cutting a mount cycle, by router. */
+  readonly #known = new Map<string, Prefix[]>();
+  /** Whether the computation under way cut a mount cycle. */
+  #cutCycle = false;
+  /** Whether some router's prefixes were cut to `MAX_PREFIXES` (warned once). */
+  #cutPrefixes = false;
+
+  /**
+   * The prefixes of a router (by global id), through its mounts: memoized,
+   * and at most `MAX_PREFIXES`, so that a router mounted twice on each of
+   * 22 levels costs 44 steps, not 2^22.
+   */
   #prefixes(gid: string, seen: Set<string>): Prefix[] {
+    const known = this.#known.get(gid);
+    if (known) return known;
+    const outer = this.#cutCycle;
+    this.#cutCycle = false;
+    const prefixes = this.#computePrefixes(gid, seen);
+    if (!this.#cutCycle) this.#known.set(gid, prefixes);
+    this.#cutCycle ||= outer;
+    return prefixes;
+  }
+
+  #computePrefixes(gid: string, seen: Set<string>): Prefix[] {
     const hash = gid.indexOf("#");
     const file = this.#project.file(gid.slice(0, hash))!;
     const local = gid.slice(hash + 1);
@@ -97,6 +122,7 @@ export class Servers {
     const own = this.#project.resolve(file, router?.prefix ?? literal(""));
     const ownPath = pathOnly(own);
     const mounts = this.#mounts.get(gid);
+    if (seen.has(gid) && mounts && mounts.length > 0) this.#cutCycle = true;
     if (!mounts || mounts.length === 0 || seen.has(gid)) {
       if (local.startsWith("fn:")) return [];
       return [{
@@ -108,6 +134,18 @@ export class Servers {
     const out: Prefix[] = [];
     for (const mount of mounts) {
       for (const parent of this.#prefixes(mount.parent, seen)) {
+        if (out.length === MAX_PREFIXES) {
+          if (!this.#cutPrefixes) {
+            this.#cutPrefixes = true;
+            this.#diagnostics.push({
+              filePath: file.path,
+              severity: "warning",
+              message:
+                `Cannot follow every mount of router "${local}": it is reached through more than ${MAX_PREFIXES} mount paths; the first ${MAX_PREFIXES} are used`,
+            });
+          }
+          break;
+        }
         const resolve = (v: Value) =>
           this.#project.resolve(mount.file, bind(v, parent.bound));
         const mounted = resolve(mount.prefix);

@@ -65,9 +65,7 @@ export function valueOf(node: Node, depth = 0): Value {
       const left = expr.childForFieldName("left");
       const right = expr.childForFieldName("right");
       if (!left || !right) return hole(expr.text);
-      if (operator === "+") {
-        return concat([valueOf(left, depth + 1), valueOf(right, depth + 1)]);
-      }
+      if (operator === "+") return plusChain(expr, depth);
       if ((operator === "??" || operator === "||") && isEnvRead(left)) {
         return composed(valueOf(right, depth + 1));
       }
@@ -76,6 +74,37 @@ export function valueOf(node: Node, depth = 0): Value {
     default:
       return isEnvRead(expr) ? hole(expr.text, "env") : hole(expr.text);
   }
+}
+
+/**
+ * `a + b + c + ...`: the left-nested chain the parser builds is walked down
+ * its left spine in a loop, so a chain of any length (a generated
+ * `"/x" + "a" + "a" + ...` of 50,000 terms) keeps its value instead of
+ * ending in a hole at the depth limit.
+ */
+function plusChain(expr: Node, depth: number): Value {
+  const rights: Node[] = [];
+  let node = expr;
+  for (;;) {
+    const right = node.childForFieldName("right");
+    const left = node.childForFieldName("left");
+    if (!left || !right) return hole(expr.text);
+    rights.push(right);
+    const next = unwrap(left);
+    if (
+      next.type !== "binary_expression" ||
+      next.childForFieldName("operator")?.text !== "+"
+    ) {
+      node = left;
+      break;
+    }
+    node = next;
+  }
+  const values = [valueOf(node, depth + 1)];
+  for (let i = rights.length - 1; i >= 0; i--) {
+    values.push(valueOf(rights[i]!, depth + 1));
+  }
+  return concat(values);
 }
 
 /** `process.env.X`, `process.env["X"]`, `Deno.env.get("X")`, `Bun.env.X`. */

@@ -29,8 +29,37 @@ const OPERATIONS: ReadonlySet<string> = new Set([
   "trace",
 ]);
 
-/** A cheap test before parsing: a top-level `openapi` or `swagger` field. */
-const MARKER = /^\s*["']?(?:openapi|swagger)["']?\s*:/m;
+/**
+ * The most distinct base paths one `servers` list contributes. Real documents
+ * list a handful; the cap keeps operations x servers bounded on a hostile one.
+ */
+const MAX_SERVER_BASES = 16;
+
+/** The `openapi` or `swagger` key; where it stands is checked after. */
+const MARKER_KEY = /["']?(?:openapi|swagger)["']?[ \t]*:/g;
+
+/**
+ * A cheap test before parsing: an `openapi` or `swagger` key at the start of
+ * a line (YAML, pretty JSON) or right after `{` or `,` (minified JSON). One
+ * pass over the text: no pattern here backtracks over its length.
+ */
+function looksLikeApiDocument(text: string): boolean {
+  MARKER_KEY.lastIndex = 0;
+  for (let match; (match = MARKER_KEY.exec(text)) !== null;) {
+    let i = match.index - 1;
+    // Indentation before the key; bounded so that many keys each after a
+    // long run of blanks stay linear.
+    const stop = Math.max(-1, i - 256);
+    while (i > stop && (text[i] === " " || text[i] === "\t")) i--;
+    const before = i < 0 ? "\n" : text[i];
+    if (
+      before === "\n" || before === "\r" || before === "{" || before === ","
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
 
 /**
  * Extracts server ports from OpenAPI 3 and Swagger 2 documents in JSON or
@@ -69,7 +98,7 @@ export const openapiExtractor: LanguageExtractor = {
     const ports: ExtractedPort[] = [];
     const diagnostics: ExtractDiagnostic[] = [];
     for (const file of files) {
-      if (!MARKER.test(file.text)) continue;
+      if (!looksLikeApiDocument(file.text)) continue;
       try {
         extractDocument(file, ports, diagnostics);
       } catch (error) {
@@ -110,6 +139,13 @@ function extractDocument(
   const version = scalar(root, "openapi") ?? scalar(root, "swagger");
   if (version === undefined) return;
   const swagger = scalar(root, "swagger") !== undefined;
+  let cut = 0;
+  const serverBases = (servers: unknown, fallback?: string[]): string[] => {
+    const bases = distinctBases(servers, fallback);
+    if (bases.length <= MAX_SERVER_BASES) return bases;
+    cut = Math.max(cut, bases.length);
+    return bases.slice(0, MAX_SERVER_BASES);
+  };
   const rootBases = swagger
     ? [scalar(root, "basePath") ?? ""]
     : serverBases(root.get("servers"));
@@ -188,6 +224,14 @@ function extractDocument(
       }
     }
   }
+  if (cut > 0) {
+    diagnostics.push({
+      filePath: file.path,
+      severity: "warning",
+      message:
+        `Cannot use every server: a servers list names ${cut} base paths; the first ${MAX_SERVER_BASES} are used`,
+    });
+  }
 }
 
 function scalar(map: YAMLMap, key: string): string | undefined {
@@ -202,7 +246,10 @@ function scalar(map: YAMLMap, key: string): string | undefined {
  * The distinct base paths of a `servers` list; `fallback` when there is
  * none. Server variables take their default values.
  */
-function serverBases(servers: unknown, fallback: string[] = [""]): string[] {
+function distinctBases(
+  servers: unknown,
+  fallback: string[] = [""],
+): string[] {
   if (!servers || typeof servers !== "object" || !("items" in servers)) {
     return fallback;
   }

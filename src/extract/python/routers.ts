@@ -59,12 +59,16 @@ interface Route {
   confidence: number;
 }
 
+/**
+ * A Flask converter `<name>`, `<int:name>` or `<regex("[a-z]+"):name>`. The
+ * converter's arguments are bounded in length, so a rule of many `<a(` with
+ * no closing parenthesis is matched in linear time.
+ */
+const FLASK_CONVERTER = /<(?:[\w.]+(?:\([^)]{0,256}\))?:)?(\w+)>/g;
+
 /** A Flask rule with converters (`<int:id>`) as a path with `{id}` parameters. */
 export function flaskRule(value: Value): Value {
-  return mapText(
-    value,
-    (text) => text.replace(/<(?:[\w.]+(?:\([^)]*\))?:)?(\w+)>/g, "{$1}"),
-  );
+  return mapText(value, (text) => text.replace(FLASK_CONVERTER, "{$1}"));
 }
 
 /** The routers of a project, found from the expressions that use them. */

@@ -123,6 +123,28 @@ export class Reloader<S, E> {
     this.#seen = initial;
   }
 
+  /**
+   * Records a failure found outside a read (a lost change feed). Returns
+   * `false` when a failure of the same kind (`failureKey`) is already
+   * reported and no read has succeeded since, so that one outage is one
+   * report whichever part of the provider meets it first; `true` when the
+   * caller should report it.
+   */
+  claimFailure(error: EnforcerLoadError): boolean {
+    const key = this.#options.source.failureKey(error);
+    if (key === this.#lastFailure) return false;
+    this.#lastFailure = key;
+    return true;
+  }
+
+  /**
+   * Forgets a reported failure of kind `key` once it is over (the change
+   * feed is back), so that the next one is reported again.
+   */
+  clearFailure(key: string): void {
+    if (this.#lastFailure === key) this.#lastFailure = undefined;
+  }
+
   /** The live enforcer. */
   get current(): E {
     return this.#current;

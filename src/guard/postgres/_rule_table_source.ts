@@ -35,7 +35,10 @@ export interface RuleTableSourceOptions {
   /** Signals a change (to the reloader). */
   readonly onChange: () => void;
   /** Reports a lost or failed listening connection, once per outage. */
+  /** Reports an outage of the change feed (once per outage). */
   readonly onError: (error: EnforcerLoadError) => void;
+  /** The change feed listens again after an outage. */
+  readonly onRecovered: () => void;
   readonly isClosed: () => boolean;
   readonly sleep: (ms: number) => Promise<void>;
   /** Period of the revision poll; 0 turns it off. */
@@ -55,6 +58,9 @@ export function revisionOf(value: unknown): number {
 }
 
 /** The rule table of a database provider. */
+/** The failure key of every read or listen failure: one outage. */
+export const OUTAGE_KEY = "READ_FAILED";
+
 export class RuleTableSource implements ReloadSource<RuleTableSnapshot> {
   readonly consistent = true;
   readonly #options: RuleTableSourceOptions;
@@ -81,7 +87,25 @@ export class RuleTableSource implements ReloadSource<RuleTableSnapshot> {
     return this.#seenRevision;
   }
 
+  /**
+   * Reads one consistent snapshot. A read that fails for a reason other than
+   * a refused row is tried once more: after an outage, a pooled connection
+   * that the server closed meanwhile fails its first query with the old
+   * termination, although the database is back (the read is read-only).
+   */
   async read(): Promise<RuleTableSnapshot> {
+    try {
+      return await this.#readOnce();
+    } catch (error) {
+      if (error instanceof EnforcerLoadError && error.code !== "READ_FAILED") {
+        throw error;
+      }
+      if (this.#options.isClosed()) throw error;
+      return await this.#readOnce();
+    }
+  }
+
+  async #readOnce(): Promise<RuleTableSnapshot> {
     const { client, schema, model } = this.#options;
     let revision: number | undefined;
     try {
@@ -137,7 +161,7 @@ export class RuleTableSource implements ReloadSource<RuleTableSnapshot> {
 
   failureKey(error: EnforcerLoadError): string {
     // One outage is one failure; each refused row is its own.
-    return error.code === "READ_FAILED" ? "READ_FAILED" : error.message;
+    return error.code === "READ_FAILED" ? OUTAGE_KEY : error.message;
   }
 
   /**
@@ -231,7 +255,10 @@ export class RuleTableSource implements ReloadSource<RuleTableSnapshot> {
       attempted();
       if (isClosed()) break;
       delay = reconnectMinMs;
-      this.#outageReported = false;
+      if (this.#outageReported) {
+        this.#outageReported = false;
+        this.#options.onRecovered();
+      }
       // Changes committed while nobody listened: compare revisions now
       // (before the first read there is nothing to compare with).
       if (this.#seenRevision !== -1) await this.#check();

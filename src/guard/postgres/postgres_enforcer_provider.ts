@@ -1,11 +1,18 @@
-import type { MatchingFunction } from "casbin";
 import type { Enforcer } from "../enforcer.ts";
 import type { EnforcerProviderOptions } from "../enforcer_provider_options.ts";
 import { EnforcerLoadError } from "../_policy/error.ts";
 import { EnforcerLoader } from "../_reload/enforcer_loader.ts";
+import {
+  defaultOnError,
+  loaderSettingsOf,
+  nonNegative,
+} from "../_reload/provider_options.ts";
 import { type Built, Reloader, type SwapEvent } from "../_reload/reloader.ts";
+import { Sleeps } from "../_reload/sleeps.ts";
+import { started } from "../_reload/started.ts";
 import { modelOf, parseModel } from "./_model_text.ts";
 import {
+  OUTAGE_KEY,
   type RuleTableSnapshot,
   RuleTableSource,
 } from "./_rule_table_source.ts";
@@ -106,20 +113,6 @@ export interface PostgresEnforcerProviderOptions<
   reconnectMaxMs?: number;
 }
 
-function defaultOnError(error: EnforcerLoadError): void {
-  // deno-lint-ignore no-console
-  console.error(`portcullis: ${error.message}; keeping the last good policy`);
-}
-
-function nonNegative(name: string, value: number): number {
-  if (!Number.isFinite(value) || value < 0) {
-    throw new RangeError(
-      `Cannot open enforcer provider: ${name} must be a finite number >= 0, got ${value}`,
-    );
-  }
-  return value;
-}
-
 /**
  * Serves a casbin enforcer built from the rules of a PostgreSQL table (the
  * `casbin_rule` table of casbin's adapters), and keeps every instance of
@@ -174,11 +167,13 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
   implements AsyncDisposable {
   readonly #options: PostgresEnforcerProviderOptions<E>;
   readonly #onError: (error: EnforcerLoadError) => void;
-  readonly #timers = new Map<ReturnType<typeof setTimeout>, () => void>();
+  readonly #sleeps = new Sleeps();
   #database: PolicyDatabase | undefined;
   #ownsDatabase = false;
   #loader: EnforcerLoader<E> | undefined;
   #source: RuleTableSource | undefined;
+  /** Whether the change feed is down (its outage reported). */
+  #feedDown = false;
   #reloader: Reloader<RuleTableSnapshot, E> | undefined;
   #unsubscribe: (() => void) | undefined;
   #changedWhileStarting = false;
@@ -214,13 +209,7 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
     options: PostgresEnforcerProviderOptions<E>,
   ): Promise<PostgresEnforcerProvider<E>> {
     const provider = new PostgresEnforcerProvider<E>(options);
-    try {
-      await provider.#start();
-    } catch (error) {
-      await provider.close();
-      throw error;
-    }
-    return provider;
+    return await started(provider, () => provider.#start());
   }
 
   /**
@@ -286,12 +275,7 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
   async close(): Promise<void> {
     if (this.#closed) return await this.#reloader?.done;
     this.#closed = true;
-    const sleeping = [...this.#timers];
-    this.#timers.clear();
-    for (const [id, wake] of sleeping) {
-      clearTimeout(id);
-      wake();
-    }
+    this.#sleeps.wakeAll();
     this.#unsubscribe?.();
     this.#source?.stop();
     this.#loader?.close();
@@ -329,14 +313,7 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
       reconnectMinMs,
       nonNegative("reconnectMaxMs", options.reconnectMaxMs ?? 5000),
     );
-    const loadIn = options.loadIn ?? "auto";
-    if (!["auto", "worker", "main"].includes(loadIn)) {
-      throw new RangeError(
-        `Cannot open enforcer provider: loadIn must be "auto", "worker" or "main", got ${
-          String(loadIn)
-        }`,
-      );
-    }
+    const settings = loaderSettingsOf(options);
     const { text: modelText, path: modelPath } = await modelOf(options);
     const model = parseModel(modelText, modelPath);
     if (typeof options.database === "string") {
@@ -354,17 +331,11 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
     }
     const { client, schema, columns, onCommit } = internalsOf(this.#database);
     const isClosed = (): boolean => this.#closed;
-    const sleep = (ms: number): Promise<void> => this.#sleep(ms);
+    const sleep = (ms: number): Promise<void> => this.#sleeps.sleep(ms);
     this.#loader = new EnforcerLoader<E>({
+      ...settings,
       modelPath,
       policyPath: schema.table,
-      prepare: options.prepare,
-      loadIn,
-      probe: options.probe,
-      functions: (options.functions ?? {}) as Readonly<
-        Record<string, MatchingFunction>
-      >,
-      allowEmptyPolicy: options.allowEmptyPolicy ?? false,
       isClosed,
     });
     const source = this.#source = new RuleTableSource({
@@ -373,7 +344,18 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
       columns,
       model,
       onChange: () => this.#changed(),
-      onError: (error) => this.#report(error),
+      // One outage is one report, whether the change feed or a read meets
+      // it first: the feed's report goes through the reloader's memory of
+      // reported failures, and reads that fail while the feed is down are
+      // part of the outage already reported.
+      onError: (error) => {
+        this.#feedDown = true;
+        if (this.#reloader?.claimFailure(error) ?? true) this.#report(error);
+      },
+      onRecovered: () => {
+        this.#feedDown = false;
+        this.#reloader?.clearFailure(OUTAGE_KEY);
+      },
       isClosed,
       sleep,
       pollIntervalMs,
@@ -401,7 +383,10 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
         build,
         debounceMs: 0,
         onSwap: (event) => this.#swapped(event),
-        onError: (error) => this.#report(error),
+        onError: (error) => {
+          if (error.code === "READ_FAILED" && this.#feedDown) return;
+          this.#report(error);
+        },
         isClosed,
         sleep,
         onIdle: () => {
@@ -456,15 +441,5 @@ export class PostgresEnforcerProvider<E extends Enforcer = Enforcer>
     } catch {
       // A failing hook must not stop the provider.
     }
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const id = setTimeout(() => {
-        this.#timers.delete(id);
-        resolve();
-      }, ms);
-      this.#timers.set(id, resolve);
-    });
   }
 }

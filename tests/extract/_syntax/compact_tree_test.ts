@@ -151,11 +151,9 @@ async function assertSameTree(
         );
       }
     }
-    assert.equal(
-      compact.syntaxProblem === undefined
-        ? undefined
-        : `Cannot fully parse: ${compact.syntaxProblem}`,
-      parseDiagnostic(tree.rootNode, label)?.message,
+    assert.deepEqual(
+      compact.syntaxProblem,
+      parseDiagnostic(tree.rootNode, ""),
       `${label}: syntax problem`,
     );
   } finally {

@@ -122,6 +122,76 @@ Deno.test("parseDiagnostic() locates the first syntax error", async () => {
   }
 });
 
+Deno.test("parseDiagnostic() takes valid code the grammars lack for valid, and a file of errors for unread", async (t) => {
+  const diagnostic = async (grammar: GrammarName, text: string) => {
+    const tree = await parseSource(grammar, text);
+    try {
+      return parseDiagnostic(tree.rootNode, "f");
+    } finally {
+      tree.delete();
+    }
+  };
+  await t.step("variance annotations on type parameters", async () => {
+    for (const grammar of ["typescript", "tsx"] as const) {
+      for (
+        const text of [
+          "interface P<in T, out U, in out V> { f(t: T): U }",
+          "class C<in out T extends Record<string, number>> { m() {} }",
+          "type F<const out T,> = () => T;",
+          "interface Q<out T extends object = {}, in U = unknown> {}",
+          "function f<in T>(t: T) {}",
+        ]
+      ) {
+        assert.equal(await diagnostic(grammar, text), undefined, text);
+      }
+    }
+  });
+  await t.step("reserved words as module export names", async () => {
+    for (const grammar of ["javascript", "typescript"] as const) {
+      for (
+        const text of [
+          "const _null = 1;\nexport { _null as null, a as true };",
+          "import { null as n, true as t } from './a';",
+        ]
+      ) {
+        assert.equal(await diagnostic(grammar, text), undefined, text);
+      }
+    }
+  });
+  await t.step("real errors next to them are still found", async () => {
+    const problem = await diagnostic(
+      "typescript",
+      "interface P<in T> {}\nconst x = a < in b;\n",
+    );
+    assert.equal(problem?.severity, "warning");
+    assert.match(problem!.message, /^Cannot fully parse: syntax error at 2:/);
+    assert.equal(
+      (await diagnostic("javascript", "export { a as null b };"))?.severity,
+      "warning",
+    );
+  });
+  await t.step(
+    "nothing parsed is an error, a file of comments is clean",
+    async () => {
+      for (
+        const [grammar, text] of [
+          ["python", "}}} ))) ]]] @@@ {{{\n"],
+          ["typescript", "}}} ))) ]]] @@@ {{{\n"],
+          ["go", "}}} ))) ]]] {{{\n"],
+        ] as const
+      ) {
+        assert.deepEqual(await diagnostic(grammar, text), {
+          filePath: "f",
+          severity: "error",
+          message: "Cannot parse: syntax error at 1:1, nothing could be read",
+        });
+      }
+      assert.equal(await diagnostic("python", "# only a comment\n"), undefined);
+      assert.equal(await diagnostic("python", ""), undefined);
+    },
+  );
+});
+
 Deno.test("unescapeString() decodes C-like escapes", () => {
   assert.equal(unescapeString("a\\nb\\x41\\u0042\\u{43}\\q"), "a\nbABCq");
   assert.equal(unescapeString("plain"), "plain");

@@ -194,3 +194,175 @@ Deno.test("goExtractor never throws on arbitrary source text", async () => {
     { numRuns: 60 },
   );
 });
+
+Deno.test("goExtractor reads gorilla/mux builder chains ending in Handler or HandlerFunc, prefix routes and prefix mounts", async () => {
+  const { ports } = await goExtractor.extract(await load("gorilla_builder"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server POST /accounts 1",
+    "main.go:11 server GET /accounts/{} 1",
+    "main.go:12 server GET /accounts/{}/ledger 1",
+    "main.go:12 server HEAD /accounts/{}/ledger 1",
+    "main.go:16 server ANY /ping 1",
+    "main.go:17 server ANY /assets 1",
+    "main.go:24 server DELETE /admin/sessions/{} 0.95",
+    "main.go:26 server GET /v0/orders 0.95",
+    "main.go:28 server ANY /static 1",
+  ]);
+});
+
+Deno.test("goExtractor reads fiber routes, groups, Route closures, Add, All and Mount", async () => {
+  const { ports } = await goExtractor.extract(await load("fiber"));
+  assert.deepEqual(summary(ports), [
+    "main.go:14 server GET /health 1",
+    "main.go:17 server POST /api/v1/orders 0.95",
+    "main.go:18 server PATCH /api/v1/orders/{} 0.95",
+    "main.go:19 server ANY /proxy/{} 1",
+    "main.go:20 server QUERY /api/v1/search 0.95",
+    "main.go:22 server PUT /shop/cart/{} 0.95",
+    "main.go:26 server GET /admin/stats 0.95",
+    "main.go:8 server GET /api/v1/books/{} 0.95",
+    "main.go:9 server DELETE /api/v1/books/{} 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads hertz routes, groups and Handle", async () => {
+  const { ports } = await goExtractor.extract(await load("hertz"));
+  assert.deepEqual(summary(ports), [
+    "main.go:14 server GET /ping 1",
+    "main.go:16 server POST /api/users/{} 0.95",
+    "main.go:17 server ANY /echo 1",
+    "main.go:18 server DELETE /cache 1",
+    "main.go:9 server PUT /api/profile 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads iris routes, parties, PartyFunc closures and HandleMany", async () => {
+  const { ports } = await goExtractor.extract(await load("iris"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server PATCH /items/{} 1",
+    "main.go:11 server GET /search 1",
+    "main.go:11 server POST /search 1",
+    "main.go:13 server DELETE /admin/sessions/{} 0.95",
+    "main.go:15 server ANY /anything 1",
+    "main.go:17 server GET /settings 1",
+    "main.go:19 server GET /v1/status 1",
+    "main.go:7 server GET /ping 1",
+    "main.go:9 server POST /users/{}/avatar 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads httprouter routes and Handle/HandlerFunc with a method", async () => {
+  const { ports } = await goExtractor.extract(await load("httprouter"));
+  assert.deepEqual(summary(ports), [
+    "main.go:11 server GET /users/{} 1",
+    "main.go:12 server POST /users 1",
+    "main.go:13 server PUT /users/{} 1",
+    "main.go:14 server DELETE /users/{} 1",
+    "main.go:15 server GET /static/{} 1",
+  ]);
+});
+
+Deno.test("goExtractor reads Go kit HTTP clients: the path set on the URL, in a URL helper, in the encoder, or given by a factory's callers", async () => {
+  const { ports } = await goExtractor.extract(await load("gokit"));
+  assert.deepEqual(summary(ports), [
+    "client.go:18 client POST /entries 0.95",
+    "client.go:21 client GET /accounts/{}/balance 0.8",
+    "client.go:26 client GET /health 1",
+    "client.go:44 client PUT /limits 0.95",
+    "client.go:45 client DELETE /entries/{} 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads routes on http.DefaultServeMux", async () => {
+  const { ports } = await goExtractor.extract(await load("defaultmux"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server ANY /metrics 1",
+    "main.go:11 server GET /version 1",
+  ]);
+});
+
+Deno.test("goExtractor reads Dapr Go SDK service invocation: InvokeMethod calls and invocation handlers", async () => {
+  const { ports } = await goExtractor.extract(await load("dapr"));
+  assert.deepEqual(summary(ports), [
+    "checkout/main.go:15 client POST /orders 1",
+    "checkout/main.go:16 client PUT /orders/{}/cancel 1",
+    "orders/main.go:14 server ANY /orders 1",
+    "orders/main.go:9 server ANY /orders/{}/cancel 1",
+  ]);
+});
+
+Deno.test("goExtractor reads go-zero rest.Route literals under AddRoute and AddRoutes with WithPrefix", async () => {
+  const { ports } = await goExtractor.extract(await load("gozero"));
+  assert.deepEqual(summary(ports), [
+    "routes.go:12 server GET /api/v1/books/{} 0.95",
+    "routes.go:17 server POST /api/v1/books 0.95",
+    "routes.go:26 server DELETE /cache 1",
+    "routes.go:28 server PUT /admin/flags 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads go-restful routes under their WebService's root path", async () => {
+  const { ports } = await goExtractor.extract(await load("restful"));
+  assert.deepEqual(summary(ports), [
+    "users.go:14 server GET /users/{} 0.95",
+    "users.go:15 server POST /users 0.95",
+    "users.go:16 server PATCH /users/{}/name 0.95",
+    "users.go:22 server HEAD /ready 1",
+  ]);
+});
+
+Deno.test("goExtractor reads beego routes: functions, Router mappings or controller methods, namespaces", async () => {
+  const { ports } = await goExtractor.extract(await load("beego"));
+  assert.deepEqual(summary(ports), [
+    "main.go:11 server GET / 1",
+    "main.go:12 server GET /users 1",
+    "main.go:12 server POST /users 1",
+    "main.go:13 server GET /users/export 1",
+    "main.go:13 server POST /users/export 1",
+    "main.go:15 server GET /v1/health 0.95",
+    "main.go:17 server DELETE /v1/admin/users 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads huma operations: Register with an Operation and the method helpers", async () => {
+  const { ports } = await goExtractor.extract(await load("huma"));
+  assert.deepEqual(summary(ports), [
+    "main.go:11 server GET /books 1",
+    "main.go:16 server GET /books/{} 1",
+    "main.go:17 server DELETE /books/{} 1",
+  ]);
+});
+
+Deno.test("goExtractor reads goyave routes, subrouters and groups", async () => {
+  const { ports } = await goExtractor.extract(await load("goyave"));
+  assert.deepEqual(summary(ports), [
+    "route.go:10 server POST /api/orders 0.8",
+    "route.go:12 server DELETE /api/orders/{} 0.8",
+    "route.go:13 server GET /api/status 0.8",
+    "route.go:13 server HEAD /api/status 0.8",
+    "route.go:18 server GET /ping 0.8",
+    "route.go:8 server GET / 0.8",
+  ]);
+});
+
+Deno.test("goExtractor reads static file routes registered explicitly with echo and gin", async () => {
+  const { ports } = await goExtractor.extract(await load("static"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server GET /robots.txt 1",
+    "main.go:11 server GET /assets/{} 1",
+    "main.go:13 server GET /favicon.ico 1",
+    "main.go:14 server GET /media/{} 1",
+  ]);
+});
+
+Deno.test("goExtractor reads GoFrame routes: BindHandler patterns, verbs and ALL, Group closures and groups", async () => {
+  const { ports } = await goExtractor.extract(await load("gf"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server ANY /ping 1",
+    "main.go:11 server POST /upload 1",
+    "main.go:13 server GET /api/users 0.95",
+    "main.go:15 server PUT /api/v1/users/{} 0.95",
+    "main.go:16 server ANY /api/health 0.95",
+    "main.go:18 server DELETE /admin/cache 0.95",
+  ]);
+});

@@ -30,6 +30,7 @@ Deno.test("temporalExtractor pairs Python activity definitions and workflow call
 Deno.test("temporalExtractor reads Go worker registrations (functions, structs of any package, options) and ExecuteActivity", async () => {
   const { ports } = await temporalExtractor.extract(await load("go"));
   assert.deepEqual(summary(ports), [
+    "worker.go:23 server workflow:OrderWorkflow 1",
     "worker.go:24 server Notify 1",
     "worker.go:25 server ShipOrder 1",
     "worker.go:26 server notify_v2 1",

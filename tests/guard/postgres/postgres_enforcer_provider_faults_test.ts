@@ -103,7 +103,7 @@ Deno.test({
       );
       // Many reconnection attempts later, still one report.
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      assert.equal(errors.length, 1);
+      assert.equal(errors.length, 1, errors.map((e) => e.message).join("\n"));
       assert.equal(await call("viewer", "GET"), 200);
 
       await cluster.restart();
@@ -120,7 +120,7 @@ Deno.test({
       // Back to normal: this process's writes apply on its next request.
       await database.removeRules([["p", "viewer", "post", "write"]]);
       assert.equal(await call("viewer", "POST"), 403);
-      assert.equal(errors.length, 1);
+      assert.equal(errors.length, 1, errors.map((e) => e.message).join("\n"));
     } finally {
       await provider.close();
       await database.close();
@@ -164,7 +164,7 @@ Deno.test({
         await enforcer.enforce({ role: "viewer" }, "post", "write"),
         true,
       );
-      assert.equal(errors.length, 1);
+      assert.equal(errors.length, 1, errors.map((e) => e.message).join("\n"));
       assert.match(errors[0]!.message, /Cannot listen for policy changes/);
     } finally {
       await provider.close();
