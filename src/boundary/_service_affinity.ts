@@ -1,6 +1,7 @@
 // Which of several services serving the same HTTP path a call reaches, when
-// nothing names its host: the one that serves the most of the other calls
-// of the same file. A client module talks to one base URL, so a load test
+// nothing names its host: the one that serves the most of the calls of the
+// same file, and among several such its own service (another part of it: a
+// front end and its API routes, a proxy to replicas). A client module talks to one base URL, so a load test
 // whose calls all go to the web front end does not reach an API's
 // same-path `GET /login`. With no such majority every service stays.
 import type { PortRecord } from "./port_records.ts";
@@ -15,8 +16,9 @@ export type PairFilter = (
 
 /**
  * A filter that refuses, for an HTTP call whose path several services
- * serve, the providers of the services that serve fewer of its file's
- * calls than the best one. `serviceOf` names the service of a provider
+ * serve (not counting the call's own owner), the providers of the services
+ * that serve fewer of its file's calls than the best one, and of the other
+ * best ones when its own service is among them. `serviceOf` names the service of a provider
  * port (`""`: unknown, never refused). Other pairs are accepted.
  */
 export function serviceAffinity(
@@ -33,13 +35,14 @@ export function serviceAffinity(
   // file -> its calls, each with the services serving it
   const byFile = new Map<
     string,
-    Array<{ port: PortRecord; services: Set<string> }>
+    Array<{ port: PortRecord; services: Set<string>; own: string }>
   >();
   for (const port of ports) {
     if (port.role !== "client" || port.mechanism !== "http") continue;
     const [method, path] = splitHttpKey(port.key);
     const services = new Set<string>();
     for (const provider of providers.serving(method, path)) {
+      if (provider.ownerId === port.ownerId) continue;
       const service = serviceOfOwner.get(provider.ownerId) ?? "";
       if (service !== "") services.add(service);
     }
@@ -47,7 +50,7 @@ export function serviceAffinity(
       port.filePath ?? port.ownerId
     }`;
     const list = byFile.get(file);
-    const entry = { port, services };
+    const entry = { port, services, own: serviceOf(port) };
     if (list === undefined) byFile.set(file, [entry]);
     else list.push(entry);
   }
@@ -61,13 +64,15 @@ export function serviceAffinity(
         score.set(service, (score.get(service) ?? 0) + 1);
       }
     }
-    for (const { port, services } of calls) {
+    for (const { port, services, own } of calls) {
       const key = `${port.ownerId}\u0000${port.boundaryId}`;
       let best = 0;
       for (const service of services) {
         best = Math.max(best, score.get(service)!);
       }
-      const kept = new Set([...services].filter((s) => score.get(s) === best));
+      let kept = new Set([...services].filter((s) => score.get(s) === best));
+      // among the best, its own service (another part of it) wins
+      if (kept.size > 1 && kept.has(own)) kept = new Set([own]);
       if (kept.size === services.size) {
         free.add(key);
         continue;

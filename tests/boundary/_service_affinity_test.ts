@@ -59,3 +59,39 @@ Deno.test("serviceAffinity() keeps every service when none serves more", () => {
     accept(caller, "monolith/api.java#GET /balance/{}", "b:GET /balance/{}"),
   );
 });
+
+Deno.test("serviceAffinity() keeps a call in its own service when that serves it", () => {
+  const ports = [
+    port("server", "GET /upper", "proxy/main.go"),
+    port("server", "GET /upper", "copy/main.go"),
+    port("client", "GET /upper", "proxy/proxying.go"),
+    // a handler that forwards its own path elsewhere: itself does not count
+    port("server", "GET /login", "edge/handlers.go"),
+    port("server", "GET /login", "users/api.go"),
+  ];
+  const forwarder: PortRecord = {
+    ...port("client", "GET /login", "edge/handlers.go"),
+    ownerId: "edge/handlers.go#GET /login",
+  };
+  const accept = serviceAffinity([...ports, forwarder], firstFolder);
+  const caller = "proxy/proxying.go#calls";
+  assert.ok(accept(caller, "proxy/main.go#GET /upper", "b:GET /upper"));
+  assert.ok(!accept(caller, "copy/main.go#GET /upper", "b:GET /upper"));
+  assert.ok(
+    accept(forwarder.ownerId, "users/api.go#GET /login", "b:GET /login"),
+  );
+});
+
+Deno.test("serviceAffinity() lets the majority of a file's calls win over its own service", () => {
+  const ports = [
+    port("server", "GET /login", "web/pages.py"),
+    port("server", "GET /login", "users/api.py"),
+    port("server", "POST /users", "users/api.py"),
+    port("client", "GET /login", "web/calls.py"),
+    port("client", "POST /users", "web/calls.py"),
+  ];
+  const accept = serviceAffinity(ports, firstFolder);
+  const caller = "web/calls.py#calls";
+  assert.ok(accept(caller, "users/api.py#GET /login", "b:GET /login"));
+  assert.ok(!accept(caller, "web/pages.py#GET /login", "b:GET /login"));
+});
