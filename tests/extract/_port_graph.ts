@@ -1,6 +1,6 @@
 // Test helper: a graph of HTTP ports, each owned by a function node.
 import { addBoundary } from "../../src/boundary/add_boundary.ts";
-import { BoundaryGraph } from "../../src/boundary/graph.ts";
+import type { BoundaryGraph } from "../../src/boundary/graph.ts";
 
 /** Adds an HTTP port of `key` owned by `owner` (a node made on first use). */
 export function addHttpPort(
