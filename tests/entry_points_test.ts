@@ -90,3 +90,23 @@ Deno.test("the map entry point imports no node: module, no parser and no guard",
   );
   assert.deepEqual(offending, []);
 });
+
+Deno.test("the map store and the policy provider each load only their own database code", async () => {
+  const store = await moduleGraph("../src/map/store/mod.ts");
+  const foreign = store.filter((specifier) =>
+    specifier.includes("/src/guard/") || specifier.includes("/src/extract/") ||
+    specifier.includes("casbin") || specifier.includes("web-tree-sitter")
+  );
+  assert.deepEqual(foreign, []);
+  assert.ok(store.some((specifier) => specifier.includes("/src/_postgres/")));
+  const guard = await moduleGraph("../src/guard/postgres/mod.ts");
+  assert.deepEqual(guard.filter((s) => s.includes("/src/map/")), []);
+  // The map entry point loads no database code.
+  const map = await moduleGraph("../src/map/mod.ts");
+  assert.deepEqual(
+    map.filter((s) =>
+      s.includes("/src/_postgres/") || /postgres@3|pglite/.test(s)
+    ),
+    [],
+  );
+});

@@ -8,7 +8,7 @@
 // - a reference to @types/emscripten where web-tree-sitter's declarations
 //   are imported, since they use its global `EmscriptenModule`.
 import ts from "typescript";
-import { dirname, join, normalize } from "node:path";
+import { basename, dirname, join, normalize } from "node:path";
 import {
   entryOfFile,
   JSR_NAME,
@@ -118,7 +118,10 @@ export async function packDeclarations(
       const target = normalize(
         join(dirname(file), spec.replace(/\.(ts|js)$/, ".d.ts")),
       );
-      if (!npm.owns(target)) {
+      // A private module of another package ("_" file, such as the SQL
+      // client both database entry points use) is copied, as the bundles
+      // copy its code.
+      if (!npm.owns(target) && !basename(target).startsWith("_")) {
         const entry = entryOfFile(target.replace(/\.d\.ts$/, ".ts"));
         if (entry === undefined) {
           throw new Error(

@@ -9,13 +9,15 @@ const OPTIONAL_PEERS: Record<string, string> = {
   hono: "Hono middleware (portcullis/hono)",
   "@opentelemetry/api":
     "OpenTelemetry spans of decisions (portcullis/guard/otel)",
-  postgres: "the PostgreSQL policy provider (portcullis/guard/postgres)",
+  postgres:
+    "PostgreSQL for the policy provider (portcullis/guard/postgres) and the organisation store (portcullis-boundary/map/store)",
   "@electric-sql/pglite":
-    "the embedded PGlite policy database (portcullis/guard/postgres)",
+    "the embedded PGlite database of the policy provider and the organisation store",
   // 52 MB of native prebuilds and sources around one 4 MB WASM file:
   // installed by those who scan Kotlin.
   "@tree-sitter-grammars/tree-sitter-kotlin":
     "the Kotlin grammar of the scanner",
+  "portcullis-scan": "the route-vs-policy audit (portcullis audit, auditApp)",
 };
 
 /**
@@ -42,7 +44,10 @@ export function manifest(
   const peerDependenciesMeta: Record<string, { optional: true }> = {};
   for (const name of [...new Set(imported)].sort()) {
     if (PACKAGES.some((other) => other.name === name)) {
-      dependencies[name] = version;
+      if (OPTIONAL_PEERS[name] !== undefined) {
+        peerDependencies[name] = `^${version}`;
+        peerDependenciesMeta[name] = { optional: true };
+      } else dependencies[name] = version;
       continue;
     }
     const pin = pinned[name]?.match(/^npm:(@?[^@]+)@(.+)$/)?.[2];

@@ -102,8 +102,18 @@ export const PACKAGES: readonly NpmPackage[] = [{
   ],
   // The map (diff reports, the gate, exports) needs only the boundary core:
   // it ships here, so a store or a dashboard gets it without the parsers.
-  entries: { ".": source("./boundary"), "./map": source("./map") },
-  jsrSubpaths: { "./boundary": ".", "./map": "./map" },
+  // The organisation store is its own entry point, whose database drivers
+  // are optional peers.
+  entries: {
+    ".": source("./boundary"),
+    "./map": source("./map"),
+    "./map/store": source("./map/store"),
+  },
+  jsrSubpaths: {
+    "./boundary": ".",
+    "./map": "./map",
+    "./map/store": "./map/store",
+  },
   bins: {},
   resolvedAtRunTime: [],
   owns: (file) =>
@@ -157,11 +167,16 @@ export function npmSpecifier(specifier: string): string | undefined {
  * src/boundary/ is reached through "portcullis/boundary".
  */
 export function entryOfFile(file: string): string | undefined {
+  // The deepest entry folder holding the file: src/map/store/ before src/map/.
+  let best: { folder: string; subpath: string } | undefined;
   for (const [subpath, source] of Object.entries(exports)) {
     const folder = source.replace(/^\.\//, "").replace(/[^/]+$/, "");
-    if (folder !== "" && file.startsWith(folder)) {
-      return npmSpecifier(`${JSR_NAME}${subpath.slice(1)}`);
-    }
+    if (
+      folder !== "" && file.startsWith(folder) &&
+      folder.length > (best?.folder.length ?? 0)
+    ) best = { folder, subpath };
   }
-  return undefined;
+  return best === undefined
+    ? undefined
+    : npmSpecifier(`${JSR_NAME}${best.subpath.slice(1)}`);
 }

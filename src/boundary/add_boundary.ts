@@ -2,6 +2,7 @@ import { DuplicateNodeError } from "./errors.ts";
 import type { BoundaryGraph, GraphMetadata, GraphNode } from "./graph.ts";
 import { makeBoundaryId } from "./id.ts";
 import { type BoundaryRef, parseBoundaryRef } from "./types.ts";
+import { RESERVED_METADATA } from "./_relation_metadata.ts";
 
 /**
  * Where a port was found. An extractor's `ExtractedPort` fits as is.
@@ -21,17 +22,6 @@ export interface PortLocation {
    */
   filePath?: string | undefined;
 }
-
-// Relation metadata keys that `detail` entries cannot overwrite.
-const RESERVED = new Set([
-  "mechanism",
-  "key",
-  "confidence",
-  "role",
-  "line",
-  "col",
-  "file_path",
-]);
 
 function isValidRef(ref: BoundaryRef): boolean {
   if (ref === null || typeof ref !== "object") return false;
@@ -146,7 +136,7 @@ export function addBoundary(
   };
   const detail = ref.detail;
   for (const name in detail) {
-    if (Object.hasOwn(detail, name) && !RESERVED.has(name)) {
+    if (Object.hasOwn(detail, name) && !RESERVED_METADATA.has(name)) {
       metadata[name] = detail[name]!;
     }
   }

@@ -2,6 +2,7 @@ import type { BoundaryGraph, GraphNode, JsonValue } from "./graph.ts";
 import { graphInternals } from "./_graph_internals.ts";
 import { confidenceOf } from "./_link_pairs.ts";
 import type { BoundaryRole } from "./types.ts";
+import { portPlace } from "./_relation_metadata.ts";
 
 /**
  * One port of a graph as a flat record: which graph (repository) it is in,
@@ -131,12 +132,7 @@ export function portRecords(graph: BoundaryGraph, name: string): PortRecord[] {
         service: serviceOf(owner),
         confidence: confidenceOf(metadata["confidence"]),
       };
-      const filePath = metadata["file_path"] ?? owner?.filePath;
-      if (typeof filePath === "string") port.filePath = filePath;
-      const line = metadata["line"];
-      if (typeof line === "number") port.line = line;
-      const col = metadata["col"];
-      if (typeof col === "number") port.col = col;
+      Object.assign(port, portPlace(metadata, owner));
       const permission = text(metadata["permission"]);
       if (permission !== "") port.requires = permission;
       else if (metadata["auth"] === "required") port.requires = "user";

@@ -1,6 +1,7 @@
 import type { BoundaryGraph, GraphNode, GraphRelation } from "./graph.ts";
 import { confidenceOf } from "./link.ts";
 import type { BoundaryRole } from "./types.ts";
+import { portPlace } from "./_relation_metadata.ts";
 
 /**
  * One port of a boundary, as found in a graph: who owns it, on which side,
@@ -88,13 +89,7 @@ function toPort(boundary: GraphNode, relation: GraphRelation): BoundaryPort {
     role: relation.kind === "exposes" ? "server" : "client",
     confidence: confidenceOf(metadata["confidence"]),
   };
-  const filePath = metadata["file_path"];
-  if (typeof filePath === "string") port.filePath = filePath;
-  const line = metadata["line"];
-  if (typeof line === "number") port.line = line;
-  const col = metadata["col"];
-  if (typeof col === "number") port.col = col;
-  return port;
+  return Object.assign(port, portPlace(metadata, undefined));
 }
 
 function ports(

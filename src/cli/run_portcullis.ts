@@ -3,6 +3,7 @@
 import { EnforcerLoadError } from "../guard/cached_file_enforcer_provider.ts";
 import { PolicyTestError } from "../policy/mod.ts";
 import { type CliIo, type Command, UsageError } from "./command.ts";
+import { auditCommand } from "./audit_command.ts";
 import { policyExplainCommand } from "./policy_explain_command.ts";
 import { policyTestCommand } from "./policy_test_command.ts";
 
@@ -10,6 +11,7 @@ import { policyTestCommand } from "./policy_test_command.ts";
 export const COMMANDS: readonly Command[] = [
   policyTestCommand,
   policyExplainCommand,
+  auditCommand,
 ];
 
 function overview(commands: readonly Command[]): string {
@@ -66,7 +68,10 @@ export async function runPortcullis(
       return 2;
     }
     if (
-      error instanceof PolicyTestError || error instanceof EnforcerLoadError
+      error instanceof PolicyTestError ||
+      error instanceof EnforcerLoadError ||
+      // the scanner's, by name: on npm it is an optional peer package
+      (error instanceof Error && error.name === "ScanError")
     ) {
       io.stderr(`portcullis: ${error.message}\n`);
       return 2;

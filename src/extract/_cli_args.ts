@@ -83,3 +83,20 @@ export function usageError(message: string, usage: string): string {
     ?.[1] ?? "portcullis-scan";
   return `${message}\nTry "${command} --help".\n`;
 }
+
+/**
+ * The value of `--min-confidence`: a number from 0 to 1.
+ *
+ * @throws {UsageError} When the text is no such number.
+ */
+export function readMinConfidence(raw: string): number {
+  const number = Number(raw);
+  if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
+    throw new UsageError(
+      `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${
+        displayText(raw, 100)
+      }"`,
+    );
+  }
+  return number;
+}

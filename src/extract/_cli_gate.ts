@@ -2,7 +2,7 @@
 // flags they share, reading graph files, writing the reports and the exit
 // code.
 import { displayText } from "../boundary/_display_text.ts";
-import { diffGraphs } from "../boundary/diff.ts";
+import { type BoundaryDiff, diffGraphs } from "../boundary/diff.ts";
 import { BoundaryGraph } from "../boundary/graph.ts";
 import type { JsonValue } from "../boundary/graph_types.ts";
 import {
@@ -13,6 +13,7 @@ import {
 import { FAIL_ON, type FailOn, gateDiff } from "../map/gate.ts";
 import type { ScanCliIo } from "./scan_cli.ts";
 import { UsageError } from "./_cli_args.ts";
+import { writeOutput } from "./_cli_io.ts";
 
 /** Default of `--max-graph-bytes`. */
 export const DEFAULT_MAX_GRAPH_BYTES = 512 * 1024 * 1024;
@@ -179,7 +180,11 @@ export async function readGraph(
 }
 
 /** Sets an own property, even one named `__proto__`. */
-function define<T>(record: Record<string, T>, key: string, value: T): void {
+export function define<T>(
+  record: Record<string, T>,
+  key: string,
+  value: T,
+): void {
   Object.defineProperty(record, key, {
     value,
     enumerable: true,
@@ -189,7 +194,9 @@ function define<T>(record: Record<string, T>, key: string, value: T): void {
 }
 
 /** The root paths a scan records, read defensively. */
-function rootPaths(value: JsonValue | undefined): Record<string, string> {
+export function rootPaths(
+  value: JsonValue | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return out;
@@ -223,7 +230,6 @@ export async function runGate(
     minConfidence: options.minConfidence,
   });
   diff.partial.push(...partial);
-  const verdict = gateDiff(diff, options.failOn);
   const roots: Record<string, Record<string, string>> = {};
   for (const other of others) {
     define(roots, other.name, rootPaths(other.graph.metadata["root_paths"]));
@@ -232,6 +238,21 @@ export async function runGate(
     ...rootPaths(base.metadata["root_paths"]),
     ...rootPaths(head.metadata["root_paths"]),
   });
+  return await reportGate(diff, roots, options, io);
+}
+
+/**
+ * Judges a diff, prints its report, writes the report files and returns
+ * the gate's exit code. `roots` are the root paths of each repository's
+ * scan (for links in the reports).
+ */
+export async function reportGate(
+  diff: BoundaryDiff,
+  roots: Record<string, Record<string, string>>,
+  options: GateOptions & { repo: string; maxOutputBytes: number },
+  io: ScanCliIo,
+): Promise<number> {
+  const verdict = gateDiff(diff, options.failOn);
   const view = { repository: options.repo, roots, verdict };
   for (const report of options.reports) {
     const text = renderDiff(diff, {
@@ -241,16 +262,7 @@ export async function runGate(
         ? COMMENT_LENGTH
         : options.maxOutputBytes,
     });
-    try {
-      await io.writeFile(report.path, text);
-    } catch (error) {
-      io.stderr(
-        `Cannot write "${displayText(report.path)}": ${
-          displayText((error as Error).message)
-        }\n`,
-      );
-      return 2;
-    }
+    if (!await writeOutput(io, report.path, text)) return 2;
   }
   io.stdout(
     renderDiff(diff, {

@@ -6,6 +6,7 @@ import process from "node:process";
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { ScanCliIo } from "./scan_cli.ts";
+import { displayText } from "../boundary/_display_text.ts";
 
 /** The process's streams and file system. */
 export function processIo(): ScanCliIo {
@@ -19,6 +20,28 @@ export function processIo(): ScanCliIo {
     },
     readFile: readBounded,
   };
+}
+
+/**
+ * Writes a file the command was asked to write; on a failure says so on
+ * stderr and gives false (the command then exits with 2).
+ */
+export async function writeOutput(
+  io: ScanCliIo,
+  path: string,
+  text: string,
+): Promise<boolean> {
+  try {
+    await io.writeFile(path, text);
+    return true;
+  } catch (error) {
+    io.stderr(
+      `Cannot write "${displayText(path)}": ${
+        displayText((error as Error).message)
+      }\n`,
+    );
+    return false;
+  }
 }
 
 /** A UTF-8 file of at most `maxBytes` bytes. */

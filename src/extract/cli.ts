@@ -1,5 +1,5 @@
-// The `portcullis-scan` command (`scan`, the default, `diff` and `export`):
-// `deno task scan <dir...>`, or `portcullis-scan` from the npm package under
+// The `portcullis-scan` command (`scan`, the default, `diff`, `export`,
+// `publish` and `query`): `deno task scan <dir...>`, or `portcullis-scan` from the npm package under
 // Node (the build adds the `#!/usr/bin/env node` line). Only node: modules,
 // so the same file runs in Deno, Node and Bun.
 import process from "node:process";

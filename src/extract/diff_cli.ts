@@ -1,10 +1,16 @@
 // The `diff` command: `portcullis-scan diff <base.json> <head.json>`, the
 // breaking-change gate of a CI job.
-import { displayText } from "../boundary/_display_text.ts";
 import { readBudgetFlag } from "./_cli_budgets.ts";
 import { processIo } from "./_cli_io.ts";
-import { UsageError, usageError, walkArgs, withUsage } from "./_cli_args.ts";
 import {
+  readMinConfidence,
+  UsageError,
+  usageError,
+  walkArgs,
+  withUsage,
+} from "./_cli_args.ts";
+import {
+  define,
   GATE_USAGE,
   gateDefaults,
   type GateOptions,
@@ -12,21 +18,29 @@ import {
   graphName,
   readGateFlag,
   readGraph,
+  reportGate,
+  rootPaths,
   runGate,
 } from "./_cli_gate.ts";
+import { withStore } from "./_cli_store.ts";
 import type { ScanCliIo } from "./scan_cli.ts";
 
 const USAGE = `Usage: portcullis-scan diff [options] <base.json> <head.json>
+       portcullis-scan diff --db <url> [options] <head.json>
 
 Compares two graphs of one repository, before and after a change (written
 by scan --out), against the graphs of the other repositories, and fails a
 CI job when the change breaks a consumer: a provider removed or changed
 (method, path shape, key) that a consumer still uses. Also lists
 consumers that lost their provider, new unmatched consumers and new
-unconsumed providers.
+unconsumed providers. With --db, the base is what the repository published
+to the organisation store and the other graphs are every other repository
+published there (see publish --help).
 
 Options:
 ${GATE_USAGE}
+  --db <url>               gate against the organisation store (postgres://
+                           or pglite:<dir>) instead of --other files
   --min-confidence <n>     leave out ports below this confidence (0..1)
   --max-output-bytes <n>   report size (default 16m)
   -h, --help               show this help
@@ -40,6 +54,7 @@ const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 interface DiffArgs extends GateOptions {
   files: string[];
+  db?: string;
   maxOutputBytes: number;
   help: boolean;
 }
@@ -54,17 +69,12 @@ function parseArgs(args: readonly string[]): DiffArgs {
   walkArgs(args, (name, value) => {
     if (name === "-h" || name === "--help") return parsed.help = true;
     if (readGateFlag(name, value, parsed)) return true;
+    if (name === "--db") {
+      parsed.db = value();
+      return true;
+    }
     if (name === "--min-confidence") {
-      const raw = value();
-      const number = Number(raw);
-      if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
-        throw new UsageError(
-          `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${
-            displayText(raw, 100)
-          }"`,
-        );
-      }
-      parsed.minConfidence = number;
+      parsed.minConfidence = readMinConfidence(value());
       return true;
     }
     if (name !== "--max-output-bytes") return false;
@@ -111,6 +121,7 @@ export function runDiffCli(
 }
 
 async function diff(options: DiffArgs, io: ScanCliIo): Promise<number> {
+  if (options.db !== undefined) return await diffOrg(options.db, options, io);
   if (options.files.length !== 2) {
     io.stderr(
       usageError(
@@ -137,4 +148,44 @@ async function diff(options: DiffArgs, io: ScanCliIo): Promise<number> {
     }
     throw error;
   }
+}
+
+/** The gate against the organisation store: `diff --db <url> <head.json>`. */
+async function diffOrg(
+  db: string,
+  options: DiffArgs,
+  io: ScanCliIo,
+): Promise<number> {
+  if (options.files.length !== 1 || options.others.length > 0) {
+    io.stderr(
+      `Cannot diff: with --db, expected one <head.json> and no --other, got ${options.files.length} file(s)\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  const headPath = options.files[0]!;
+  let head;
+  try {
+    head = await readGraph(headPath, io, options.maxGraphBytes);
+  } catch (error) {
+    if (!(error instanceof GraphFileError)) throw error;
+    io.stderr(`${error.message}\n`);
+    return 2;
+  }
+  const repo = options.repo ?? graphName(headPath, head);
+  return await withStore(db, io, async (store) => {
+    const diff = await store.diff(repo, head, {
+      minConfidence: options.minConfidence,
+    });
+    // Where each repository was scanned, for the reports' file links.
+    const roots: Record<string, Record<string, string>> = {};
+    for (const published of await store.repositories()) {
+      define(
+        roots,
+        published.repo,
+        rootPaths(published.metadata["root_paths"]),
+      );
+    }
+    define(roots, repo, rootPaths(head.metadata["root_paths"]));
+    return await reportGate(diff, roots, { ...options, repo }, io);
+  });
 }

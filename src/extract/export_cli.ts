@@ -7,7 +7,7 @@ import {
   type ExportFormat,
   exportGraph,
 } from "../map/export_graph.ts";
-import { processIo } from "./_cli_io.ts";
+import { processIo, writeOutput } from "./_cli_io.ts";
 import { UsageError, usageError, walkArgs, withUsage } from "./_cli_args.ts";
 import {
   DEFAULT_MAX_GRAPH_BYTES,
@@ -160,16 +160,7 @@ async function write(options: ExportArgs, io: ScanCliIo): Promise<number> {
   });
   for (const file of files) {
     const target = join(options.outDir, file.path);
-    try {
-      await io.writeFile(target, file.text);
-    } catch (error) {
-      io.stderr(
-        `Cannot write "${displayText(target)}": ${
-          displayText((error as Error).message)
-        }\n`,
-      );
-      return 2;
-    }
+    if (!await writeOutput(io, target, file.text)) return 2;
     io.stdout(`wrote ${displayText(target)}\n`);
   }
   return 0;

@@ -59,6 +59,8 @@ export { runScanCli, type ScanCliIo } from "./scan_cli.ts";
 export { runCli } from "./run_cli.ts";
 export { runDiffCli } from "./diff_cli.ts";
 export { runExportCli } from "./export_cli.ts";
+export { runPublishCli } from "./publish_cli.ts";
+export { runQueryCli } from "./query_cli.ts";
 export { javascriptExtractor } from "./javascript/mod.ts";
 export { openapiExtractor } from "./openapi/mod.ts";
 export { javaExtractor } from "./java/mod.ts";

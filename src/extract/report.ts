@@ -8,6 +8,10 @@ import type {
   JsonValue,
 } from "../boundary/graph.ts";
 import { confidenceOf } from "../boundary/link.ts";
+import {
+  portPlace,
+  RESERVED_METADATA,
+} from "../boundary/_relation_metadata.ts";
 
 /**
  * One port in a report: a code element exposing or consuming a boundary.
@@ -169,14 +173,9 @@ export interface ScanReport {
   budgetsHit?: ReportBudgetHit[];
 }
 
-const RESERVED = new Set([
-  "mechanism",
-  "key",
-  "confidence",
-  "role",
-  "line",
-  "col",
-  "file_path",
+/** Metadata that is not a port's detail: the relation's own, the scan's. */
+const RESERVED: ReadonlySet<string> = new Set([
+  ...RESERVED_METADATA,
   "language",
   "extractor",
 ]);
@@ -203,12 +202,7 @@ function portOf(
     confidence: confidenceOf(metadata["confidence"]),
     detail,
   };
-  const filePath = metadata["file_path"] ?? owner?.filePath;
-  if (typeof filePath === "string") port.filePath = filePath;
-  const line = metadata["line"];
-  if (typeof line === "number") port.line = line;
-  const col = metadata["col"];
-  if (typeof col === "number") port.col = col;
+  Object.assign(port, portPlace(metadata, owner));
   const language = metadata["language"];
   if (typeof language === "string") port.detail["language"] = language;
   return port;

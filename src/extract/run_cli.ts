@@ -1,7 +1,10 @@
-// `portcullis-scan <command>`: scan (the default), diff or export.
+// `portcullis-scan <command>`: scan (the default), diff, export, publish or
+// query.
 import { processIo } from "./_cli_io.ts";
 import { runDiffCli } from "./diff_cli.ts";
 import { runExportCli } from "./export_cli.ts";
+import { runPublishCli } from "./publish_cli.ts";
+import { runQueryCli } from "./query_cli.ts";
 import { runScanCli, type ScanCliIo } from "./scan_cli.ts";
 
 const COMMANDS: Readonly<
@@ -10,12 +13,14 @@ const COMMANDS: Readonly<
   scan: runScanCli,
   diff: runDiffCli,
   export: runExportCli,
+  publish: runPublishCli,
+  query: runQueryCli,
 };
 
 /**
  * Runs `portcullis-scan` with the given arguments (without the program
- * name): the first argument names the command, `scan`, `diff` or
- * `export`; anything else runs `scan` with all of them (so a directory
+ * name): the first argument names the command, `scan`, `diff`,
+ * `export`, `publish` or `query`; anything else runs `scan` with all of them (so a directory
  * named like a command is scanned with `scan diff` or `./diff`).
  *
  * @param args Command-line arguments, e.g. `["diff", "base.json", "head.json"]`.

@@ -377,9 +377,13 @@ async function scanRoot(
   let portCount = 0;
   let portsOver = 0;
   // progress counts files: one is done when the last extractor taking it is
-  const lastExtractor = files.map((file) =>
-    extractors.findLastIndex((extractor) => extractor.accepts(file.path))
-  );
+  // (a loop, not findLastIndex: the npm build targets ES2022)
+  const lastExtractor = files.map((file) => {
+    for (let e = extractors.length - 1; e >= 0; e--) {
+      if (extractors[e]!.accepts(file.path)) return e;
+    }
+    return -1;
+  });
   for (let e = 0; e < extractors.length; e++) {
     const extractor = extractors[e]!;
     const mine = files.filter((file) => extractor.accepts(file.path));

@@ -13,7 +13,7 @@ import { buildReport } from "./report.ts";
 import { REPORT_FORMATS, type ReportFormat } from "./render_report.ts";
 import { renderFitted, utf8Length } from "./_render_fitted.ts";
 import { readBudgetFlag } from "./_cli_budgets.ts";
-import { processIo } from "./_cli_io.ts";
+import { processIo, writeOutput } from "./_cli_io.ts";
 import {
   GATE_USAGE,
   gateDefaults,
@@ -24,7 +24,12 @@ import {
   readGraph,
   runGate,
 } from "./_cli_gate.ts";
-import { UsageError, usageError, walkArgs } from "./_cli_args.ts";
+import {
+  readMinConfidence,
+  UsageError,
+  usageError,
+  walkArgs,
+} from "./_cli_args.ts";
 import { printSummary } from "./_cli_summary.ts";
 import { VERSION } from "./_version.ts";
 import { DIFF_FORMATS, type DiffFormat } from "../map/diff_report.ts";
@@ -69,6 +74,8 @@ export interface ScanCliIo {
 const USAGE = `Usage: portcullis-scan [scan] [options] <dir...>
        portcullis-scan diff [options] <base.json> <head.json>
        portcullis-scan export --format <format> [options] <graph.json>
+       portcullis-scan publish [--db <url>] [--repo <name>] <graph.json>
+       portcullis-scan query [--db <url>] <query> [arguments]
 
 Finds interface boundaries (HTTP routes and calls, gRPC methods, queue
 topics, Temporal activities) in the given source trees, links consumers to
@@ -205,19 +212,9 @@ function readScanFlag(
         (parsed.mechanisms ??= []).push(mechanism.trim());
       }
       return true;
-    case "--min-confidence": {
-      const raw = value();
-      const number = Number(raw);
-      if (raw.trim() === "" || !(number >= 0 && number <= 1)) {
-        throw new UsageError(
-          `Cannot parse arguments: --min-confidence must be a number from 0 to 1, got "${
-            displayText(raw, 100)
-          }"`,
-        );
-      }
-      parsed.minConfidence = number;
+    case "--min-confidence":
+      parsed.minConfidence = readMinConfidence(value());
       return true;
-    }
   }
   return false;
 }
@@ -397,17 +394,8 @@ export async function runScanCli(
     result.graph.metadata["repository"] = options.gate.repo;
   }
   if (options.out !== undefined) {
-    try {
-      await io.writeFile(
-        options.out,
-        escapeJsonText(JSON.stringify(result.graph.toJSON(), null, 2)) + "\n",
-      );
-    } catch (error) {
-      io.stderr(
-        `Cannot write "${displayText(options.out)}": ${
-          displayText((error as Error).message)
-        }\n`,
-      );
+    const graph = JSON.stringify(result.graph.toJSON(), null, 2);
+    if (!await writeOutput(io, options.out, escapeJsonText(graph) + "\n")) {
       return 2;
     }
   }

@@ -14,17 +14,9 @@ import {
   place,
 } from "./_diff_parts.ts";
 import type { DiffView } from "./_diff_text.ts";
+import { type SarifRule, sarifTool, uriOf } from "./_sarif.ts";
 
-type Level = "error" | "warning" | "note";
-
-interface Rule {
-  id: string;
-  name: string;
-  text: string;
-  level: Level;
-}
-
-const RULES: readonly Rule[] = [
+const RULES: readonly SarifRule[] = [
   {
     id: "PC001",
     name: "BreakingProviderChange",
@@ -51,18 +43,6 @@ const RULES: readonly Rule[] = [
     level: "note",
   },
 ];
-
-/** The repository URL SARIF names the tool by. */
-const INFORMATION_URI = "https://github.com/portcullis/portcullis";
-
-const LONE_SURROGATE =
-  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** A relative path as a URI reference (percent-encoded, never throwing). */
-function uriOf(path: string): string {
-  return encodeURI(path.replace(LONE_SURROGATE, "\ufffd"))
-    .replaceAll("#", "%23").replaceAll("?", "%3F");
-}
 
 function location(port: PortRecord, view: DiffView): Record<string, unknown> {
   const region: Record<string, number> = {};
@@ -144,18 +124,7 @@ export function sarifLog(
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
     runs: [{
-      tool: {
-        driver: {
-          name: "portcullis-scan",
-          informationUri: INFORMATION_URI,
-          rules: RULES.map((rule) => ({
-            id: rule.id,
-            name: rule.name,
-            shortDescription: { text: rule.text },
-            defaultConfiguration: { level: rule.level },
-          })),
-        },
-      },
+      tool: sarifTool("portcullis-scan", RULES),
       originalUriBaseIds: {
         "%SRCROOT%": { description: { text: "The repository's root" } },
       },

@@ -42,7 +42,8 @@ export interface OpenApiOptions {
   version?: string;
 }
 
-const METHODS = new Set([
+/** The operations of an OpenAPI path item, by their field names. */
+export const OPERATION_METHODS: ReadonlySet<string> = new Set([
   "get",
   "put",
   "post",
@@ -111,7 +112,7 @@ function document(
     const methods = verb === "any" ? ANY_METHODS : [verb];
     const { template, params } = pathTemplate(port.key.slice(space + 1));
     for (const method of methods) {
-      if (!METHODS.has(method)) continue;
+      if (!OPERATION_METHODS.has(method)) continue;
       const item = paths[template] ??= {};
       const existing = item[method] as Record<string, unknown> | undefined;
       if (existing !== undefined) {

@@ -7,12 +7,13 @@ import { policyRule } from "./explain.ts";
 import type { Explanation } from "./explanation.ts";
 import type { PolicyCoverage, RuleCoverage } from "./policy_test_report.ts";
 
-function keyOf(type: string, values: readonly string[]): string {
+/** A rule's identity: its type and values. */
+export function keyOf(type: string, values: readonly string[]): string {
   return [type, ...values].join("\u0000");
 }
 
 /** Line numbers of each rule of the policy text, by rule. */
-function lineNumbers(policyText: string): Map<string, number[]> {
+export function lineNumbers(policyText: string): Map<string, number[]> {
   const lines = new Map<string, number[]>();
   const parser = new BracketAwareCsvParser();
   policyText.split("\n").forEach((line, index) => {

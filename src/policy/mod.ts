@@ -4,7 +4,9 @@
  * rule coverage, JUnit XML for CI, and `explain()`, which says why a
  * request is allowed or denied: the rules that matched, the role links
  * they went through, and for a denial the nearest rules and what was false
- * for them.
+ * for them. `auditApp()` (`portcullis audit`) joins an application's routes
+ * with its policy: unguarded and dead routes, dead rules, roles that reach
+ * nothing, with text, JSON and SARIF reports.
  *
  * @example
  * ```ts
@@ -32,6 +34,21 @@
  *
  * @module
  */
+export { auditApp, type AuditAppOptions } from "./audit/audit_app.ts";
+export type {
+  AuditArgument,
+  AuditFinding,
+  AuditFindingKind,
+  AuditReport,
+  AuditRole,
+  AuditRoute,
+  AuditRule,
+} from "./audit/audit_report.ts";
+export { formatAuditReport } from "./audit/format_audit_report.ts";
+export {
+  toAuditSarif,
+  type ToAuditSarifOptions,
+} from "./audit/to_audit_sarif.ts";
 export { explain } from "./explain.ts";
 export type {
   Explanation,

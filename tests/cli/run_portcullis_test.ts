@@ -58,25 +58,25 @@ Deno.test("portcullis --help lists every command; no command is a usage error", 
 });
 
 Deno.test("runPortcullis() takes one more command as one more table entry", async () => {
-  const audit: Command = {
-    words: ["audit"],
-    synopsis: "<app-dir>",
-    summary: "join routes and policy",
-    usage: "Usage: portcullis audit <app-dir>\n",
+  const lint: Command = {
+    words: ["policy", "lint"],
+    synopsis: "<p.csv>",
+    summary: "lint a policy",
+    usage: "Usage: portcullis policy lint <p.csv>\n",
     run: (args, io) => {
-      io.stdout(`audited ${args.join(" ")}\n`);
+      io.stdout(`linted ${args.join(" ")}\n`);
       return Promise.resolve(0);
     },
   };
   const io = captured();
   assert.equal(
-    await runPortcullis(["audit", "app"], io, [...COMMANDS, audit]),
+    await runPortcullis(["policy", "lint", "p.csv"], io, [...COMMANDS, lint]),
     0,
   );
-  assert.equal(io.out, "audited app\n");
+  assert.equal(io.out, "linted p.csv\n");
   const help = captured();
-  await runPortcullis(["--help"], help, [...COMMANDS, audit]);
-  assert.match(help.out, /audit <app-dir>\n {6}join routes and policy/);
+  await runPortcullis(["--help"], help, [...COMMANDS, lint]);
+  assert.match(help.out, /policy lint <p\.csv>\n {6}lint a policy/);
 });
 
 Deno.test("portcullis policy test passes, writes JUnit, and enforces --min-coverage", async () => {

@@ -42,13 +42,14 @@ export async function findBun(): Promise<string> {
 }
 
 /**
- * Bundles examples/node.ts (or another entry point) for Node into `dir`;
- * returns the file.
+ * Bundles examples/node.ts (or another entry point) for Node into `dir`,
+ * leaving the `external` packages to Node's resolution; returns the file.
  */
 export async function bundleForNode(
   dir: string,
   entry: string = NODE_SERVER,
   name = "node.mjs",
+  external: readonly string[] = [],
 ): Promise<string> {
   const outfile = join(dir, name);
   const esbuild = await import("esbuild");
@@ -61,10 +62,12 @@ export async function bundleForNode(
       format: "esm",
       target: "node20",
       logLevel: "silent",
-      // casbin is CommonJS; give the ESM bundle a require().
+      external: [...external],
+      // casbin is CommonJS; give the ESM bundle a require() (under a name
+      // of its own: bundled code may import createRequire too).
       banner: {
         js:
-          'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
+          'import { createRequire as __bannerRequire } from "node:module"; const require = __bannerRequire(import.meta.url);',
       },
     });
   } finally {

@@ -4,6 +4,8 @@ import { runCli } from "../../src/extract/run_cli.ts";
 import { runDiffCli } from "../../src/extract/diff_cli.ts";
 import { scan } from "../../src/extract/scan.ts";
 import { memoryIo } from "./_cli_memory.ts";
+import { ORG_GRAPHS, publishOrg } from "./_org_graphs.ts";
+import { freshDatabase, KINDS } from "../_postgres/_databases.ts";
 
 const MAP = fileURLToPath(new URL("../fixtures/map", import.meta.url));
 const CLI = fileURLToPath(new URL("../../src/extract/cli.ts", import.meta.url));
@@ -261,3 +263,56 @@ Deno.test("diff --min-confidence leaves weaker ports out of the comparison", asy
   assert.equal(await runDiffCli(["--min-confidence", "2", "a", "b"], bad), 2);
   assert.match(bad.err(), /--min-confidence must be a number from 0 to 1/);
 });
+
+for (const { kind, ignore } of KINDS) {
+  Deno.test({
+    name:
+      `diff --db (${kind}) gates a repository's head against what the organisation published`,
+    ignore,
+    async fn(): Promise<void> {
+      await using db = await freshDatabase(kind);
+      await publishOrg(db.url);
+      const breaking = memoryIo(ORG_GRAPHS);
+      assert.equal(
+        await runCli([
+          "diff",
+          "--db",
+          db.url,
+          "breaking.json",
+          "--markdown",
+          "gate.md",
+        ], breaking),
+        1,
+      );
+      assert.match(
+        breaking.out(),
+        /^Boundary diff: 1 breaking change, 1 consumer without provider/,
+      );
+      assert.match(breaking.out(), /used by web .*api\.ts:4:26 {2}loadUser/);
+      assert.match(breaking.files.get("gate.md") ?? "", /breaking/i);
+      assert.match(breaking.err(), /^Gate failed: 1 breaking provider change/);
+      const compatible = memoryIo(ORG_GRAPHS);
+      assert.equal(
+        await runCli([
+          "diff",
+          "--db",
+          db.url,
+          "--repo",
+          "users",
+          "compatible.json",
+        ], compatible),
+        0,
+        compatible.err(),
+      );
+      const twoFiles = memoryIo(ORG_GRAPHS);
+      assert.equal(
+        await runCli(
+          ["diff", "--db", db.url, "users.json", "breaking.json"],
+          twoFiles,
+        ),
+        2,
+      );
+      assert.match(twoFiles.err(), /with --db, expected one <head\.json>/);
+    },
+  });
+}

@@ -3,7 +3,7 @@
 import { httpBoundaryKey } from "../../boundary/http_path.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 import type { Value } from "../_value/value.ts";
-import type { PathResult } from "../_value/path.ts";
+import { type PathResult, routePath } from "../_value/path.ts";
 
 /** Where a port is reported: any syntax node (0-based row and column). */
 export interface Positioned {
@@ -27,6 +27,15 @@ export const HTTP_VERBS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * {@linkcode HTTP_METHODS} by the capitalised names annotations and
+ * decorators give them (`@Get`, `@Delete`).
+ */
+export const CAPITALISED_METHODS: Readonly<Record<string, string>> = Object
+  .fromEntries(
+    [...HTTP_METHODS].map((m) => [m[0] + m.slice(1).toLowerCase(), m]),
+  );
+
+/**
  * Evaluates a string literal node with `evaluate` for its interpolated
 
 /** Options of {@linkcode httpPort}. */
@@ -44,13 +53,17 @@ export interface HttpPortInit {
 
 /**
  * Builds an HTTP port, or undefined when the path cannot be normalized (the
- * caller records nothing rather than a wrong key).
+ * caller records nothing rather than a wrong key; `invalid` hears why).
  */
-export function httpPort(init: HttpPortInit): ExtractedPort | undefined {
+export function httpPort(
+  init: HttpPortInit,
+  invalid?: (error: Error) => void,
+): ExtractedPort | undefined {
   let key: string;
   try {
     key = httpBoundaryKey(init.method, init.path);
-  } catch {
+  } catch (error) {
+    invalid?.(error as Error);
     return undefined;
   }
   const { row, column } = init.node.startPosition;
@@ -72,6 +85,54 @@ export function httpPort(init: HttpPortInit): ExtractedPort | undefined {
     owner: init.owner,
     filePath: init.filePath,
   };
+}
+
+/** Options of {@linkcode routePorts}. */
+export interface RouteInit {
+  /** `server` (the default) for a served route, `client` for a call. */
+  role?: "server" | "client";
+  /** The methods the route answers (`ANY` for all). */
+  methods: Iterable<string>;
+  /** The route's path with its prefixes joined (see `joinPaths`). */
+  path: Value;
+  /** Whether a prefix was joined: the path then counts as composed. */
+  prefixed: boolean;
+  node: Positioned;
+  owner: PortOwner;
+  filePath: string;
+  framework: string;
+  /** The most the route allows (a guessed method caps it). */
+  confidence?: number;
+  extra?: Record<string, string>;
+  /** The keys reported already: a port with one of them is left out. */
+  seen?: Set<string>;
+}
+
+/**
+ * The ports of a route: its path as a server serves it (see `routePath`),
+ * one port per method; none for a path that cannot be normalized.
+ */
+export function routePorts(init: RouteInit): ExtractedPort[] {
+  const route = routePath(init.path, init.prefixed);
+  const confidence = Math.min(route.confidence, init.confidence ?? 1);
+  const out: ExtractedPort[] = [];
+  for (const method of init.methods) {
+    const port = httpPort({
+      role: init.role ?? "server",
+      method,
+      path: route.path,
+      node: init.node,
+      owner: init.owner,
+      filePath: init.filePath,
+      confidence,
+      framework: init.framework,
+      ...(init.extra ? { extra: init.extra } : {}),
+    });
+    if (!port || init.seen?.has(port.ref.key)) continue;
+    init.seen?.add(port.ref.key);
+    out.push(port);
+  }
+  return out;
 }
 
 /** Where a client port is reported: its node, owner and file. */

@@ -2,6 +2,7 @@
 // resolves a service name seen in code to its `package.Service` and RPCs.
 import protobuf from "protobufjs";
 import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
+import { parseFailure } from "../_syntax/passes.ts";
 
 /** One gRPC service of a `.proto` file. */
 export interface ProtoService {
@@ -48,11 +49,7 @@ export class ProtoIndex {
         root = parsed.root;
         pkg = parsed.package ?? "";
       } catch (error) {
-        diagnostics.push({
-          filePath: file.path,
-          severity: "error",
-          message: `Cannot parse: ${(error as Error).message}`,
-        });
+        diagnostics.push(parseFailure(file.path, error));
         continue;
       }
       const visit = (

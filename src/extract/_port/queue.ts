@@ -9,6 +9,7 @@ import { positionOf } from "../_syntax/tree.ts";
 import { confidenceOf } from "../_value/confidence.ts";
 import {
   composed,
+  exactText,
   hasHoles,
   hole,
   keyText,
@@ -66,6 +67,29 @@ export function queuePort(init: QueuePortInit): ExtractedPort | undefined {
     },
     owner: init.owner,
     filePath: init.filePath,
+  };
+}
+
+/** Where a RabbitMQ message is published (or a queue is bound) to. */
+export interface AmqpTarget {
+  /**
+   * The exchange; on the default exchange (`""`), which routes by queue
+   * name, the routing key: the queue.
+   */
+  topic: Value;
+  /** Whether the exchange is the default one. */
+  isDefault: boolean;
+  /** The `exchange` and `routingKey` details of the port. */
+  extra: Record<string, string>;
+}
+
+/** The target of a publish (or binding) to `exchange` with `routingKey`. */
+export function amqpTarget(exchange: Value, routingKey: Value): AmqpTarget {
+  const isDefault = exactText(exchange) === "";
+  return {
+    topic: isDefault ? routingKey : exchange,
+    isDefault,
+    extra: { exchange: keyText(exchange), routingKey: keyText(routingKey) },
   };
 }
 

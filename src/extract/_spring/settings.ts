@@ -229,3 +229,16 @@ function yaml(text: string): Array<Map<string, string>> {
   }
   return out;
 }
+
+/**
+ * The servlet context path the routes of the file at `path` are served
+ * under, as the first segment of their paths (composed: it comes from the
+ * settings); empty without settings.
+ */
+export function contextPrefix(
+  settings: SpringSettings | undefined,
+  path: string,
+): Value {
+  const context = settings?.contextPath(path) ?? "";
+  return literal(context, context !== "");
+}

@@ -23,6 +23,7 @@ import {
   stringValue as wasmStringValue,
 } from "./tree.ts";
 import type { PortOwner, SourceSpan } from "../types.ts";
+import { parseFailure } from "./passes.ts";
 
 const NAMED = 1;
 
@@ -536,11 +537,7 @@ export async function parseOrReport(
   try {
     tree = await parseCompact(grammar, file);
   } catch (error) {
-    diagnostics.push({
-      filePath: file.path,
-      severity: "error",
-      message: `Cannot parse: ${(error as Error).message}`,
-    });
+    diagnostics.push(parseFailure(file.path, error));
     return undefined;
   }
   if (reportSyntax && tree.syntaxProblem) {

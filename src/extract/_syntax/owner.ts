@@ -1,7 +1,7 @@
 // Finds the code element that owns a port: the enclosing function, method
 // or class (or the module), per grammar, as a `PortOwner`.
 import type { GrammarName } from "./parser.ts";
-import { baseName, type Node, spanOf } from "./tree.ts";
+import { ancestorsOf, baseName, type Node, spanOf } from "./tree.ts";
 import type { PortOwner } from "../types.ts";
 
 /** Per-grammar node type names of the owners. */
@@ -102,7 +102,7 @@ export function ownerOf(
 ): PortOwner {
   const rules = OWNER_SPECS[grammar];
   const scopes: Scope[] = [];
-  for (let current: Node | null = node; current; current = current.parent) {
+  for (const current of [node, ...ancestorsOf(node)]) {
     const scope = scopeOf(current, rules, grammar);
     if (scope) scopes.push(scope);
   }

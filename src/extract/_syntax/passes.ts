@@ -33,6 +33,18 @@ export async function eachFile<F extends { path: string }>(
   }
 }
 
+/** The error diagnostic of a file that cannot be parsed. */
+export function parseFailure(
+  filePath: string,
+  error: unknown,
+): ExtractDiagnostic {
+  return {
+    filePath,
+    severity: "error",
+    message: `Cannot parse: ${(error as Error).message}`,
+  };
+}
+
 /** Reports a file whose syntax tree has errors (the ports found are kept). */
 export function syntaxWarning(
   root: Node,
@@ -206,6 +218,8 @@ export class TreeFile {
   readonly ports: ExtractedPort[];
   /** The root's other files (their trees and calls), when kept. */
   readonly kept: KeptTrees | undefined;
+  /** The root node of the file's syntax tree, once it is read. */
+  rootNode: Node | undefined;
 
   constructor(
     file: SourceFile,

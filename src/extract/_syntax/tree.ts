@@ -57,12 +57,32 @@ export function findAncestor(
   types: ReadonlySet<string>,
   includeSelf = false,
 ): Node | null {
-  let current: Node | null = includeSelf ? node : node.parent;
-  while (current) {
-    if (types.has(current.type)) return current;
-    current = current.parent;
+  if (includeSelf && types.has(node.type)) return node;
+  for (const ancestor of ancestorsOf(node)) {
+    if (types.has(ancestor.type)) return ancestor;
   }
   return null;
+}
+
+/**
+ * The ancestors of `node`, innermost first (its parent, ..., the root),
+ * found in one walk down from the root. web-tree-sitter's `parent` walks
+ * down from the root on every call, so climbing parent by parent costs the
+ * square of the depth: minutes for code nested 20,000 deep.
+ */
+export function ancestorsOf(node: Node): Node[] {
+  const path: Node[] = [];
+  if (typeof node.childWithDescendant !== "function") {
+    // A compact tree's node (compact_tree.ts) keeps its parent: O(1) a step.
+    for (let up = node.parent; up !== null; up = up.parent) path.push(up);
+    return path;
+  }
+  let current: Node | null = node.tree.rootNode;
+  while (current !== null && current.id !== node.id) {
+    path.push(current);
+    current = current.childWithDescendant(node);
+  }
+  return path.reverse();
 }
 
 /** 1-based position of a node's start. */
@@ -81,6 +101,30 @@ export function spanOf(node: Node): SourceSpan {
     endLine: node.endPosition.row + 1,
     endCol: node.endPosition.column + 1,
   };
+}
+
+/** A node of a WASM or a compact tree: its type and named children. */
+interface TypedNode<N> {
+  readonly type: string;
+  namedChild(index: number): N | null;
+}
+
+/**
+ * The expression inside wrappers that do not change its value (`(x)`,
+ * `await x`): the first named child of each node whose type is one of
+ * `wrappers`, down to one that is not.
+ */
+export function unwrapped<N extends TypedNode<N>>(
+  node: N,
+  wrappers: ReadonlySet<string>,
+): N {
+  let n = node;
+  while (wrappers.has(n.type)) {
+    const inner = n.namedChild(0);
+    if (!inner) break;
+    n = inner;
+  }
+  return n;
 }
 
 /** The text of a field child, or `undefined` when the field is absent. */

@@ -11,6 +11,27 @@ export const MAX_FLOW_DEPTH = 3;
 export const MAX_CALL_SITES = 32;
 
 /**
+ * The chains (of prefixes, outermost first) a node is reached under through
+ * the callers of the function around it: each chain `outer` gives at one of
+ * the function's call sites (`sites`, one level out), then `own`; `own`
+ * alone when no call site is followed (there is none, or the node is
+ * {@linkcode MAX_FLOW_DEPTH} levels out already). At most
+ * {@linkcode MAX_CALL_SITES} sites are followed.
+ */
+export function chainsThroughCallers<S, T>(
+  depth: number,
+  sites: () => readonly S[],
+  outer: (site: S, depth: number) => T[][],
+  own: readonly T[],
+): T[][] {
+  const followed = depth < MAX_FLOW_DEPTH ? sites() : [];
+  if (followed.length === 0) return [[...own]];
+  return followed.slice(0, MAX_CALL_SITES).flatMap((site) =>
+    outer(site, depth + 1).map((chain) => [...chain, ...own])
+  );
+}
+
+/**
  * The names of the `parameter` holes of a value that stand for a whole path,
  * a prefix or a base URL (`BASE + path`, `f"{prefix}/users"`), not a value
  * inside one: a hole right after `/`, `?`, `#`, `=`, `&`, `:`, `.`, `-` or

@@ -27,7 +27,13 @@ export {
   formatPrintf,
   formatRust,
 } from "./format.ts";
-export { clientPath, joinPaths, type PathResult, routePath } from "./path.ts";
+export {
+  addsPrefix,
+  clientPath,
+  joinPaths,
+  type PathResult,
+  routePath,
+} from "./path.ts";
 export {
   CONFIDENCE,
   type ConfidenceFacts,
@@ -38,6 +44,7 @@ export {
 export {
   bindParameters,
   type CallGraph,
+  chainsThroughCallers,
   flowAtSite,
   type Flowed,
   flowingParameters,

@@ -2,6 +2,7 @@
 // serves and the path a client URL calls, each with its confidence.
 import { CONFIDENCE, confidenceOf } from "./confidence.ts";
 import {
+  exactText,
   fromParts,
   HOLE,
   isEmpty,
@@ -45,6 +46,14 @@ export function joinPaths(...values: ReadonlyArray<Value | string>): Value {
     parts.push(...next);
   }
   return fromParts(parts, composed);
+}
+
+/**
+ * Whether a route prefix adds to the paths under it: any prefix but one
+ * known to be empty (an unresolved one may add segments).
+ */
+export function addsPrefix(prefix: Value): boolean {
+  return (exactText(prefix) ?? "x") !== "";
 }
 
 /**

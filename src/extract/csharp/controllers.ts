@@ -1,16 +1,16 @@
 // ASP.NET Core controllers: attribute routes (`[Route("api/[controller]")]`
 // + `[HttpGet("{id}")]`, inherited from base controllers of the scan) and
 // conventional routes (`MapControllerRoute`...) for the other actions.
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, httpPort, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import {
+  addsPrefix,
   CONFIDENCE,
   exactText,
   joinPaths,
   literal,
   mapText,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
 import {
@@ -189,19 +189,15 @@ export function controller(
               .replaceAll("[action]", action)
               .replaceAll("[area]", area),
         );
-        const prefixed = (exactText(prefix) ?? "x") !== "";
-        const path = routePath(joined, prefixed);
-        const port = httpPort({
-          role: "server",
-          method: route.verb,
-          path: path.path,
+        c.ports.push(...routePorts({
+          methods: [route.verb],
+          path: joined,
+          prefixed: addsPrefix(prefix),
           node: route.node.parent ?? route.node,
           owner,
           filePath: c.file.path,
-          confidence: path.confidence,
           framework: "aspnetcore",
-        });
-        if (port) c.ports.push(port);
+        }));
       }
     }
   }

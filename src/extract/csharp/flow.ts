@@ -3,8 +3,7 @@
 // extension method), the argument each passes for a parameter, and the URL a
 // wrapper builds at each.
 import type { Node } from "web-tree-sitter";
-import type { Value } from "../_value/mod.ts";
-import { TreeCalls } from "../_syntax/calls.ts";
+import { type Arity, TreeCalls } from "../_syntax/calls.ts";
 import { calledName } from "./index.ts";
 import { namedChildren } from "../_syntax/tree.ts";
 import type { CSharpFile } from "./project.ts";
@@ -16,42 +15,42 @@ const METHODS: ReadonlySet<string> = new Set([
 ]);
 
 /** The calls of the scan's methods, and values through them. */
-export class CSharpCalls extends TreeCalls {
-  readonly #file: CSharpFile;
+export class CSharpCalls extends TreeCalls<CSharpFile> {
+  constructor(file: CSharpFile) {
+    super(file, file.index?.callIndex, METHODS, calledName);
+  }
 
-  constructor(file: CSharpFile, root: Node | undefined) {
-    super(root, file.index?.callIndex, METHODS, calledName);
-    this.#file = file;
+  /** An extension method's `this` parameter is its receiver. */
+  arity(fn: Node): Arity {
+    const params = parametersOf(fn);
+    const receiver = params[0]?.extension === true ? 1 : 0;
+    return {
+      min: params.filter((p) => !p.optional).length - receiver,
+      max: params.length - receiver,
+    };
+  }
+
+  argumentCount(call: Node): number {
+    return argumentsOf(call).length;
   }
 
   /**
-   * The calls of a method: `Name(...)` in its class, `x.Name(...)` on its
-   * class or a receiver of its type, any `x.Name(...)` of an extension
-   * method; with an argument count the parameters take.
+   * `Name(...)` in its class, `x.Name(...)` on its class or a receiver of
+   * its type, any `x.Name(...)` of an extension method.
    */
-  sitesOf(fn: Node): Node[] {
-    const name = fn.childForFieldName("name")?.text;
-    if (!name) return [];
-    const params = parametersOf(fn);
-    const extension = params[0]?.extension === true;
+  reaches(fn: Node, call: Node): boolean {
+    const extension = parametersOf(fn)[0]?.extension === true;
     const owner = classOf(fn);
-    const min = params.filter((p) => !p.optional).length -
-      (extension ? 1 : 0);
-    const max = params.length - (extension ? 1 : 0);
-    return this.callsNamed(name).filter((call) => {
-      const count = argumentsOf(call).length;
-      if (count < min || count > max) return false;
-      const callee = call.childForFieldName("function");
-      if (callee?.type !== "member_access_expression") {
-        return !extension && classOf(call) === owner;
-      }
-      if (extension) return true;
-      const receiver = callee.childForFieldName("expression");
-      if (!receiver || receiver.type === "this_expression") {
-        return classOf(call) === owner;
-      }
-      return receiver.text === owner || this.#file.typeOf(receiver) === owner;
-    });
+    const callee = call.childForFieldName("function");
+    if (callee?.type !== "member_access_expression") {
+      return !extension && classOf(call) === owner;
+    }
+    if (extension) return true;
+    const receiver = callee.childForFieldName("expression");
+    if (!receiver || receiver.type === "this_expression") {
+      return classOf(call) === owner;
+    }
+    return receiver.text === owner || this.file.typeOf(receiver) === owner;
   }
 
   /** The argument node a call passes for the parameter `name` of `fn`. */
@@ -74,11 +73,6 @@ export class CSharpCalls extends TreeCalls {
       (args.some((a) => a.childForFieldName("name")) ? undefined : args[index]);
     const list = arg ? namedChildren(arg) : [];
     return list[list.length - 1];
-  }
-
-  argument(fn: Node, site: Node, name: string): Value | undefined {
-    const node = this.argumentNode(fn, site, name);
-    return node ? this.#file.evaluate(node) : undefined;
   }
 }
 

@@ -5,6 +5,7 @@ import { HTTP_METHODS, httpPort } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { anchorOf, walk } from "../_syntax/tree.ts";
 import {
+  addsPrefix,
   CONFIDENCE,
   exactText,
   hole,
@@ -96,8 +97,7 @@ export function minimalApi(
     (c.invocations?.(method).length ?? 0) === 0;
   const seen = new Set<string>();
   for (const prefix of groupPrefixes(c, receiver)) {
-    const prefixed = (exactText(prefix) ?? "x") !== "";
-    const route = routePath(joinPaths(prefix, path), prefixed);
+    const route = routePath(joinPaths(prefix, path), addsPrefix(prefix));
     if (seen.has(route.path)) continue;
     seen.add(route.path);
     const confidence = orphan ? CONFIDENCE.partial : route.confidence;

@@ -183,10 +183,11 @@ export class CSharpFile {
 
   /** The calls of the scan's methods (for values through parameters). */
   get calls(): CSharpCalls {
-    return this.#calls ??= new CSharpCalls(this, this.#root);
+    return this.#calls ??= new CSharpCalls(this);
   }
   #calls: CSharpCalls | undefined;
-  #root: Node | undefined;
+  /** The root node of the file's syntax tree, once it is read. */
+  rootNode: Node | undefined;
 
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
@@ -340,7 +341,7 @@ export class CSharpFile {
   }
 
   run(root: Node): void {
-    this.#root = root;
+    this.rootNode = root;
     walk(root, (node) => {
       switch (node.type) {
         case "class_declaration":

@@ -31,6 +31,27 @@ import { CONFIDENCE } from "../_value/confidence.ts";
 
 const DECLARATORS: ReadonlySet<string> = new Set(["variable_declarator"]);
 
+/** A member call `x.Name(...)` / `x.Name<T>(...)`, by the method's name. */
+interface MemberCall {
+  call: Node;
+  callee: Node;
+  nameNode: Node | null;
+  method: string | undefined;
+}
+
+/** The member calls of a tree. */
+function* memberCalls(root: Node): Iterable<MemberCall> {
+  for (const call of findAll(root, CS_CALLS)) {
+    const callee = call.childForFieldName("function");
+    if (callee?.type !== "member_access_expression") continue;
+    const nameNode = callee.childForFieldName("name");
+    const method = nameNode?.type === "generic_name"
+      ? namedChildren(nameNode)[0]?.text
+      : nameNode?.text;
+    yield { call, callee, nameNode, method };
+  }
+}
+
 interface CsActivity {
   method: string;
   name: string;
@@ -148,13 +169,7 @@ export async function dotnetTemporal(
   for (const file of files) {
     const root = file.tree.rootNode;
     if (!/\bTemporalio\b/.test(file.tree.text)) continue;
-    for (const call of findAll(root, CS_CALLS)) {
-      const callee = call.childForFieldName("function");
-      if (callee?.type !== "member_access_expression") continue;
-      const nameNode = callee.childForFieldName("name");
-      const method = nameNode?.type === "generic_name"
-        ? namedChildren(nameNode)[0]?.text
-        : nameNode?.text;
+    for (const { call, nameNode, method } of memberCalls(root)) {
       if (!method || !CS_REGISTRATIONS.has(method)) continue;
       const typeArg = nameNode?.type === "generic_name"
         ? findAll(nameNode, CS_TYPE_ARGS)[0]
@@ -216,13 +231,7 @@ export async function dotnetTemporal(
     const emit = activities(out, file.file.path, "c-sharp", "temporal-dotnet");
     const usings = csUsings(root);
     if (!/\bTemporalio\.Workflows\b/.test(file.tree.text)) continue;
-    for (const call of findAll(root, CS_CALLS)) {
-      const callee = call.childForFieldName("function");
-      if (callee?.type !== "member_access_expression") continue;
-      const nameNode = callee.childForFieldName("name");
-      const method = nameNode?.type === "generic_name"
-        ? namedChildren(nameNode)[0]?.text
-        : nameNode?.text;
+    for (const { call, callee, method } of memberCalls(root)) {
       if (
         method !== "ExecuteActivityAsync" &&
         method !== "ExecuteLocalActivityAsync"

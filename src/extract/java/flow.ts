@@ -3,8 +3,7 @@
 // called by its own methods or by services holding the client), and the URL
 // a wrapper builds at each.
 import type { Node } from "web-tree-sitter";
-import type { Value } from "../_value/mod.ts";
-import { type CallIndex, TreeCalls } from "../_syntax/calls.ts";
+import { type Arity, TreeCalls } from "../_syntax/calls.ts";
 import type { JavaFile } from "./project.ts";
 
 const METHODS: ReadonlySet<string> = new Set([
@@ -24,32 +23,31 @@ export function javaCalledName(node: Node): string | undefined {
  * method's class, `C.name(...)` and `x.name(...)` on a receiver of its
  * class), and values through them.
  */
-export class JavaCalls extends TreeCalls {
-  readonly #file: JavaFile;
-
-  constructor(file: JavaFile, root: Node, index?: CallIndex) {
-    super(root, index, METHODS, javaCalledName);
-    this.#file = file;
+export class JavaCalls extends TreeCalls<JavaFile> {
+  constructor(file: JavaFile) {
+    super(file, file.kept?.calls(javaCalledName), METHODS, javaCalledName);
   }
 
-  sitesOf(fn: Node): Node[] {
-    const name = fn.childForFieldName("name")?.text ?? "";
-    const arity = parameters(fn).length;
+  arity(fn: Node): Arity {
+    const count = parameters(fn).length;
+    return { min: count, max: count };
+  }
+
+  argumentCount(call: Node): number {
+    return call.childForFieldName("arguments")?.namedChildCount ?? -1;
+  }
+
+  reaches(fn: Node, call: Node): boolean {
     const owner = classOf(fn);
-    return this.callsNamed(name).filter((call) => {
-      const count = call.childForFieldName("arguments")?.namedChildCount;
-      if (count !== arity) return false;
-      const object = call.childForFieldName("object");
-      if (!object || object.type === "this") return classOf(call) === owner;
-      return object.text === owner ||
-        this.#file.receiverType(object) === owner;
-    });
+    const object = call.childForFieldName("object");
+    if (!object || object.type === "this") return classOf(call) === owner;
+    return object.text === owner || this.file.receiverType(object) === owner;
   }
 
-  argument(fn: Node, site: Node, name: string): Value | undefined {
+  argumentNode(fn: Node, site: Node, name: string): Node | undefined {
     const index = parameters(fn).indexOf(name);
-    const argument = site.childForFieldName("arguments")?.namedChild(index);
-    return index >= 0 && argument ? this.#file.evaluate(argument) : undefined;
+    if (index < 0) return undefined;
+    return site.childForFieldName("arguments")?.namedChild(index) ?? undefined;
   }
 }
 

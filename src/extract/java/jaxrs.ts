@@ -10,10 +10,9 @@ import {
   joinPaths,
   keyText,
   literal,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { stringParts } from "../_syntax/tree.ts";
 import type { SpringSettings } from "../_spring/settings.ts";
@@ -23,6 +22,7 @@ import {
   moduleOf,
   packageOf,
 } from "./jaxrs_apps.ts";
+import { annotationsOf } from "./annotations.ts";
 
 /** The request method annotations of JAX-RS (custom `@HttpMethod` ones are skipped). */
 const VERBS = HTTP_METHODS;
@@ -238,19 +238,6 @@ function verbOf(annotation: Node, imports: Imports): string | undefined {
     : undefined;
 }
 
-function annotationsOf(decl: Node): Node[] {
-  const out: Node[] = [];
-  for (const child of decl.namedChildren) {
-    if (child?.type !== "modifiers") continue;
-    for (const m of child.namedChildren) {
-      if (m && (m.type === "annotation" || m.type === "marker_annotation")) {
-        out.push(m);
-      }
-    }
-  }
-  return out;
-}
-
 function typeName(node: Node | null | undefined): string {
   if (!node) return "";
   let text = node.text;
@@ -413,21 +400,18 @@ function emitSide(
         const nonEmpty = values.filter((v) =>
           keyText(v).replaceAll("/", "") !== ""
         ).length;
-        const route = routePath(joinPaths(...values), nonEmpty > 1);
         for (const verb of verbs) {
-          const port = httpPort({
+          ports.push(...routePorts({
             role,
-            method: simpleName(verb),
-            path: route.path,
+            methods: [simpleName(verb)],
+            path: joinPaths(...values),
+            prefixed: nonEmpty > 1,
             node: verb,
             owner,
             filePath,
-            confidence: route.confidence,
             framework: "jax-rs",
-          });
-          if (!port || seen.has(port.ref.key)) continue;
-          seen.add(port.ref.key);
-          ports.push(port);
+            seen,
+          }));
         }
       }
     }

@@ -3,33 +3,22 @@
 // routes (`@RouteBase(path = "/x")` with `@Route(path = "/y", methods =
 // ...)`), each under the module's context path.
 import type { Node } from "web-tree-sitter";
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { CAPITALISED_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import {
-  exactText,
+  addsPrefix,
   joinPaths,
   literal,
   mapText,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
-import {
-  annotationElement,
-  annotationName,
-  annotationsOf,
-  elements,
-  type JavaFile,
-} from "./project.ts";
+import type { JavaFile } from "./project.ts";
+import { javaAnnotations } from "./annotations.ts";
+import { contextPrefix } from "../_spring/settings.ts";
 
 /** Micronaut's method annotations and their method. */
 const MICRONAUT_VERBS: Readonly<Record<string, string>> = {
-  Get: "GET",
-  Post: "POST",
-  Put: "PUT",
-  Delete: "DELETE",
-  Patch: "PATCH",
-  Head: "HEAD",
-  Options: "OPTIONS",
+  ...CAPITALISED_METHODS,
   Trace: "TRACE",
 };
 
@@ -41,16 +30,14 @@ export function usesAnnotatedRoutes(text: string): boolean {
 
 /** The routes of a Micronaut controller or a Quarkus reactive routes class. */
 export function annotatedRoutes(c: JavaFile, cls: Node): void {
-  const annotations = annotationsOf(cls);
-  const controller = annotations.find((a) =>
-    annotationName(a) === "Controller"
-  );
-  const base = annotations.find((a) => annotationName(a) === "RouteBase");
+  const annotations = javaAnnotations(cls);
+  const controller = annotations.find((a) => a.name === "Controller");
+  const base = annotations.find((a) => a.name === "RouteBase");
   const micronaut = c.file.text.includes("io.micronaut.http.annotation");
   let prefix: Value;
   const name = cls.childForFieldName("name")?.text ?? "";
   if (micronaut && controller) {
-    const value = annotationElement(controller, ["value"]);
+    const value = controller.element(["value"]);
     prefix = value ? c.evaluate(value) : literal("");
   } else if (
     micronaut && cls.type === "interface_declaration" &&
@@ -59,63 +46,48 @@ export function annotatedRoutes(c: JavaFile, cls: Node): void {
     // an interface a controller implements: its routes under that prefix
     prefix = literal(c.implementers.get(name) ?? "", true);
   } else if (base) {
-    const value = annotationElement(base, ["path"]);
+    const value = base.element(["path"]);
     prefix = value ? c.evaluate(value) : literal("");
   } else {
     const quarkus = c.file.text.includes("io.quarkus.vertx.web");
     if (!quarkus) return;
     prefix = literal("");
   }
-  const context = c.settings?.contextPath(c.file.path) ?? "";
+  const context = contextPrefix(c.settings, c.file.path);
   for (const member of cls.childForFieldName("body")?.namedChildren ?? []) {
     if (member?.type !== "method_declaration") continue;
-    for (const a of annotationsOf(member)) {
-      const annotation = annotationName(a);
+    for (const a of javaAnnotations(member)) {
+      const annotation = a.name;
       let verbs: string[];
       let paths: Value[];
       if (micronaut && annotation in MICRONAUT_VERBS) {
         verbs = [MICRONAUT_VERBS[annotation]!];
         const nodes = [
-          ...elements(annotationElement(a, ["value", "uri"])),
-          ...elements(annotationElement(a, ["uris"])),
+          ...a.values(["value", "uri"]),
+          ...a.values(["uris"]),
         ];
         paths = nodes.length > 0 ? nodes.map((n) => c.evaluate(n)) : [
           literal(""),
         ];
       } else if (!micronaut && annotation === "Route") {
-        if (/FAILURE/.test(annotationElement(a, ["type"])?.text ?? "")) {
+        if (/FAILURE/.test(a.element(["type"])?.text ?? "")) {
           continue;
         }
-        const path = annotationElement(a, ["path", "value"]);
+        const path = a.element(["path", "value"]);
         if (!path) continue;
         paths = [c.evaluate(path)];
-        verbs = elements(annotationElement(a, ["methods"]))
-          .map((n) => n.text.slice(n.text.lastIndexOf(".") + 1).toUpperCase())
-          .filter((m) => HTTP_METHODS.has(m));
-        if (verbs.length === 0) verbs = ["ANY"];
+        verbs = a.methods(["methods"]);
       } else continue;
       for (const path of paths) {
-        const route = routePath(
-          joinPaths(
-            literal(context, context !== ""),
-            prefix,
-            withoutQuery(path),
-          ),
-          (exactText(prefix) ?? "x") !== "",
-        );
-        for (const verb of verbs) {
-          const port = httpPort({
-            role: "server",
-            method: verb,
-            path: route.path,
-            node: a,
-            owner: ownerOf(member, c.file.path, "java"),
-            filePath: c.file.path,
-            confidence: route.confidence,
-            framework: micronaut ? "micronaut" : "quarkus-reactive-routes",
-          });
-          if (port) c.ports.push(port);
-        }
+        c.ports.push(...routePorts({
+          methods: verbs,
+          path: joinPaths(context, prefix, withoutQuery(path)),
+          prefixed: addsPrefix(prefix),
+          node: a.node,
+          owner: ownerOf(member, c.file.path, "java"),
+          filePath: c.file.path,
+          framework: micronaut ? "micronaut" : "quarkus-reactive-routes",
+        }));
       }
     }
   }

@@ -17,14 +17,13 @@ import { gatewayName, springGatewayRoutes } from "../_spring/gateway.ts";
 import { isSpringSettings, SpringSettings } from "../_spring/settings.ts";
 import { settleConstants } from "../_value/mod.ts";
 
+export { collectConstants, JavaFile } from "./project.ts";
 export {
   annotationElement,
   annotationName,
   annotationsOf,
-  collectConstants,
   elements,
-  JavaFile,
-} from "./project.ts";
+} from "./annotations.ts";
 export { javaGrpc } from "./grpc.ts";
 export { javaTemporal } from "./temporal.ts";
 export { javaQueuePorts } from "./queue.ts";

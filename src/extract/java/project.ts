@@ -31,11 +31,12 @@ import {
   MAPPING_METHOD,
   REST_TEMPLATE_METHOD,
 } from "../_spring/names.ts";
-import { javaCalledName, JavaCalls } from "./flow.ts";
+import { JavaCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
 import { TreeFile } from "../_syntax/passes.ts";
 import { resolvePlaceholders } from "../_spring/settings.ts";
+import { javaAnnotations } from "./annotations.ts";
 
 export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
@@ -45,57 +46,6 @@ export function javaString(node: Node): string {
   const parts = stringParts(node) ?? [];
   const text = parts.map((p) => typeof p === "string" ? p : "{}").join("");
   return node.text.startsWith('"""') ? text.trim() : text;
-}
-
-/** Annotation name (last segment of a qualified name). */
-export function annotationName(node: Node): string {
-  const name = node.childForFieldName("name")?.text ?? "";
-  const dot = name.lastIndexOf(".");
-  return dot < 0 ? name : name.slice(dot + 1);
-}
-
-/** The annotations in a declaration's modifiers. */
-export function annotationsOf(decl: Node): Node[] {
-  const out: Node[] = [];
-  for (const child of decl.namedChildren) {
-    if (child?.type !== "modifiers") continue;
-    for (const m of child.namedChildren) {
-      if (m && (m.type === "annotation" || m.type === "marker_annotation")) {
-        out.push(m);
-      }
-    }
-  }
-  return out;
-}
-
-/** The value nodes of an annotation element (`value`/`path` or positional). */
-export function annotationElement(
-  annotation: Node,
-  keys: readonly string[],
-): Node | undefined {
-  const args = annotation.childForFieldName("arguments");
-  if (!args) return undefined;
-  for (const child of args.namedChildren) {
-    if (!child) continue;
-    if (child.type === "element_value_pair") {
-      const key = child.childForFieldName("key")?.text ?? "";
-      if (keys.includes(key)) {
-        return child.childForFieldName("value") ?? undefined;
-      }
-    } else if (keys.includes("value")) {
-      return child;
-    }
-  }
-  return undefined;
-}
-
-/** Expands `{a, b}` array initializers into their elements. */
-export function elements(node: Node | undefined): Node[] {
-  if (!node) return [];
-  if (node.type === "element_value_array_initializer") {
-    return node.namedChildren.filter((n): n is Node => n !== null);
-  }
-  return [node];
 }
 
 /** One Java file being scanned: string evaluation and declared types. */
@@ -409,17 +359,12 @@ export class JavaFile extends TreeFile {
 
   /** The calls of the file's methods (for values through parameters). */
   get calls(): JavaCalls {
-    return this.#calls ??= new JavaCalls(
-      this,
-      this.#root!,
-      this.kept?.calls(javaCalledName),
-    );
+    return this.#calls ??= new JavaCalls(this);
   }
   #calls: JavaCalls | undefined;
-  #root: Node | undefined;
 
   run(root: Node): void {
-    this.#root = root;
+    this.rootNode = root;
     const functional =
       this.file.text.includes("org.springframework.web.reactive.function") ||
       this.file.text.includes("org.springframework.web.servlet.function");
@@ -478,8 +423,8 @@ function springValue(declarator: Node): Node | undefined {
     ? declarator.parent
     : declarator;
   if (!decl) return undefined;
-  const value = annotationsOf(decl).find((a) => annotationName(a) === "Value");
-  return value ? annotationElement(value, ["value"]) : undefined;
+  const value = javaAnnotations(decl).find((a) => a.name === "Value");
+  return value?.element(["value"]);
 }
 
 /** A type's dotted name without generics (`WebClient.Builder`). */
@@ -554,20 +499,17 @@ export function collectImplementers(
     .includes("io.micronaut");
   walk(root, (node) => {
     if (node.type !== "class_declaration") return;
-    const annotations = annotationsOf(node);
-    const names = annotations.map(annotationName);
+    const annotations = javaAnnotations(node);
+    const names = annotations.map((a) => a.name);
     if (!names.includes("RestController") && !names.includes("Controller")) {
       return;
     }
     // Micronaut's `@Controller("/books")` holds the path (Spring's holds
     // a bean name)
     const mapping = annotations.find((a) =>
-      annotationName(a) === "RequestMapping" ||
-      (micronaut && annotationName(a) === "Controller")
+      a.name === "RequestMapping" || (micronaut && a.name === "Controller")
     );
-    const value = mapping
-      ? elements(annotationElement(mapping, ["value", "path"]))[0]
-      : undefined;
+    const value = mapping?.values(["value", "path"])[0];
     const prefix = value?.type === "string_literal" ? javaString(value) : null;
     const list = node.childForFieldName("interfaces")?.namedChild(0);
     for (const type of list?.namedChildren ?? []) {

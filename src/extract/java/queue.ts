@@ -11,14 +11,10 @@ import {
 } from "../_value/mod.ts";
 import { queueEmitter } from "../_port/queue.ts";
 import { namedChildren, statementsText, walk } from "../_syntax/tree.ts";
-import {
-  annotationElement,
-  annotationName,
-  annotationsOf,
-  elements,
-  JavaFile,
-} from "./project.ts";
+import { JavaFile } from "./project.ts";
+import { javaAnnotations } from "./annotations.ts";
 import type { SourceFile } from "../extractor.ts";
+import { rabbitTemplateSend } from "../_spring/amqp.ts";
 
 /**
  * A Spring property placeholder `${name:default}` gives its default; one
@@ -77,22 +73,22 @@ export function javaQueuePorts(
     if (
       node.type === "method_declaration" || node.type === "class_declaration"
     ) {
-      for (const a of annotationsOf(node)) {
-        const name = annotationName(a);
-        if (name === "KafkaListener" && springKafka) {
-          for (const t of elements(annotationElement(a, ["topics"]))) {
-            emit(a, "server", t, "kafka", "spring-kafka", "@KafkaListener");
+      for (const a of javaAnnotations(node)) {
+        const at = a.node;
+        if (a.name === "KafkaListener" && springKafka) {
+          for (const t of a.values(["topics"])) {
+            emit(at, "server", t, "kafka", "spring-kafka", "@KafkaListener");
           }
-        } else if (name === "RabbitListener" && springAmqp) {
-          for (const t of elements(annotationElement(a, ["queues"]))) {
-            emit(a, "server", t, "rabbitmq", "spring-amqp", "@RabbitListener");
+        } else if (a.name === "RabbitListener" && springAmqp) {
+          for (const t of a.values(["queues"])) {
+            emit(at, "server", t, "rabbitmq", "spring-amqp", "@RabbitListener");
           }
-        } else if (name === "Topic" && dapr) {
-          const pubsub = annotationElement(a, ["pubsubName"]);
+        } else if (a.name === "Topic" && dapr) {
+          const pubsub = a.element(["pubsubName"]);
           emit(
-            a,
+            at,
             "server",
-            annotationElement(a, ["name"]),
+            a.element(["name"]),
             "dapr",
             "dapr-java",
             "@Topic",
@@ -140,28 +136,13 @@ export function javaQueuePorts(
       (type === "RabbitTemplate" || type === "AmqpTemplate") && springAmqp &&
       /^convertAndSend|^send$/.test(method)
     ) {
-      if (args.length <= 2) {
-        emit(node, "client", args[0], "rabbitmq", "spring-amqp", method, {
-          exchange: "",
-          routingKey: keyText(args[0] ? java.evaluate(args[0]) : hole("?")),
-        });
-      } else {
-        const exchange = java.evaluate(args[0]!);
-        const routingKey = java.evaluate(args[1]!);
-        const isDefault = exactText(exchange) === "";
-        emit(
-          node,
-          "client",
-          isDefault ? routingKey : exchange,
-          "rabbitmq",
-          "spring-amqp",
-          method,
-          {
-            exchange: keyText(exchange),
-            routingKey: keyText(routingKey),
-          },
-        );
-      }
+      rabbitTemplateSend(
+        emit,
+        node,
+        method,
+        args.length,
+        (i) => args[i] ? java.evaluate(args[i]) : hole("?"),
+      );
     } else if (
       (type === "DaprClient" || type === "DaprPreviewClient") && dapr &&
       method === "publishEvent"

@@ -5,17 +5,12 @@
 // `router.route().method(...).path(...)`, sub-routers mounted under a
 // prefix).
 import type { Node } from "web-tree-sitter";
-import { HTTP_METHODS, HTTP_VERBS, httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, HTTP_VERBS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { anchorOf, walk } from "../_syntax/tree.ts";
-import {
-  joinPaths,
-  keyText,
-  literal,
-  routePath,
-  type Value,
-} from "../_value/mod.ts";
+import { joinPaths, keyText, literal, type Value } from "../_value/mod.ts";
 import type { JavaFile } from "./project.ts";
+import { contextPrefix } from "../_spring/settings.ts";
 
 /** The routing DSLs a file imports. */
 export interface RouterKinds {
@@ -78,23 +73,16 @@ function emit(
   path: Value,
   framework: string,
 ): void {
-  const context = c.settings?.contextPath(c.file.path) ?? "";
-  const route = routePath(
-    joinPaths(literal(context, context !== ""), ...prefixes, path),
-    prefixes.some((p) => keyText(p) !== ""),
-  );
   const call = at.type === "method_invocation" ? at : undefined;
-  const port = httpPort({
-    role: "server",
-    method,
-    path: route.path,
+  c.ports.push(...routePorts({
+    methods: [method],
+    path: joinPaths(contextPrefix(c.settings, c.file.path), ...prefixes, path),
+    prefixed: prefixes.some((p) => keyText(p) !== ""),
     node: call ? anchorOf(call, call.childForFieldName("name") ?? call) : at,
     owner: ownerOf(at, c.file.path, "java"),
     filePath: c.file.path,
-    confidence: route.confidence,
     framework,
-  });
-  if (port) c.ports.push(port);
+  }));
 }
 
 /** The routes of one Java file that uses a routing DSL. */

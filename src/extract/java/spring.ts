@@ -1,28 +1,22 @@
 // Spring MVC / WebFlux: controllers (class `@RequestMapping` prefix +
 // method mappings, mapped interfaces implemented by a controller), Feign
 // clients, HTTP interfaces (`@GetExchange`) and functional endpoints.
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { anchorOf } from "../_syntax/tree.ts";
 import {
+  chainsThroughCallers,
   exactText,
   joinPaths,
   literal,
-  MAX_CALL_SITES,
-  MAX_FLOW_DEPTH,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
-import {
-  annotationElement,
-  annotationName,
-  annotationsOf,
-  elements,
-  type JavaFile,
-  MAPPING_METHOD,
-} from "./project.ts";
+import { type JavaFile, MAPPING_METHOD } from "./project.ts";
+import { type JavaAnnotation, javaAnnotations } from "./annotations.ts";
 import type { Node } from "web-tree-sitter";
 import { feignPrefix } from "../_spring/names.ts";
+import { contextPrefix } from "../_spring/settings.ts";
+import { mappingPorts } from "../_spring/mapping.ts";
 
 /**
  * Spring functional endpoints (WebFlux `RouterFunctions`, WebMvc.fn):
@@ -46,23 +40,17 @@ export function functionalRoute(
   // A predicate `GET("/x")` counts inside `route(...)`/`andRoute(...)`/
   // `nest(...)`; a builder call `.GET("/x", handler)` on its own.
   if (args.length < 2 && !insideRoute(call)) return;
-  const context = c.settings?.contextPath(c.file.path) ?? "";
+  const context = contextPrefix(c.settings, c.file.path);
   for (const prefixes of prefixChains(c, call, 0)) {
-    const route = routePath(
-      joinPaths(literal(context, context !== ""), ...prefixes, path),
-      prefixes.length > 0,
-    );
-    const port = httpPort({
-      role: "server",
-      method: name,
-      path: route.path,
+    c.ports.push(...routePorts({
+      methods: [name],
+      path: joinPaths(context, ...prefixes, path),
+      prefixed: prefixes.length > 0,
       node: anchorOf(call, call.childForFieldName("name") ?? call),
       owner: ownerOf(call, c.file.path, "java"),
       filePath: c.file.path,
-      confidence: route.confidence,
       framework: "spring-functional",
-    });
-    if (port) c.ports.push(port);
+    }));
   }
 }
 
@@ -78,15 +66,12 @@ function prefixChains(c: JavaFile, from: Node, depth: number): Value[][] {
   for (let n: Node | null = from.parent; n; n = n?.parent ?? null) {
     if (n.type === "return_statement") returned = true;
     if (n.type === "method_declaration") {
-      const sites = returned && depth < MAX_FLOW_DEPTH
-        ? c.calls.sitesOf(n)
-        : [];
-      if (sites.length === 0) return [prefixes];
-      return sites.slice(0, MAX_CALL_SITES).flatMap((site) =>
-        prefixChains(c, site, depth + 1).map((outer) => [
-          ...outer,
-          ...prefixes,
-        ])
+      const fn = n;
+      return chainsThroughCallers(
+        depth,
+        () => returned ? c.calls.sitesOf(fn) : [],
+        (site, outer) => prefixChains(c, site, outer),
+        prefixes,
       );
     }
     if (n.type !== "lambda_expression" && n.type !== "argument_list") {
@@ -142,20 +127,19 @@ export function controller(
   c: JavaFile,
   cls: Node,
 ): void {
-  const annotations = annotationsOf(cls);
   let prefixes: Value[] = [literal("")];
   let role: "server" | "client" = "server";
   let framework = "spring";
-  for (const a of annotations) {
-    const name = annotationName(a);
+  for (const a of javaAnnotations(cls)) {
+    const name = a.name;
     if (name === "RequestMapping") {
-      const values = elements(annotationElement(a, ["value", "path"]));
+      const values = a.values(["value", "path"]);
       if (values.length > 0) prefixes = values.map((v) => c.evaluate(v));
     } else if (name === "FeignClient") {
       role = "client";
       framework = "feign";
-      const path = annotationElement(a, ["path"]);
-      const url = annotationElement(a, ["url"]);
+      const path = a.element(["path"]);
+      const url = a.element(["url"]);
       prefixes = [
         feignPrefix(
           url ? c.evaluate(url) : undefined,
@@ -165,7 +149,7 @@ export function controller(
     } else if (name === "HttpExchange") {
       role = "client";
       framework = "spring-http-interface";
-      const values = elements(annotationElement(a, ["value", "url"]));
+      const values = a.values(["value", "url"]);
       if (values.length > 0) prefixes = values.map((v) => c.evaluate(v));
     }
   }
@@ -199,7 +183,7 @@ export function controller(
   const body = cls.childForFieldName("body");
   for (const member of body?.namedChildren ?? []) {
     if (member?.type !== "method_declaration") continue;
-    for (const a of annotationsOf(member)) {
+    for (const a of javaAnnotations(member)) {
       mapping(c, member, a, prefixes, role, framework);
     }
   }
@@ -212,20 +196,17 @@ function modifiersText(decl: Node): string {
 export function mapping(
   c: JavaFile,
   method: Node,
-  annotation: Node,
+  annotation: JavaAnnotation,
   prefixes: readonly Value[],
   role: "server" | "client",
   framework: string,
 ): void {
-  const name = annotationName(annotation);
+  const name = annotation.name;
   let verbs: string[];
   const fixed = MAPPING_METHOD[name];
   const exchange = /^(Get|Post|Put|Delete|Patch)Exchange$/.exec(name);
   if (fixed === "ANY") {
-    const declared = elements(annotationElement(annotation, ["method"]))
-      .map((n) => n.text.slice(n.text.lastIndexOf(".") + 1).toUpperCase())
-      .filter((m) => HTTP_METHODS.has(m));
-    verbs = declared.length > 0 ? declared : ["ANY"];
+    verbs = annotation.methods(["method"]);
   } else if (fixed) {
     verbs = [fixed];
   } else if (exchange) {
@@ -233,7 +214,7 @@ export function mapping(
     role = "client";
     framework = "spring-http-interface";
   } else if (name === "HttpExchange") {
-    const m = annotationElement(annotation, ["method"]);
+    const m = annotation.element(["method"]);
     const text = m ? exactText(c.evaluate(m))?.toUpperCase() : undefined;
     verbs = [text && HTTP_METHODS.has(text) ? text : "ANY"];
     role = "client";
@@ -244,35 +225,19 @@ export function mapping(
   const keys = exchange || name === "HttpExchange"
     ? ["value", "url"]
     : ["value", "path"];
-  const pathNodes = elements(annotationElement(annotation, keys));
+  const pathNodes = annotation.values(keys);
   const paths = pathNodes.length > 0
     ? pathNodes.map((n) => c.evaluate(n))
     : [literal("")];
-  const owner = ownerOf(method, c.file.path, "java");
-  // the servlet context path of the module serves every route under it
-  const context = role === "server"
-    ? c.settings?.contextPath(c.file.path) ?? ""
-    : "";
-  for (const prefix of prefixes) {
-    for (const path of paths) {
-      const hasPrefix = (exactText(prefix) ?? "x") !== "";
-      const route = routePath(
-        joinPaths(literal(context, context !== ""), prefix, path),
-        hasPrefix,
-      );
-      for (const verb of verbs) {
-        const port = httpPort({
-          role,
-          method: verb,
-          path: route.path,
-          node: annotation,
-          owner,
-          filePath: c.file.path,
-          confidence: route.confidence,
-          framework,
-        });
-        if (port) c.ports.push(port);
-      }
-    }
-  }
+  c.ports.push(...mappingPorts({
+    role,
+    methods: verbs,
+    prefixes,
+    paths,
+    settings: c.settings,
+    node: annotation.node,
+    owner: ownerOf(method, c.file.path, "java"),
+    filePath: c.file.path,
+    framework,
+  }));
 }

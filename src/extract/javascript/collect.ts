@@ -25,7 +25,9 @@ import {
   moduleExports,
   requireDecl,
 } from "./declarations.ts";
+import { collectGuards, type GuardScope } from "./guarded.ts";
 import { nestClass } from "./nestjs.ts";
+import { pathTables } from "./path_tables.ts";
 import { nextRoutes } from "./nextjs.ts";
 import {
   argList,
@@ -37,6 +39,7 @@ import {
   isStringish,
   memberOf,
   methodOption,
+  pairValue,
   parameterHoles,
   pluginOf,
   ROUTE_METHODS,
@@ -54,7 +57,11 @@ import {
   helperRoute,
   newExpr,
   patternHelper,
+  serveRoute,
 } from "./url_patterns.ts";
+
+/** This library's node adapter, by package name or by path. */
+const NODE_ADAPTER = /(^|\/)(portcullis\/node|adapters\/node\/mod\.[jt]s)$/;
 
 const INTERESTING_TYPES: string[] = [
   "import_statement",
@@ -92,6 +99,7 @@ export function collectFacts(
     returns: new Map(),
     helpers: new Map(),
     helperCalls: [],
+    guards: new Map(),
   };
   const buckets = new Map<string, Node[]>();
   // One traversal inside WASM for the node types of interest, grouped by
@@ -127,6 +135,14 @@ export class Collector {
   patternHelpers = new Map<string, number>();
   /** `const p = new URLPattern(...)` -> method from `if` tests. */
   patternMethods = new Map<string, string>();
+  /** What the guard analysis of route handlers looks through. */
+  guardScope: GuardScope = {
+    values: new Map(),
+    imports: new Map(),
+    consts: new Map(),
+    budget: { left: 0 },
+    memo: new Map(),
+  };
 
   constructor(
     facts: JsFacts,
@@ -166,6 +182,7 @@ export class Collector {
     for (const node of this.nodes("assignment_expression")) {
       moduleExports(this, node);
     }
+    this.guardScope = collectGuards(this);
     // Routers and instances, twice so `const api = app.basePath(..)` may
     // precede nothing it depends on in source order.
     for (let round = 0; round < 2; round++) {
@@ -183,6 +200,7 @@ export class Collector {
     for (const node of this.nodes("new_expression")) patternHelper(this, node);
     for (const node of this.nodes("call_expression")) this.call(node);
     for (const node of this.nodes("new_expression")) newExpr(this, node);
+    pathTables(this);
     for (const node of this.nodes("class_declaration")) nestClass(this, node);
     for (const node of this.nodes("abstract_class_declaration")) {
       nestClass(this, node);
@@ -342,6 +360,15 @@ export class Collector {
         bunRoutes(this, args[0]);
         return;
       }
+      if (object.text === "Deno" && method === "serve") {
+        // Deno.serve(handler), Deno.serve(options, handler), { handler }
+        const last = args[args.length - 1];
+        const handler = last && unwrap(last).type === "object"
+          ? pairValue(unwrap(last), "handler")
+          : last;
+        if (handler) serveRoute(this, node, handler, "deno");
+        return;
+      }
     } else if (callee.type === "identifier") {
       const name = callee.text;
       const binding = this.facts.imports.get(name);
@@ -375,6 +402,13 @@ export class Collector {
       }
       if (binding && REQUEST_MODULES.has(binding.source)) {
         requestCall(this, node, args);
+        return;
+      }
+      if (
+        binding?.name === "serve" && NODE_ADAPTER.test(binding.source) &&
+        args[0]
+      ) {
+        serveRoute(this, node, args[0], "node");
         return;
       }
       const helper = this.patternHelpers.get(name);

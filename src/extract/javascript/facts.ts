@@ -49,6 +49,30 @@ export interface RouteRec extends Site {
   /** Applies the NestJS global prefix. */
   nest?: boolean;
   extra: Record<string, string>;
+  /** This library's guard in front of the route, when one was seen. */
+  guard?: GuardFacts;
+  /**
+   * A route only when guarded: a whole server's handler (`Deno.serve(h)`,
+   * node `serve(h)`) is a catch-all route only when `h` is a guarded one.
+   */
+  onlyGuarded?: boolean;
+}
+
+/**
+ * A value of one `guard.requirePermission(...)` argument: the literal
+ * string, or the source text of anything else (an `AccessSubject`, a
+ * variable), which the report shows as dynamic, never as a guess.
+ */
+export type GuardArg = string | { dynamic: string };
+
+/** What a handler or route says of this library's guard. */
+export interface GuardFacts {
+  /** The arguments of each `requirePermission(...)` it goes through. */
+  requirements: GuardArg[][];
+  /** `authRequired()` seen (alone, or with permissions). */
+  auth: boolean;
+  /** Imported handlers whose guard the cross-file pass adds. */
+  refs: ImportBinding[];
 }
 
 /** A child router or plugin reference. */
@@ -128,6 +152,8 @@ export interface JsFacts {
   helpers: Map<string, ClientHelper>;
   /** Calls of possible client helpers. */
   helperCalls: HelperCall[];
+  /** Guarded handlers and wrappers by local name (`"(default)"`: the default export). */
+  guards: Map<string, GuardFacts>;
   /** `app.setGlobalPrefix("api")` of NestJS. */
   globalPrefix?: Value;
 }

@@ -9,7 +9,7 @@ import {
 import { fillHoles, hole, literal, type Value } from "../_value/mod.ts";
 import type { ImportBinding } from "./facts.ts";
 import { unwrap, valueOf } from "./values.ts";
-import { HTTP_METHODS } from "../_port/http.ts";
+import { CAPITALISED_METHODS, HTTP_METHODS } from "../_port/http.ts";
 
 /** The local name standing for a CommonJS module's `module.exports`. */
 export const CJS = "module.exports";
@@ -39,13 +39,7 @@ export const CLIENT_METHODS: Readonly<Record<string, string>> = {
 };
 
 export const NEST_DECORATORS: Readonly<Record<string, string>> = {
-  Get: "GET",
-  Post: "POST",
-  Put: "PUT",
-  Delete: "DELETE",
-  Patch: "PATCH",
-  Head: "HEAD",
-  Options: "OPTIONS",
+  ...CAPITALISED_METHODS,
   All: "ANY",
 };
 
@@ -314,26 +308,13 @@ export function parameterOf(
 ): { index: number; name: string | undefined } | undefined {
   const fn = findAncestor(node, FUNCTION_TYPES);
   if (!fn) return undefined;
-  const single = fn.childForFieldName("parameter");
-  const params = fn.childForFieldName("parameters");
-  const list = single
-    ? [single]
-    : params
-    ? namedChildren(params).filter((p) => p.type !== "comment")
-    : [];
-  for (let i = 0; i < list.length; i++) {
-    const p = list[i]!;
-    const id = p.type === "identifier"
-      ? p
-      : p.childForFieldName("pattern") ?? p.childForFieldName("left");
-    if (id?.type !== "identifier" || id.text !== name) continue;
-    let own = fn.childForFieldName("name")?.text;
-    if (!own && fn.parent?.type === "variable_declarator") {
-      own = fn.parent.childForFieldName("name")?.text;
-    }
-    return { index: i, name: own };
+  const index = parameterIndex(fn, name);
+  if (index === undefined) return undefined;
+  let own = fn.childForFieldName("name")?.text;
+  if (!own && fn.parent?.type === "variable_declarator") {
+    own = fn.parent.childForFieldName("name")?.text;
   }
-  return undefined;
+  return { index, name: own };
 }
 
 /**

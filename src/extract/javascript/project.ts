@@ -9,6 +9,7 @@ import { composed, fromParts, type Part, type Value } from "../_value/mod.ts";
 import { collectFacts } from "./collect.ts";
 import type { ChildRef, JsFacts } from "./facts.ts";
 import { componentScript, isComponent } from "./components.ts";
+import { parseFailure } from "../_syntax/passes.ts";
 
 const EXTENSIONS: Readonly<Record<string, GrammarName>> = {
   ".js": "javascript",
@@ -109,11 +110,7 @@ export class JsProject {
           isComponent(file.path) ? componentScript(file.text) : file.text,
         );
       } catch (error) {
-        diagnostics.push({
-          filePath: file.path,
-          severity: "error",
-          message: `Cannot parse: ${(error as Error).message}`,
-        });
+        diagnostics.push(parseFailure(file.path, error));
         continue;
       }
       try {

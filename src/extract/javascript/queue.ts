@@ -4,11 +4,16 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import { composed, hole, type Value } from "../_value/mod.ts";
-import type { ExportedKinds, QueueEmit, QueueImports } from "../_port/queue.ts";
-import { QueueFile, type QueueNodes } from "../_port/queue_file.ts";
+import type { ExportedKinds, QueueImports } from "../_port/queue.ts";
+import { QueueFile, type QueueSyntax } from "../_port/queue_file.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
-import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
-import { daprRoutes, queueCall } from "./queue_calls.ts";
+import {
+  namedChildren,
+  stringValue,
+  unwrapped,
+  walk,
+} from "../_syntax/tree.ts";
+import { daprSubscription, queueCall } from "./queue_calls.ts";
 import { pahoPorts } from "./mqtt.ts";
 
 interface JsLibrary {
@@ -104,27 +109,42 @@ export const INSTANCE_OF_TYPE: Record<string, string> = {
   ...CONSTRUCTED,
 };
 
-export const SCOPES: ReadonlySet<string> = new Set([
-  "function_declaration",
-  "generator_function_declaration",
-  "function_expression",
-  "function",
-  "arrow_function",
-  "method_definition",
+/** What the queue reader gathers from JavaScript/TypeScript. */
+const SYNTAX: QueueSyntax = {
+  scopes: new Set([
+    "function_declaration",
+    "generator_function_declaration",
+    "function_expression",
+    "function",
+    "arrow_function",
+    "method_definition",
+  ]),
+  bindings: new Set([
+    "variable_declarator",
+    "assignment_expression",
+    "public_field_definition",
+    "required_parameter",
+    "optional_parameter",
+    "arrow_function",
+    "function_expression",
+    "function",
+  ]),
+  calls: new Set(["call_expression"]),
+  constant: { type: "variable_declarator", name: "name", value: "value" },
+};
+
+/** What a topic or receiver expression is read through. */
+const WRAPPERS: ReadonlySet<string> = new Set([
+  "await_expression",
+  "parenthesized_expression",
+  "as_expression",
+  "non_null_expression",
+  "satisfies_expression",
+  "type_assertion",
 ]);
 
 export function unwrap(node: Node): Node {
-  let n = node;
-  while (
-    n.type === "await_expression" || n.type === "parenthesized_expression" ||
-    n.type === "as_expression" || n.type === "non_null_expression" ||
-    n.type === "satisfies_expression" || n.type === "type_assertion"
-  ) {
-    const inner = n.namedChild(0);
-    if (!inner) break;
-    n = inner;
-  }
-  return n;
+  return unwrapped(node, WRAPPERS);
 }
 
 /** Whether an expression reads the environment (`process.env.X`...). */
@@ -137,7 +157,6 @@ export function isEnvRead(node: Node): boolean {
 /** The queue ports of one JavaScript/TypeScript file. */
 export class JsQueueFile extends QueueFile {
   readonly grammar: GrammarName;
-  readonly emit: QueueEmit;
 
   constructor(
     path: string,
@@ -147,49 +166,16 @@ export class JsQueueFile extends QueueFile {
     exported?: ExportedKinds,
     collectOnly = false,
   ) {
-    super(path, grammar, SCOPES, ports, imports, exported, collectOnly);
+    super(path, grammar, SYNTAX, ports, imports, exported, collectOnly);
     this.grammar = grammar;
-    this.emit = this.emitter;
-  }
-
-  gather(root: Node): QueueNodes {
-    const bindings: Node[] = [];
-    const calls: Node[] = [];
-    walk(root, (n) => {
-      switch (n.type) {
-        case "variable_declarator":
-        case "assignment_expression":
-        case "public_field_definition":
-        case "required_parameter":
-        case "optional_parameter":
-        case "arrow_function":
-        case "function_expression":
-        case "function":
-          bindings.push(n);
-          break;
-        case "call_expression":
-          calls.push(n);
-          break;
-      }
-    });
-    return { bindings, calls };
-  }
-
-  constantOf(d: Node): [string, Node] | undefined {
-    if (d.type !== "variable_declarator") return undefined;
-    const name = d.childForFieldName("name");
-    const value = d.childForFieldName("value");
-    return name?.type === "identifier" && value
-      ? [name.text, value]
-      : undefined;
   }
 
   bind(d: Node): boolean {
     return this.bindDeclaration(d);
   }
 
-  daprRoutes(root: Node): void {
-    daprRoutes(this, root);
+  daprSubscription(node: Node): { pubsub: Node; topic: Node } | undefined {
+    return daprSubscription(node);
   }
 
   call(node: Node): void {

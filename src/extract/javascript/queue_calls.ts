@@ -1,37 +1,20 @@
 // The queue calls of a JavaScript/TypeScript file, by the kind of their
 // receiver: kafkajs producers and consumers, amqplib channels, NATS, Redis
 // pub/sub and Dapr; and Dapr's programmatic subscriptions.
-import { namedChildren, stringValue, walk } from "../_syntax/tree.ts";
-import { exactText, keyText, literal, type Value } from "../_value/mod.ts";
+import { namedChildren, stringValue } from "../_syntax/tree.ts";
+import { keyText, literal } from "../_value/mod.ts";
 import { type JsQueueFile, unwrap } from "./queue.ts";
 import type { Node } from "web-tree-sitter";
+import { amqpTarget } from "../_port/queue.ts";
 
-/**
- * Dapr programmatic subscriptions: the `{ pubsubname, topic, route }`
- * objects a `/dapr/subscribe` handler returns.
- */
-export function daprRoutes(
-  c: JsQueueFile,
-  root: Node,
-): void {
-  walk(root, (n) => {
-    if (n.type !== "object") return;
-    const pubsub = property(n, "pubsubname") ??
-      property(n, "pubsubName");
-    const topic = property(n, "topic");
-    if (!pubsub || !topic) return;
-    const extra = { pubsub: keyText(c.value(pubsub)) };
-    c.emit(
-      n,
-      "server",
-      topic,
-      "dapr",
-      "dapr-subscribe",
-      "/dapr/subscribe",
-      extra,
-    );
-    return false;
-  });
+/** A Dapr subscription object: `{ pubsubname, topic, route }`. */
+export function daprSubscription(
+  n: Node,
+): { pubsub: Node; topic: Node } | undefined {
+  if (n.type !== "object") return undefined;
+  const pubsub = property(n, "pubsubname") ?? property(n, "pubsubName");
+  const topic = property(n, "topic");
+  return pubsub && topic ? { pubsub, topic } : undefined;
 }
 
 /** A property of an object literal argument. */
@@ -63,13 +46,7 @@ export function queueCall(
   if (!kind) return;
   const args = namedChildren(call.childForFieldName("arguments") ?? call)
     .filter((a) => a.type !== "comment");
-  const emit = (
-    role: "server" | "client",
-    topic: Node | Value | undefined,
-    system: string,
-    library: string,
-    extra?: Record<string, string>,
-  ): void => c.emit(call, role, topic, system, library, method, extra);
+  const emit = c.callEmitter(call, method);
   switch (kind) {
     case "kafkajs.producer":
       if (method === "send") {
@@ -100,23 +77,14 @@ export function queueCall(
           ? [args[0], args[1]]
           : [args[1], args[2]];
         if (!exchangeNode) return;
-        const exchange = c.value(exchangeNode);
-        const defaultExchange = exactText(exchange) === "";
-        const routingKey = keyNode ? c.value(keyNode) : literal("");
-        const extra: Record<string, string> = {
-          exchange: keyText(exchange),
-          routingKey: keyText(routingKey),
-        };
+        const target = amqpTarget(
+          c.value(exchangeNode),
+          keyNode ? c.value(keyNode) : literal(""),
+        );
         if (method === "publish") {
-          emit(
-            "client",
-            defaultExchange ? routingKey : exchange,
-            "rabbitmq",
-            "amqplib",
-            extra,
-          );
-        } else if (!defaultExchange) {
-          emit("server", exchange, "rabbitmq", "amqplib", extra);
+          emit("client", target.topic, "rabbitmq", "amqplib", target.extra);
+        } else if (!target.isDefault) {
+          emit("server", target.topic, "rabbitmq", "amqplib", target.extra);
         }
       }
       return;

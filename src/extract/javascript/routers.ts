@@ -4,7 +4,7 @@
 import { concat, isEmpty, literal, type Value } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import type { ChildRef, InstanceDef, RouterDef } from "./facts.ts";
-import { permissionOf } from "./guarded.ts";
+import { routeGuard } from "./guarded.ts";
 import {
   argList,
   bindingOfRequire,
@@ -273,7 +273,8 @@ export function route(
     methods,
     path: parameterHoles(node, path),
     framework,
-    extra: permissionOf(args, c.handlers),
+    extra: {},
+    ...routeGuard(args, c.guardScope),
   });
 }
 

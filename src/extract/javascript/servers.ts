@@ -20,6 +20,8 @@ import {
 import type { JsFacts, RouteRec } from "./facts.ts";
 import type { JsProject } from "./project.ts";
 import { jsPort } from "./emit.ts";
+import { guardDetail, hasGuard } from "./guarded.ts";
+import { resolveGuard } from "./guard_refs.ts";
 
 /** A prefix a router is mounted under. */
 interface Prefix {
@@ -171,6 +173,12 @@ export class Servers {
 
   /** Adds the ports of one route. */
   routePorts(file: JsFacts, route: RouteRec, out: ExtractedPort[]): void {
+    const guard = route.guard &&
+      resolveGuard(this.#project, file, route.guard);
+    if (route.onlyGuarded && (!guard || !hasGuard(guard))) return;
+    const extra = guard
+      ? { ...route.extra, ...guardDetail(guard) }
+      : route.extra;
     let prefixes: Prefix[] = route.router !== undefined
       ? this.#prefixes(`${file.path}#${route.router}`, new Set())
       : [{ value: literal(""), framework: route.framework }];
@@ -208,7 +216,7 @@ export class Servers {
           framework: route.framework === "plugin"
             ? prefix.framework
             : route.framework,
-          extra: route.extra,
+          extra,
         }, this.#diagnostics);
         if (port) out.push(port);
       }

@@ -9,7 +9,7 @@ import {
 } from "../_syntax/tree.ts";
 import { literal, type Value } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
-import { permissionOf } from "./guarded.ts";
+import { routeGuard } from "./guarded.ts";
 import {
   argList,
   constructorName,
@@ -69,21 +69,30 @@ export function newExpr(
   if (helperParam(node, path) !== undefined) return;
   const head = path.parts[0];
   if (typeof head === "string" && !head.startsWith("/")) return;
-  // { method: "GET", pattern: new URLPattern(...), handler }
+  // { method: "GET", pattern: new URLPattern(...), handler }, and
+  // [new URLPattern(...), handler] in a route table
   let method: string | undefined;
   let holder: Node | null = node.parent;
   if (holder?.type === "pair") holder = holder.parent;
-  let extra: Record<string, string> = {};
+  let handlers: Node[] = [];
   if (holder?.type === "object") {
     const m = pairValue(holder, "method");
     const mv = m && stringValue(unwrap(m))?.toUpperCase();
     if (mv && (HTTP_METHODS.has(mv) || mv === "ANY")) method = mv;
-    extra = permissionOf(
-      namedChildren(holder).map((p) => p.childForFieldName("value")).filter((
-        n,
-      ): n is Node => !!n),
-      c.handlers,
-    );
+    handlers = namedChildren(holder).map((p) => p.childForFieldName("value"))
+      .filter((n): n is Node => !!n && n.id !== node.id);
+    // { pattern, methods: { GET: list, POST: create } }: a route per method
+    if (!method) {
+      const byMethod = handlers.map(methodHandlers).find((list) =>
+        list.length > 0
+      );
+      if (byMethod) {
+        methodRoutes(c, node, path, "urlpattern", byMethod);
+        return;
+      }
+    }
+  } else if (holder?.type === "array") {
+    handlers = namedChildren(holder).filter((n) => n.id !== node.id);
   }
   if (!method && node.parent?.type === "variable_declarator") {
     const name = node.parent.childForFieldName("name")?.text;
@@ -95,8 +104,45 @@ export function newExpr(
     path,
     framework: "urlpattern",
     ...(method ? {} : { weakMethod: true }),
-    extra,
+    extra: {},
+    ...routeGuard(handlers, c.guardScope),
   });
+}
+
+/** `{ GET: list, POST: create }`: each HTTP method key with its handler. */
+export function methodHandlers(node: Node): Array<[string, Node]> {
+  const v = unwrap(node);
+  if (v.type !== "object") return [];
+  const out: Array<[string, Node]> = [];
+  for (const part of namedChildren(v)) {
+    const key = memberKey(part);
+    if (!key || key !== key.toUpperCase() || !HTTP_METHODS.has(key)) continue;
+    out.push([
+      key,
+      part.type === "pair" ? part.childForFieldName("value")! : part,
+    ]);
+  }
+  return out;
+}
+
+/** A route per method of a method map, each with its handler's guard. */
+export function methodRoutes(
+  c: Collector,
+  site: Node,
+  path: Value,
+  framework: string,
+  handlers: ReadonlyArray<readonly [string, Node]>,
+): void {
+  for (const [method, handler] of handlers) {
+    c.facts.routes.push({
+      ...c.site(site),
+      methods: [method],
+      path,
+      framework,
+      extra: {},
+      ...routeGuard([handler], c.guardScope),
+    });
+  }
 }
 
 /** The URLPattern's pathname as one parameter of the enclosing function. */
@@ -170,7 +216,8 @@ export function helperRoute(
         methods: [method],
         path,
         framework: "urlpattern",
-        extra: permissionOf([value], c.handlers),
+        extra: {},
+        ...routeGuard([value], c.guardScope),
       });
     }
   }
@@ -193,9 +240,11 @@ export function bunRoutes(
   if (!options) return;
   const o = unwrap(options);
   if (o.type !== "object") return;
-  const routes = pairValue(o, "routes");
-  if (!routes || unwrap(routes).type !== "object") return;
-  for (const pair of namedChildren(unwrap(routes))) {
+  const fetch = pairValue(o, "fetch");
+  if (fetch) serveRoute(c, fetch, fetch, "bun");
+  const routes = localObject(c, pairValue(o, "routes"));
+  if (!routes) return;
+  for (const pair of namedChildren(routes)) {
     if (pair.type !== "pair") continue;
     const key = pair.childForFieldName("key");
     const path = key ? stringValue(key) : undefined;
@@ -216,9 +265,10 @@ export function bunRoutes(
           methods: [method],
           path: literal(path),
           framework: "bun",
-          extra: permissionOf(
+          extra: {},
+          ...routeGuard(
             [inner.childForFieldName("value") ?? inner],
-            c.handlers,
+            c.guardScope,
           ),
         });
       }
@@ -228,10 +278,51 @@ export function bunRoutes(
         methods: ["ANY"],
         path: literal(path),
         framework: "bun",
-        extra: permissionOf([v], c.handlers),
+        extra: {},
+        ...routeGuard([v], c.guardScope),
       });
     }
   }
 }
 
-// ---- NestJS -------------------------------------------------------
+/** An object literal, written in place or held by a `const` of the file. */
+function localObject(c: Collector, node: Node | undefined): Node | undefined {
+  if (!node) return undefined;
+  const v = unwrap(node);
+  if (v.type === "object") return v;
+  if (v.type !== "identifier" && v.type !== "shorthand_property_identifier") {
+    return undefined;
+  }
+  const found = c.nodes("variable_declarator").filter((d) =>
+    d.childForFieldName("name")?.text === v.text &&
+    unwrap(d.childForFieldName("value") ?? d).type === "object"
+  );
+  return found.length === 1
+    ? unwrap(found[0]!.childForFieldName("value")!)
+    : undefined;
+}
+
+/**
+ * A whole server's handler (`Deno.serve(h)`, `Bun.serve({ fetch: h })`,
+ * the node adapter's `serve(h)`): a catch-all route when `h` is guarded,
+ * since every path then needs its permission; nothing otherwise (an
+ * application's own router is not one route).
+ */
+export function serveRoute(
+  c: Collector,
+  node: Node,
+  handler: Node,
+  framework: string,
+): void {
+  const guard = routeGuard([handler], c.guardScope);
+  if (!guard.guard) return;
+  c.facts.routes.push({
+    ...c.site(node),
+    methods: ["ANY"],
+    path: literal("/*"),
+    framework,
+    extra: {},
+    ...guard,
+    onlyGuarded: true,
+  });
+}

@@ -2,15 +2,13 @@
 // `route("/api") { }` around it, and in `Route.` extension functions under
 // the prefixes of the places that call them.
 import type { Node } from "web-tree-sitter";
-import { HTTP_VERBS, httpPort } from "../_port/http.ts";
+import { HTTP_VERBS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren } from "../_syntax/tree.ts";
 import {
+  chainsThroughCallers,
   joinPaths,
   literal,
-  MAX_CALL_SITES,
-  MAX_FLOW_DEPTH,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
 import type { KtFile } from "./project.ts";
@@ -57,19 +55,15 @@ export function ktorRoute(c: KtFile, node: Node): void {
   }
   if (!method) return;
   for (const prefixes of prefixChains(c, node, 0)) {
-    if (!prefixes) continue;
-    const route = routePath(joinPaths(...prefixes, path), prefixes.length > 0);
-    const port = httpPort({
-      role: "server",
-      method,
-      path: route.path,
+    c.ports.push(...routePorts({
+      methods: [method],
+      path: joinPaths(...prefixes, path),
+      prefixed: prefixes.length > 0,
       node,
       owner: ownerOf(node, c.pathOf(node), "kotlin"),
       filePath: c.file.path,
-      confidence: route.confidence,
       framework: "ktor",
-    });
-    if (port) c.ports.push(port);
+    }));
   }
 }
 
@@ -83,24 +77,23 @@ function isStringy(node: Node): boolean {
 /**
  * The `route("/p") { }` prefixes around a node, outermost first: one list
  * per way the routes are reached (a `Route.` extension function through its
- * callers, a few calls deep), or `null` for a node that is not in routing.
+ * callers, a few calls deep); none for a node that is not in routing.
  */
 function prefixChains(
   c: KtFile,
   from: Node,
   depth: number,
-): Array<Value[] | null> {
+): Value[][] {
   const prefixes: Value[] = [];
   for (let n: Node | null = from.parent; n; n = n.parent) {
     if (n.type === "function_declaration") {
-      if (!ROUTE_RECEIVERS.has(receiverOf(n))) return [null];
-      const sites = depth < MAX_FLOW_DEPTH ? callSites(c, n) : [];
+      if (!ROUTE_RECEIVERS.has(receiverOf(n))) return [];
       // an extension nobody in the scan calls: its routes at the root
-      if (sites.length === 0) return [prefixes];
-      return sites.slice(0, MAX_CALL_SITES).flatMap((site) =>
-        prefixChains(c, site, depth + 1).map((outer) =>
-          outer ? [...outer, ...prefixes] : null
-        )
+      return chainsThroughCallers(
+        depth,
+        () => callSites(c, n),
+        (site, outer) => prefixChains(c, site, outer),
+        prefixes,
       );
     }
     if (n.type !== "lambda_literal") continue;
@@ -112,7 +105,7 @@ function prefixChains(
       prefixes.unshift(c.evaluate(outer.args[0]?.value));
     }
   }
-  return [null];
+  return [];
 }
 
 /** The receiver type of an extension function (`Route` of `fun Route.x()`). */

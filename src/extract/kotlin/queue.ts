@@ -4,10 +4,10 @@
 // (`consumer.subscribe(listOf("orders"))`, `ProducerRecord("orders", ...)`).
 import type { Node } from "web-tree-sitter";
 import { type QueueEmit, queueEmitter } from "../_port/queue.ts";
-import { exactText, keyText } from "../_value/mod.ts";
 import type { KtFile } from "./project.ts";
 import { argument, callOf, type KtAnnotation } from "./nodes.ts";
 import { elements } from "./spring.ts";
+import { rabbitTemplateSend } from "../_spring/amqp.ts";
 
 /** Whether a file may hold queue code (its imports name a library). */
 export function usesQueues(text: string): boolean {
@@ -73,23 +73,12 @@ export function queueCall(c: KtFile, emit: QueueEmit, node: Node): void {
     (type === "RabbitTemplate" || type === "AmqpTemplate") &&
     /^(convertAndSend|send)$/.test(call.name) && first
   ) {
-    if (call.args.length <= 2) {
-      emit(node, "client", first, "rabbitmq", "spring-amqp", call.name, {
-        exchange: "",
-        routingKey: keyText(c.evaluate(first)),
-      });
-      return;
-    }
-    const exchange = c.evaluate(first);
-    const routingKey = c.evaluate(call.args[1]?.value);
-    emit(
+    rabbitTemplateSend(
+      emit,
       node,
-      "client",
-      exactText(exchange) === "" ? routingKey : exchange,
-      "rabbitmq",
-      "spring-amqp",
       call.name,
-      { exchange: keyText(exchange), routingKey: keyText(routingKey) },
+      call.args.length,
+      (i) => c.evaluate(call.args[i]?.value),
     );
   }
 }

@@ -3,16 +3,10 @@
 // controller), Feign clients, HTTP interfaces (`@GetExchange`) and the
 // router DSL (`router { }`/`coRouter { }` with `"/api".nest { }`).
 import type { Node } from "web-tree-sitter";
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren } from "../_syntax/tree.ts";
-import {
-  exactText,
-  joinPaths,
-  literal,
-  routePath,
-  type Value,
-} from "../_value/mod.ts";
+import { exactText, joinPaths, literal, type Value } from "../_value/mod.ts";
 import {
   EXCHANGE_METHOD,
   feignPrefix,
@@ -31,6 +25,8 @@ import {
   ownAnnotations,
   supertypesOf,
 } from "./nodes.ts";
+import { contextPrefix } from "../_spring/settings.ts";
+import { mappingPorts } from "../_spring/mapping.ts";
 
 /** The values of an annotation array: `["/a", "/b"]`, `arrayOf(...)`, one value. */
 export function elements(node: Node | undefined): Node[] {
@@ -168,32 +164,17 @@ function methodMapping(
   const paths = nodes.length > 0
     ? nodes.map((n) => c.evaluate(n))
     : [literal("")];
-  const owner = ownerOf(method, c.file.path, "kotlin");
-  const context = role === "server"
-    ? c.root.settings.contextPath(c.file.path)
-    : "";
-  for (const prefix of mapping.prefixes) {
-    for (const path of paths) {
-      const hasPrefix = (exactText(prefix) ?? "x") !== "";
-      const route = routePath(
-        joinPaths(literal(context, context !== ""), prefix, path),
-        hasPrefix,
-      );
-      for (const verb of verbs) {
-        const port = httpPort({
-          role,
-          method: verb,
-          path: route.path,
-          node: annotation.node,
-          owner,
-          filePath: c.file.path,
-          confidence: route.confidence,
-          framework,
-        });
-        if (port) c.ports.push(port);
-      }
-    }
-  }
+  c.ports.push(...mappingPorts({
+    role,
+    methods: verbs,
+    prefixes: mapping.prefixes,
+    paths,
+    settings: c.root.settings,
+    node: annotation.node,
+    owner: ownerOf(method, c.file.path, "kotlin"),
+    filePath: c.file.path,
+    framework,
+  }));
 }
 
 /** The router DSL builders whose lambdas hold routes. */
@@ -226,22 +207,16 @@ export function routerRoute(c: KtFile, node: Node): void {
   }
   if (!inRouter) return;
   const path = c.evaluate(first);
-  const context = c.root.settings.contextPath(c.file.path);
-  const route = routePath(
-    joinPaths(literal(context, context !== ""), ...prefixes, path),
-    prefixes.length > 0,
-  );
-  const port = httpPort({
-    role: "server",
-    method: call.name,
-    path: route.path,
+  const context = contextPrefix(c.root.settings, c.file.path);
+  c.ports.push(...routePorts({
+    methods: [call.name],
+    path: joinPaths(context, ...prefixes, path),
+    prefixed: prefixes.length > 0,
     node,
     owner: ownerOf(node, c.file.path, "kotlin"),
     filePath: c.file.path,
-    confidence: route.confidence,
     framework: "spring-functional",
-  });
-  if (port) c.ports.push(port);
+  }));
 }
 
 /** The path of a `nest` receiver: `"/api"`, `path("/api")`, `("/api" and ...)`. */

@@ -17,17 +17,8 @@ import type {
 import { httpBoundaryKey } from "../../boundary/http_path.ts";
 import { CONFIDENCE } from "../_value/mod.ts";
 import type { ExtractedPort, SourceSpan } from "../types.ts";
-
-const OPERATIONS: ReadonlySet<string> = new Set([
-  "get",
-  "put",
-  "post",
-  "delete",
-  "options",
-  "head",
-  "patch",
-  "trace",
-]);
+import { parseFailure } from "../_syntax/passes.ts";
+import { OPERATION_METHODS } from "../../map/openapi.ts";
 
 /**
  * The most distinct base paths one `servers` list contributes. Real documents
@@ -102,11 +93,7 @@ export const openapiExtractor: LanguageExtractor = {
       try {
         extractDocument(file, ports, diagnostics);
       } catch (error) {
-        diagnostics.push({
-          filePath: file.path,
-          severity: "error",
-          message: `Cannot parse: ${(error as Error).message}`,
-        });
+        diagnostics.push(parseFailure(file.path, error));
       }
     }
     return Promise.resolve({ ports, diagnostics });
@@ -160,7 +147,7 @@ function extractDocument(
       : serverBases(item.get("servers"), rootBases);
     for (const operation of item.items) {
       const method = isScalar(operation.key) ? String(operation.key.value) : "";
-      if (!OPERATIONS.has(method)) continue;
+      if (!OPERATION_METHODS.has(method)) continue;
       const op = operation.value;
       const bases = !swagger && isMap(op)
         ? serverBases(op.get("servers"), pathBases)

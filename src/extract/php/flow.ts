@@ -3,9 +3,8 @@
 // passes for a parameter, and the URL a wrapper builds or the group a route
 // registrar is called in.
 import type { Node } from "web-tree-sitter";
-import type { Value } from "../_value/mod.ts";
 import { namedChildren } from "../_syntax/tree.ts";
-import { type CallIndex, TreeCalls } from "../_syntax/calls.ts";
+import { type Arity, TreeCalls } from "../_syntax/calls.ts";
 import {
   callArguments,
   enclosingClass,
@@ -39,42 +38,44 @@ export function phpCalledName(node: Node): string | undefined {
  * `self::m()`, `C::m()`, `$x->m()` on a receiver typed with the class), and
  * values through them.
  */
-export class PhpCalls extends TreeCalls {
-  readonly #file: PhpFile;
-
-  constructor(file: PhpFile, root: Node, index?: CallIndex) {
-    super(root, index, PHP_FUNCTIONS, phpCalledName);
-    this.#file = file;
+export class PhpCalls extends TreeCalls<PhpFile> {
+  constructor(file: PhpFile) {
+    super(file, file.kept?.calls(phpCalledName), PHP_FUNCTIONS, phpCalledName);
   }
 
-  sitesOf(fn: Node): Node[] {
-    const name = fn.childForFieldName("name")?.text ?? "";
+  arity(fn: Node): Arity {
     const params = parametersOf(fn);
-    const required = params.filter((p) => !p.optional).length;
+    return {
+      min: params.filter((p) => !p.optional).length,
+      max: params.length,
+    };
+  }
+
+  argumentCount(call: Node): number {
+    return callArguments(call).length;
+  }
+
+  reaches(fn: Node, call: Node): boolean {
+    if (fn.type === "function_definition") {
+      return call.type === "function_call_expression";
+    }
     const owner = enclosingClass(fn);
-    return this.callsNamed(name).filter((call) => {
-      const count = callArguments(call).length;
-      if (count < required || count > params.length) return false;
-      if (fn.type === "function_definition") {
-        return call.type === "function_call_expression";
-      }
-      if (call.type === "scoped_call_expression") {
-        const scope = call.childForFieldName("scope")?.text ?? "";
-        return ["self", "static", "parent"].includes(scope)
-          ? enclosingClass(call) === owner
-          : lastName(scope) === owner;
-      }
-      if (call.type === "function_call_expression") return false;
-      const object = call.childForFieldName("object");
-      if (object?.text === "$this") return enclosingClass(call) === owner;
-      return owner !== undefined && this.#receiverClass(object) === owner;
-    });
+    if (call.type === "scoped_call_expression") {
+      const scope = call.childForFieldName("scope")?.text ?? "";
+      return ["self", "static", "parent"].includes(scope)
+        ? enclosingClass(call) === owner
+        : lastName(scope) === owner;
+    }
+    if (call.type === "function_call_expression") return false;
+    const object = call.childForFieldName("object");
+    if (object?.text === "$this") return enclosingClass(call) === owner;
+    return owner !== undefined && this.#receiverClass(object) === owner;
   }
 
   /** The class a receiver is typed with (parameter or property). */
   #receiverClass(object: Node | null): string | undefined {
     if (object?.type === "variable_name") {
-      const type = this.#file.parameter(object)?.childForFieldName("type");
+      const type = this.file.parameter(object)?.childForFieldName("type");
       return type ? lastName(type.text.replace(/^\?/, "")) : undefined;
     }
     if (
@@ -82,7 +83,7 @@ export class PhpCalls extends TreeCalls {
       object.childForFieldName("object")?.text === "$this"
     ) {
       const name = object.childForFieldName("name")?.text ?? "";
-      const found = propertyValue(this.#file, object, name);
+      const found = propertyValue(this.file, object, name);
       const type = found?.type === "object_creation_expression"
         ? namedChildren(found).find((c) => /name$/.test(c.type))?.text
         : found?.text;
@@ -91,7 +92,6 @@ export class PhpCalls extends TreeCalls {
     return undefined;
   }
 
-  /** The argument node a call passes for the parameter `name` of `fn`. */
   argumentNode(fn: Node, site: Node, name: string): Node | undefined {
     const index = parametersOf(fn).findIndex((p) => p.name === name);
     if (index === -1) return undefined;
@@ -99,11 +99,6 @@ export class PhpCalls extends TreeCalls {
     const bare = name.replace(/^\$/, "");
     return args.find((a) => a.name === bare)?.value ??
       (args.some((a) => a.name) ? undefined : args[index]?.value);
-  }
-
-  argument(fn: Node, site: Node, name: string): Value | undefined {
-    const node = this.argumentNode(fn, site, name);
-    return node ? this.#file.evaluate(node) : undefined;
   }
 }
 

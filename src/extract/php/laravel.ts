@@ -1,15 +1,13 @@
 // Laravel and Slim routes: `Route::get(...)`, groups and prefixes,
 // resources, chained `Route::prefix(..)->get(..)`; Slim `$app->get(...)`,
 // `$app->map(...)` and groups; and the client calls on Laravel's `Http`.
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import {
+  chainsThroughCallers,
   exactText,
   joinPaths,
   literal,
-  MAX_CALL_SITES,
-  MAX_FLOW_DEPTH,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
 import { emitClient, guzzleClient } from "./clients.ts";
@@ -40,13 +38,11 @@ export function groupPrefixChains(
 ): Value[][] {
   const own = groupPrefixes(c, node, slimOnly);
   const fn = c.calls.enclosing(node);
-  const sites = fn && depth < MAX_FLOW_DEPTH ? c.calls.sitesOf(fn) : [];
-  if (sites.length === 0) return [own];
-  return sites.slice(0, MAX_CALL_SITES).flatMap((site) =>
-    groupPrefixChains(c, site, slimOnly, depth + 1).map((outer) => [
-      ...outer,
-      ...own,
-    ])
+  return chainsThroughCallers(
+    depth,
+    () => fn ? c.calls.sitesOf(fn) : [],
+    (site, outer) => groupPrefixChains(c, site, slimOnly, outer),
+    own,
   );
 }
 
@@ -193,20 +189,15 @@ export function emitServer(
     /(^|\/)routes\/api\.php$/.test(c.file.path);
   for (const prefixes of groupPrefixChains(c, call, slimOnly)) {
     const all = [...(apiFile ? [literal("api")] : []), ...prefixes, ...parts];
-    const route = routePath(joinPaths(...all), all.length > parts.length);
-    for (const verb of verbs) {
-      const port = httpPort({
-        role: "server",
-        method: verb,
-        path: route.path,
-        node: call,
-        owner: ownerOf(call, c.file.path, "php"),
-        filePath: c.file.path,
-        confidence: route.confidence,
-        framework,
-      });
-      if (port) c.ports.push(port);
-    }
+    c.ports.push(...routePorts({
+      methods: verbs,
+      path: joinPaths(...all),
+      prefixed: all.length > parts.length,
+      node: call,
+      owner: ownerOf(call, c.file.path, "php"),
+      filePath: c.file.path,
+      framework,
+    }));
   }
 }
 

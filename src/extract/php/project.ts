@@ -20,7 +20,7 @@ import { namedChildren, walk } from "../_syntax/tree.ts";
 import { memberCall, scopedCall } from "./laravel.ts";
 import { curlCall } from "./curl.ts";
 import { symfonyController } from "./symfony.ts";
-import { PHP_FUNCTIONS, phpCalledName, PhpCalls } from "./flow.ts";
+import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import type { RoutePrefix } from "./routes_yaml.ts";
 import { resourceActions } from "../_port/http.ts";
@@ -136,17 +136,12 @@ export class PhpFile extends TreeFile {
 
   /** The calls of the root's functions (for values through parameters). */
   get calls(): PhpCalls {
-    return this.#calls ??= new PhpCalls(
-      this,
-      this.#root!,
-      this.kept?.calls(phpCalledName),
-    );
+    return this.#calls ??= new PhpCalls(this);
   }
   #calls: PhpCalls | undefined;
-  #root: Node | undefined;
 
   run(root: Node): void {
-    this.#root = root;
+    this.rootNode = root;
     walk(root, (n) => {
       if (n.type !== "namespace_use_clause") return;
       const text = n.text.replace(/^\\/, "");

@@ -1,13 +1,13 @@
 // Symfony routes: `#[Route]` attributes and `@Route(...)` docblock
 // annotations, the class prefix and each method's route and methods.
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren } from "../_syntax/tree.ts";
 import {
+  addsPrefix,
   exactText,
   joinPaths,
   literal,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
 import {
@@ -36,21 +36,15 @@ export function symfonyController(
     if (method.type !== "method_declaration") continue;
     for (const route of routeAttributes(c, method)) {
       for (const prefix of prefixes) {
-        const prefixed = (exactText(prefix) ?? "x") !== "";
-        const path = routePath(joinPaths(prefix, route.path), prefixed);
-        for (const verb of route.verbs) {
-          const port = httpPort({
-            role: "server",
-            method: verb,
-            path: path.path,
-            node: route.node,
-            owner: ownerOf(method, c.file.path, "php"),
-            filePath: c.file.path,
-            confidence: path.confidence,
-            framework: "symfony",
-          });
-          if (port) c.ports.push(port);
-        }
+        c.ports.push(...routePorts({
+          methods: route.verbs,
+          path: joinPaths(prefix, route.path),
+          prefixed: addsPrefix(prefix),
+          node: route.node,
+          owner: ownerOf(method, c.file.path, "php"),
+          filePath: c.file.path,
+          framework: "symfony",
+        }));
       }
     }
   }

@@ -112,3 +112,52 @@ export function libraryClass(
   }
   return undefined;
 }
+
+/**
+ * The objects of library classes a project constructs (DRF routers,
+ * Flask-RESTful `Api`s): one per construction, a call of the class or of
+ * a project subclass of it, made by `make` the first time an expression is
+ * found to hold it (`make` gives undefined for a class it does not model).
+ */
+export class LibraryObjects<T> {
+  readonly #project: PyProject;
+  readonly #make: (call: Node, cls: string, module: PyModule) => T | undefined;
+  readonly #objects = new Map<string, T>();
+
+  constructor(
+    project: PyProject,
+    make: (call: Node, cls: string, module: PyModule) => T | undefined,
+  ) {
+    this.#project = project;
+    this.#make = make;
+  }
+
+  /** The object an expression holds (through names it is assigned to). */
+  of(expr: Node | null | undefined): T | undefined {
+    if (!expr) return undefined;
+    const target = this.#project.resolveExpr(unwrap(expr));
+    if (target?.kind !== "value") return undefined;
+    const value = unwrap(target.node);
+    if (value.type !== "call") return undefined;
+    const callee = value.childForFieldName("function");
+    const cls = callee ? libraryClass(this.#project, callee) : undefined;
+    if (cls === undefined) return undefined;
+    const id = `${target.module.name}:${value.startIndex}`;
+    let object = this.#objects.get(id);
+    if (object === undefined) {
+      object = this.#make(value, cls, target.module);
+      if (object !== undefined) this.#objects.set(id, object);
+    }
+    return object;
+  }
+
+  /** The objects found so far. */
+  values(): Iterable<T> {
+    return this.#objects.values();
+  }
+
+  /** How many objects were found so far. */
+  get size(): number {
+    return this.#objects.size;
+  }
+}

@@ -16,8 +16,6 @@ import {
   localAssignment,
   type PyModule,
   type PyProject,
-  selfAttribute,
-  unwrap,
 } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
@@ -136,35 +134,25 @@ function clientObject(
   object: Node,
   project: PyProject,
 ): ClientObject | undefined {
-  let value: Node | undefined;
-  if (object.type === "identifier") {
-    const module = project.moduleOf(object);
-    value = module ? localAssignment(module, object, object.text) : undefined;
-    if (!value) {
-      const typed = parameterType(object);
-      if (typed) {
-        const library = CLIENT_CONSTRUCTORS.get(
-          project.externalName(typed) ?? "",
-        );
-        return library ? { library, base: undefined } : undefined;
-      }
-      const target = project.resolveExpr(object);
-      if (target?.kind === "value") value = target.node;
-    }
-  } else if (isLocustClient(object, project)) {
+  if (isLocustClient(object, project)) {
     return { library: "locust", base: undefined };
-  } else if (
-    object.type === "attribute" &&
-    object.childForFieldName("object")?.text === "self"
-  ) {
-    value = selfAttribute(
-      object,
-      object.childForFieldName("attribute")?.text ?? "",
-    );
   }
+  if (object.type === "identifier") {
+    // a typed parameter (not assigned in the function): its type's library
+    const module = project.moduleOf(object);
+    const local = module
+      ? localAssignment(module, object, object.text)
+      : undefined;
+    const typed = local ? undefined : parameterType(object);
+    if (typed) {
+      const library = CLIENT_CONSTRUCTORS.get(
+        project.externalName(typed) ?? "",
+      );
+      return library ? { library, base: undefined } : undefined;
+    }
+  }
+  const value = project.madeBy(object);
   if (!value) return undefined;
-  value = unwrap(value);
-  if (value.type !== "call") return undefined;
   const callee = value.childForFieldName("function");
   const library = callee
     ? CLIENT_CONSTRUCTORS.get(project.externalName(callee) ?? "")

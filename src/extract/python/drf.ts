@@ -19,7 +19,7 @@ import {
   classOf,
   type ClassRef,
   type HttpPort,
-  libraryClass,
+  LibraryObjects,
   MAX_BASES,
   toPort,
 } from "./classes.ts";
@@ -127,37 +127,25 @@ export function drfPorts(
   if (!project.list.some((m) => m.file.text.includes("rest_framework"))) {
     return [];
   }
-  const routers = new Map<string, DrfRouter>();
-  const routerOf = (expr: Node | null | undefined): DrfRouter | undefined => {
-    if (!expr) return undefined;
-    const target = project.resolveExpr(unwrap(expr));
-    if (target?.kind !== "value") return undefined;
-    const value = unwrap(target.node);
-    if (value.type !== "call") return undefined;
-    const callee = value.childForFieldName("function");
-    const isDefault = callee
-      ? DRF_ROUTERS.get(libraryClass(project, callee) ?? "")
-      : undefined;
-    if (isDefault === undefined) return undefined;
-    const id = `${target.module.name}:${value.startIndex}`;
-    let router = routers.get(id);
-    if (!router) {
+  const routers = new LibraryObjects<DrfRouter>(
+    project,
+    (call, cls, module) => {
+      const isDefault = DRF_ROUTERS.get(cls);
+      if (isDefault === undefined) return undefined;
       const slash = keywordArg(
-        value.childForFieldName("arguments"),
+        call.childForFieldName("arguments"),
         "trailing_slash",
       );
-      router = {
-        module: target.module,
-        node: value,
+      return {
+        module,
+        node: call,
         isDefault,
         trailing: slash?.text === "False" ? "" : "/",
         mounts: [],
         registrations: [],
       };
-      routers.set(id, router);
-    }
-    return router;
-  };
+    },
+  );
   for (const module of project.list) {
     for (const call of module.calls) {
       const callee = call.childForFieldName("function");
@@ -165,7 +153,7 @@ export function drfPorts(
         callee?.type !== "attribute" ||
         callee.childForFieldName("attribute")?.text !== "register"
       ) continue;
-      const router = routerOf(callee.childForFieldName("object"));
+      const router = routers.of(callee.childForFieldName("object"));
       router?.registrations.push({ module, call });
     }
   }
@@ -175,7 +163,7 @@ export function drfPorts(
     if (!module.file.text.includes(".urls")) continue;
     for (const attr of findAll(module.tree.rootNode, attributes)) {
       if (attr.childForFieldName("attribute")?.text !== "urls") continue;
-      const router = routerOf(attr.childForFieldName("object"));
+      const router = routers.of(attr.childForFieldName("object"));
       if (!router) continue;
       const inline = drfMount(attr, project, urls);
       if (!inline) continue;
@@ -485,22 +473,9 @@ function drfAction(
   let methods = ["GET"];
   const list = keywordArg(args, "methods");
   if (list) {
-    methods = [];
-    const items =
-      list.type === "list" || list.type === "tuple" || list.type === "set"
-        ? namedChildren(list).map((n) => project.evalString(n))
-        : [undefined];
-    for (const item of items) {
-      const text = exactText(item);
-      if (text && /^[A-Za-z]+$/.test(text)) {
-        const method = text.toUpperCase();
-        if (!methods.includes(method)) methods.push(method);
-      } else {
-        methods = ["ANY"];
-        confidence = CONFIDENCE.weak;
-        break;
-      }
-    }
+    const listed = project.methodList(list);
+    methods = listed ? [...new Set(listed)] : ["ANY"];
+    if (!listed) confidence = CONFIDENCE.weak;
   }
   return { name, detail, path, methods, confidence, definition };
 }

@@ -17,7 +17,7 @@ import {
   classOf,
   type ClassRef,
   type HttpPort,
-  libraryClass,
+  LibraryObjects,
   MAX_BASES,
   toPort,
 } from "./classes.ts";
@@ -74,34 +74,17 @@ export function flaskRestfulPorts(
   if (!project.list.some((m) => m.file.text.includes("flask_restful"))) {
     return [];
   }
-  const apis = new Map<string, RestfulApi>();
-  const apiOf = (expr: Node | null | undefined): RestfulApi | undefined => {
-    if (!expr) return undefined;
-    const target = project.resolveExpr(unwrap(expr));
-    if (target?.kind !== "value") return undefined;
-    const value = unwrap(target.node);
-    if (value.type !== "call") return undefined;
-    const callee = value.childForFieldName("function");
-    if (!callee || libraryClass(project, callee) !== "flask_restful.Api") {
-      return undefined;
-    }
-    const id = `${target.module.name}:${value.startIndex}`;
-    let api = apis.get(id);
-    if (!api) {
-      const args = value.childForFieldName("arguments");
-      const prefixNode = keywordArg(args, "prefix");
-      const app = argument(args, 0, "app");
-      api = {
-        module: target.module,
-        prefix: prefixNode
-          ? project.evalString(prefixNode) ?? hole()
-          : undefined,
-        apps: app && app.text !== "None" ? [app] : [],
-      };
-      apis.set(id, api);
-    }
-    return api;
-  };
+  const apis = new LibraryObjects<RestfulApi>(project, (call, cls, module) => {
+    if (cls !== "flask_restful.Api") return undefined;
+    const args = call.childForFieldName("arguments");
+    const prefixNode = keywordArg(args, "prefix");
+    const app = argument(args, 0, "app");
+    return {
+      module,
+      prefix: prefixNode ? project.evalString(prefixNode) ?? hole() : undefined,
+      apps: app && app.text !== "None" ? [app] : [],
+    };
+  });
   const resources: Array<
     { module: PyModule; anchor: Node; api: RestfulApi; cls: Node; urls: Node[] }
   > = [];
@@ -114,7 +97,7 @@ export function flaskRestfulPorts(
         method !== "add_resource" && method !== "init_app" &&
         method !== "resource"
       ) continue;
-      const api = apiOf(callee.childForFieldName("object"));
+      const api = apis.of(callee.childForFieldName("object"));
       if (!api) continue;
       const args = call.childForFieldName("arguments");
       const positional = positionalArgs(args);

@@ -1,12 +1,7 @@
 // gRPC in Python (grpcio): `add_XServicer_to_server(impl, server)`
 // registrations (the RPCs the servicer class defines) and calls on
 // `XStub(channel)` stubs.
-import {
-  localAssignment,
-  PyProject,
-  selfAttribute,
-  unwrap,
-} from "./project.ts";
+import { PyProject, unwrap } from "./project.ts";
 import {
   namedChildren,
   type Node,
@@ -102,26 +97,8 @@ function servicerClass(impl: Node, project: PyProject): Node | undefined {
 }
 /** The service name of a `<Svc>Stub(channel)` value, if `object` is one. */
 function pythonStub(object: Node, project: PyProject): string | undefined {
-  let value: Node | undefined;
-  if (object.type === "identifier") {
-    const module = project.moduleOf(object);
-    value = module ? localAssignment(module, object, object.text) : undefined;
-    if (!value) {
-      const target = project.resolveExpr(object);
-      if (target?.kind === "value") value = target.node;
-    }
-  } else if (
-    object.type === "attribute" &&
-    object.childForFieldName("object")?.text === "self"
-  ) {
-    value = selfAttribute(
-      object,
-      object.childForFieldName("attribute")?.text ?? "",
-    );
-  }
+  const value = project.madeBy(object);
   if (!value) return undefined;
-  value = unwrap(value);
-  if (value.type !== "call") return undefined;
   const callee = value.childForFieldName("function");
   // a class of the project is not a generated stub
   if (callee && project.resolveExpr(callee)?.kind === "class") return undefined;

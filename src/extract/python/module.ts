@@ -9,6 +9,7 @@ import {
   namedChildren,
   type Node,
 } from "../_syntax/compact_tree.ts";
+import { unwrapped } from "../_syntax/tree.ts";
 
 /** What an imported local name refers to. */
 export interface PyImport {
@@ -80,16 +81,14 @@ export function argument(
 
 /** Strips parentheses and `await`. */
 export function unwrap(node: Node): Node {
-  let current = node;
-  while (
-    current.type === "parenthesized_expression" || current.type === "await"
-  ) {
-    const inner = namedChildren(current)[0];
-    if (!inner) break;
-    current = inner;
-  }
-  return current;
+  return unwrapped(node, WRAPPERS);
 }
+
+/** The wrappers that do not change an expression's value: `(x)`, `await x`. */
+export const WRAPPERS: ReadonlySet<string> = new Set([
+  "parenthesized_expression",
+  "await",
+]);
 
 /**
  * The value assigned to `name` in the function enclosing `at`, the last

@@ -13,6 +13,7 @@ import {
 import {
   composed,
   concat,
+  exactText,
   formatBraces,
   formatPrintf,
   hole,
@@ -28,6 +29,7 @@ import {
   positionalArgs,
   type PyImport,
   type PyModule,
+  selfAttribute,
   unwrap,
 } from "./module.ts";
 import { subscriptValue } from "./subscripts.ts";
@@ -225,6 +227,47 @@ export class PyProject {
     return undefined;
   }
 
+  /**
+   * The call that made the object a receiver holds: `x = Client(...)` (in
+   * its function, else its module or the module it is imported from), or
+   * `self.x = Client(...)` in a method of the class of `self.x`.
+   */
+  madeBy(object: Node): Node | undefined {
+    let value: Node | undefined;
+    if (object.type === "identifier") {
+      const target = this.resolveExpr(object);
+      if (target?.kind === "value") value = target.node;
+    } else if (
+      object.type === "attribute" &&
+      object.childForFieldName("object")?.text === "self"
+    ) {
+      value = selfAttribute(
+        object,
+        object.childForFieldName("attribute")?.text ?? "",
+      );
+    }
+    const made = value ? unwrap(value) : undefined;
+    return made?.type === "call" ? made : undefined;
+  }
+
+  /**
+   * The methods a `methods=[...]` argument lists (a list, tuple or set),
+   * upper-cased; undefined when one of them is not a literal name.
+   */
+  methodList(list: Node): string[] | undefined {
+    const items =
+      list.type === "list" || list.type === "tuple" || list.type === "set"
+        ? namedChildren(list).map((n) => this.evalString(n))
+        : [undefined];
+    const methods: string[] = [];
+    for (const item of items) {
+      const text = exactText(item);
+      if (!text || !/^[A-Za-z]+$/.test(text)) return undefined;
+      methods.push(text.toUpperCase());
+    }
+    return methods;
+  }
+
   /** The member `attr` of a resolved target. */
   member(base: PyTarget, attr: string, depth: number): PyTarget | undefined {
     switch (base.kind) {
@@ -415,18 +458,5 @@ function suffixIndex(
   return index;
 }
 
-export {
-  argument,
-  type Assignments,
-  classAttribute,
-  enclosingFunction,
-  isParameter,
-  keywordArg,
-  localAssignment,
-  moduleName,
-  positionalArgs,
-  type PyImport,
-  type PyModule,
-  selfAttribute,
-  unwrap,
-} from "./module.ts";
+// The helpers on one module's syntax, for the readers of the folder.
+export * from "./module.ts";

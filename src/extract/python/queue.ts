@@ -12,9 +12,10 @@ import {
   type Value,
 } from "../_value/mod.ts";
 import type { ExportedKinds, QueueImports } from "../_port/queue.ts";
-import { QueueFile, type QueueNodes } from "../_port/queue_file.ts";
-import { namedChildren, walk } from "../_syntax/tree.ts";
-import { daprRoutes, queueCall } from "./queue_calls.ts";
+import { QueueFile, type QueueSyntax } from "../_port/queue_file.ts";
+import { namedChildren, unwrapped, walk } from "../_syntax/tree.ts";
+import { daprSubscription, queueCall } from "./queue_calls.ts";
+import { WRAPPERS } from "./module.ts";
 
 /** Kinds of names exported by each module. `*` is the module itself. */
 export const MODULES: Record<string, Record<string, string>> = {
@@ -107,19 +108,21 @@ export const ATTRIBUTES: Record<string, Record<string, string>> = {
 /** A class used as a type annotation names its instances. */
 export const INSTANCE: Record<string, string> = CALLED;
 
-export const SCOPES: ReadonlySet<string> = new Set([
-  "function_definition",
-  "lambda",
-]);
+/** What the queue reader gathers from Python. */
+const SYNTAX: QueueSyntax = {
+  scopes: new Set(["function_definition", "lambda"]),
+  bindings: new Set([
+    "assignment",
+    "with_item",
+    "typed_parameter",
+    "typed_default_parameter",
+  ]),
+  calls: new Set(["call"]),
+  constant: { type: "assignment", name: "left", value: "right" },
+};
 
 export function unwrap(node: Node): Node {
-  let n = node;
-  while (n.type === "await" || n.type === "parenthesized_expression") {
-    const inner = n.namedChild(0);
-    if (!inner) break;
-    n = inner;
-  }
-  return n;
+  return unwrapped(node, WRAPPERS);
 }
 
 export function positional(call: Node): Node[] {
@@ -172,35 +175,7 @@ export class PyQueueFile extends QueueFile {
     exported?: ExportedKinds,
     collectOnly = false,
   ) {
-    super(path, "python", SCOPES, ports, imports, exported, collectOnly);
-  }
-
-  gather(root: Node): QueueNodes {
-    const bindings: Node[] = [];
-    const calls: Node[] = [];
-    walk(root, (n) => {
-      switch (n.type) {
-        case "assignment":
-        case "with_item":
-        case "typed_parameter":
-        case "typed_default_parameter":
-          bindings.push(n);
-          break;
-        case "call":
-          calls.push(n);
-          break;
-      }
-    });
-    return { bindings, calls };
-  }
-
-  constantOf(b: Node): [string, Node] | undefined {
-    if (b.type !== "assignment") return undefined;
-    const left = b.childForFieldName("left");
-    const right = b.childForFieldName("right");
-    return left?.type === "identifier" && right
-      ? [left.text, right]
-      : undefined;
+    super(path, "python", SYNTAX, ports, imports, exported, collectOnly);
   }
 
   /** Module-level kinds (not `self.x` ones) are what a module exports. */
@@ -212,8 +187,8 @@ export class PyQueueFile extends QueueFile {
     }
   }
 
-  daprRoutes(root: Node): void {
-    daprRoutes(this, root);
+  daprSubscription(node: Node): { pubsub: Node; topic: Node } | undefined {
+    return daprSubscription(this, node);
   }
 
   call(node: Node): void {
@@ -423,32 +398,6 @@ export class PyQueueFile extends QueueFile {
     }
     const arg = argument(call, 0, "name");
     return arg ? this.value(arg) : undefined;
-  }
-
-  emit(
-    call: Node,
-    at: Node,
-    role: "server" | "client",
-    topic: Node | Value | undefined,
-    system: string,
-    library: string,
-    operation: string,
-    extra?: Record<string, string>,
-  ): void {
-    // A decorator belongs to the function it decorates.
-    const decorated = at.type === "decorator"
-      ? at.parent?.childForFieldName("definition")
-      : undefined;
-    this.emitter(
-      at,
-      role,
-      topic,
-      system,
-      library,
-      operation,
-      extra,
-      decorated ?? call,
-    );
   }
 }
 

@@ -1,8 +1,8 @@
 // The queue calls of a Python file, by the kind of their receiver:
 // confluent-kafka, kafka-python, aiokafka, pika, nats-py, redis-py and
 // Dapr; and Dapr's programmatic subscriptions.
-import { namedChildren, walk } from "../_syntax/tree.ts";
-import { exactText, keyText, literal, type Value } from "../_value/mod.ts";
+import { namedChildren } from "../_syntax/tree.ts";
+import { exactText, keyText, literal } from "../_value/mod.ts";
 
 import {
   argument,
@@ -12,42 +12,25 @@ import {
   unwrap,
 } from "./queue.ts";
 import type { Node } from "web-tree-sitter";
+import { amqpTarget } from "../_port/queue.ts";
 
-/**
- * Dapr programmatic subscriptions: the `{"pubsubname": ..., "topic": ...}`
- * dicts a `/dapr/subscribe` handler returns.
- */
-export function daprRoutes(
+/** A Dapr subscription dict: `{"pubsubname": ..., "topic": ...}`. */
+export function daprSubscription(
   c: PyQueueFile,
-  root: Node,
-): void {
-  walk(root, (n) => {
-    if (n.type !== "dictionary") return;
-    let pubsub: Node | undefined;
-    let topic: Node | undefined;
-    for (const pair of namedChildren(n)) {
-      if (pair.type !== "pair") continue;
-      const key = pair.childForFieldName("key");
-      const name = key ? exactText(c.value(key)) : undefined;
-      const value = pair.childForFieldName("value") ?? undefined;
-      if (name === "pubsubname" || name === "pubsubName") pubsub = value;
-      if (name === "topic") topic = value;
-    }
-    if (!pubsub || !topic) return;
-    c.emit(
-      n,
-      n,
-      "server",
-      topic,
-      "dapr",
-      "dapr-subscribe",
-      "/dapr/subscribe",
-      {
-        pubsub: keyText(c.value(pubsub)),
-      },
-    );
-    return false;
-  });
+  n: Node,
+): { pubsub: Node; topic: Node } | undefined {
+  if (n.type !== "dictionary") return undefined;
+  let pubsub: Node | undefined;
+  let topic: Node | undefined;
+  for (const pair of namedChildren(n)) {
+    if (pair.type !== "pair") continue;
+    const key = pair.childForFieldName("key");
+    const name = key ? exactText(c.value(key)) : undefined;
+    const value = pair.childForFieldName("value") ?? undefined;
+    if (name === "pubsubname" || name === "pubsubName") pubsub = value;
+    if (name === "topic") topic = value;
+  }
+  return pubsub && topic ? { pubsub, topic } : undefined;
 }
 
 /** The topics a kafka-python `KafkaConsumer(...)` subscribes to. */
@@ -56,16 +39,9 @@ export function consumerTopics(
   call: Node,
   topics: Iterable<Node>,
 ): void {
+  const emit = c.callEmitter(call, "KafkaConsumer");
   for (const t of topics) {
-    c.emit(
-      call,
-      call,
-      "server",
-      t,
-      "kafka",
-      "kafka-python",
-      "KafkaConsumer",
-    );
+    emit("server", t, "kafka", "kafka-python");
   }
 }
 
@@ -92,14 +68,13 @@ export function queueCall(
     }
     return;
   }
-  const at = call.parent?.type === "decorator" ? call.parent : call;
-  const emit = (
-    role: "server" | "client",
-    topic: Node | Value | undefined,
-    system: string,
-    library: string,
-    extra?: Record<string, string>,
-  ): void => c.emit(call, at, role, topic, system, library, method, extra);
+  // A decorator belongs to the function it decorates.
+  const decorator = call.parent?.type === "decorator" ? call.parent : undefined;
+  const emit = c.callEmitter(
+    decorator ?? call,
+    method,
+    decorator?.parent?.childForFieldName("definition") ?? call,
+  );
   switch (kind) {
     case "ck.producer":
       if (method === "produce") {
@@ -136,23 +111,14 @@ export function queueCall(
         const keyNode = publish
           ? argument(call, 1, "routing_key")
           : argument(call, 2, "routing_key");
-        const exchange = exchangeNode ? c.value(exchangeNode) : literal("");
-        const routingKey = keyNode ? c.value(keyNode) : literal("");
-        const isDefault = exactText(exchange) === "";
-        const extra = {
-          exchange: keyText(exchange),
-          routingKey: keyText(routingKey),
-        };
+        const target = amqpTarget(
+          exchangeNode ? c.value(exchangeNode) : literal(""),
+          keyNode ? c.value(keyNode) : literal(""),
+        );
         if (publish) {
-          emit(
-            "client",
-            isDefault ? routingKey : exchange,
-            "rabbitmq",
-            "pika",
-            extra,
-          );
-        } else if (!isDefault) {
-          emit("server", exchange, "rabbitmq", "pika", extra);
+          emit("client", target.topic, "rabbitmq", "pika", target.extra);
+        } else if (!target.isDefault) {
+          emit("server", target.topic, "rabbitmq", "pika", target.extra);
         }
       } else if (method === "basic_consume") {
         emit("server", argument(call, 0, "queue"), "rabbitmq", "pika");

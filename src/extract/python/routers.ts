@@ -3,10 +3,8 @@
 // `register_blueprint` and `mount` across modules, and their routes.
 import { HTTP_VERBS, httpPort } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/compact_tree.ts";
-import { namedChildren } from "../_syntax/compact_tree.ts";
 import {
   CONFIDENCE,
-  exactText,
   hole,
   isEmpty,
   joinPaths,
@@ -285,20 +283,9 @@ function routeOf(
     const list = keywordArg(args, "methods");
     if (!list) methods = ["GET"];
     else {
-      const items =
-        list.type === "list" || list.type === "tuple" || list.type === "set"
-          ? namedChildren(list).map((n) => project.evalString(n))
-          : [undefined];
-      for (const item of items) {
-        const text = exactText(item);
-        if (text && /^[A-Za-z]+$/.test(text)) {
-          methods.push(text.toUpperCase());
-        } else {
-          methods = ["ANY"];
-          confidence = CONFIDENCE.weak;
-          break;
-        }
-      }
+      const listed = project.methodList(list);
+      methods = listed ?? ["ANY"];
+      if (!listed) confidence = CONFIDENCE.weak;
     }
   }
   return { router, path, raw: pathNode.text, methods, confidence };

@@ -3,9 +3,8 @@
 // `client.get(path)` on an instance made with `Client.new`), the argument
 // each passes for a parameter, and the URL a wrapper builds at each.
 import type { Node } from "web-tree-sitter";
-import type { Value } from "../_value/mod.ts";
 import { namedChildren } from "../_syntax/tree.ts";
-import { type CallIndex, TreeCalls } from "../_syntax/calls.ts";
+import { type Arity, TreeCalls } from "../_syntax/calls.ts";
 import type { RubyFile } from "./project.ts";
 import { instanceValue } from "./clients.ts";
 
@@ -66,29 +65,28 @@ export function parameterIndex(identifier: Node): number | undefined {
 }
 
 /** The calls of the root's methods, and values through them. */
-export class RubyCalls extends TreeCalls {
-  readonly #file: RubyFile;
-
-  constructor(file: RubyFile, root: Node, index?: CallIndex) {
-    super(root, index, METHODS, rubyCalledName);
-    this.#file = file;
+export class RubyCalls extends TreeCalls<RubyFile> {
+  constructor(file: RubyFile) {
+    super(file, file.kept?.calls(rubyCalledName), METHODS, rubyCalledName);
   }
 
-  sitesOf(fn: Node): Node[] {
-    const name = fn.childForFieldName("name")?.text ?? "";
-    const params = parametersOf(fn);
-    const positional = params.filter((p) => !p.keyword);
-    const required = positional.filter((p) => !p.optional).length;
+  arity(fn: Node): Arity {
+    const positional = parametersOf(fn).filter((p) => !p.keyword);
+    return {
+      min: positional.filter((p) => !p.optional).length,
+      max: positional.length,
+    };
+  }
+
+  argumentCount(call: Node): number {
+    return argumentsOf(call).filter((a) => a.type !== "pair").length;
+  }
+
+  reaches(fn: Node, call: Node): boolean {
     const owner = classOf(fn);
-    return this.callsNamed(name).filter((call) => {
-      const count = argumentsOf(call).filter((a) => a.type !== "pair").length;
-      if (count < required || count > positional.length) return false;
-      const receiver = call.childForFieldName("receiver");
-      if (!receiver || receiver.type === "self") {
-        return classOf(call) === owner;
-      }
-      return owner !== undefined && this.#receiverClass(receiver) === owner;
-    });
+    const receiver = call.childForFieldName("receiver");
+    if (!receiver || receiver.type === "self") return classOf(call) === owner;
+    return owner !== undefined && this.#receiverClass(receiver) === owner;
   }
 
   /** The class a receiver is: `Client`, or a value made by `Client.new`. */
@@ -97,7 +95,7 @@ export class RubyCalls extends TreeCalls {
       return lastName(receiver.text);
     }
     const value = receiver.type === "identifier"
-      ? this.#file.localValue(receiver)
+      ? this.file.localValue(receiver)
       : receiver.type === "instance_variable"
       ? instanceValue(receiver)
       : undefined;
@@ -110,7 +108,7 @@ export class RubyCalls extends TreeCalls {
     return undefined;
   }
 
-  argument(fn: Node, site: Node, name: string): Value | undefined {
+  argumentNode(fn: Node, site: Node, name: string): Node | undefined {
     const params = parametersOf(fn);
     const param = params.find((p) => p.name === name);
     if (!param) return undefined;
@@ -125,7 +123,7 @@ export class RubyCalls extends TreeCalls {
       const index = params.filter((p) => !p.keyword).indexOf(param);
       node = args.filter((a) => a.type !== "pair")[index];
     }
-    return node ? this.#file.evaluate(node) : undefined;
+    return node;
   }
 }
 

@@ -13,10 +13,9 @@ import {
   hole,
   joinPaths,
   literal,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
-import { HTTP_VERBS, httpPort, resourceActions } from "../_port/http.ts";
+import { HTTP_VERBS, resourceActions, routePorts } from "../_port/http.ts";
 import {
   constantInitializer,
   evaluateConcatenation,
@@ -25,7 +24,7 @@ import {
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { client } from "./clients.ts";
-import { parameterIndex, rubyCalledName, RubyCalls } from "./flow.ts";
+import { parameterIndex, RubyCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import { TreeFile } from "../_syntax/passes.ts";
 
@@ -129,14 +128,9 @@ export class RubyFile extends TreeFile {
 
   /** The calls of the root's methods (for values through parameters). */
   get calls(): RubyCalls {
-    return this.#calls ??= new RubyCalls(
-      this,
-      this.#root!,
-      this.kept?.calls(rubyCalledName),
-    );
+    return this.#calls ??= new RubyCalls(this);
   }
   #calls: RubyCalls | undefined;
-  #root: Node | undefined;
 
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
@@ -219,7 +213,7 @@ export class RubyFile extends TreeFile {
 
   /** Sinatra routes and HTTP clients (Rails routes: {@linkcode extractRails}). */
   run(root: Node): void {
-    this.#root = root;
+    this.rootNode = root;
     const text = this.file.text;
     const sinatra = /require\s+['"]sinatra|Sinatra::(Base|Application)/.test(
       text,
@@ -268,25 +262,16 @@ export class RubyFile extends TreeFile {
     composedPrefix: boolean,
     options: { confidence?: number; extra?: Record<string, string> } = {},
   ): void {
-    const route = routePath(joinPaths(...parts), composedPrefix);
-    const confidence = Math.min(
-      route.confidence,
-      options.confidence ?? CONFIDENCE.literal,
-    );
-    for (const verb of verbs) {
-      const port = httpPort({
-        role: "server",
-        method: verb,
-        path: route.path,
-        node: call,
-        owner: ownerOf(call, this.file.path, "ruby"),
-        filePath: this.file.path,
-        confidence,
-        framework,
-        ...(options.extra ? { extra: options.extra } : {}),
-      });
-      if (port) this.ports.push(port);
-    }
+    this.ports.push(...routePorts({
+      methods: verbs,
+      path: joinPaths(...parts),
+      prefixed: composedPrefix,
+      node: call,
+      owner: ownerOf(call, this.file.path, "ruby"),
+      filePath: this.file.path,
+      framework,
+      ...options,
+    }));
   }
 }
 

@@ -14,10 +14,9 @@ import {
   joinPaths,
   keyText,
   literal,
-  routePath,
   type Value,
 } from "../_value/mod.ts";
-import { HTTP_METHODS, HTTP_VERBS, httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, HTTP_VERBS, routePorts } from "../_port/http.ts";
 import {
   evaluateConcatenation,
   evaluateStringNode,
@@ -49,9 +48,8 @@ export const CLIENT_VERBS: ReadonlySet<string> = new Set(
 );
 export const MAX_DEPTH = 12;
 
-export interface RustFile {
-  file: SourceFile;
-  tree: Tree;
+/** The crates a Rust file uses, as its `use` declarations and paths tell. */
+export interface RustCrates {
   /** Which client crates the file uses (`reqwest`, `awc`). */
   crates: Set<string>;
   /** Whether the file uses axum / actix-web. */
@@ -63,6 +61,12 @@ export interface RustFile {
   rocketMacros: boolean;
   /** The text of each `use` declaration. */
   useTexts: string[];
+}
+
+/** One Rust file of a scan, with the crates it uses. */
+export interface RustFile extends RustCrates {
+  file: SourceFile;
+  tree: Tree;
 }
 
 /** Where a `routes![...]` list names a handler, and the prefix it gets. */
@@ -380,22 +384,16 @@ export class RustScan {
     node: Node = at,
     prefixed = false,
   ): void {
-    const route = routePath(composed, prefixed);
-    for (const verb of verbs) {
-      const port = httpPort({
-        role: "server",
-        method: verb,
-        path: route.path,
-        node,
-        owner: ownerOf(at, f.file.path, "rust"),
-        filePath: f.file.path,
-        confidence: route.confidence,
-        framework,
-      });
-      if (!port || seen.has(port.ref.key)) continue;
-      seen.add(port.ref.key);
-      this.ports.push(port);
-    }
+    this.ports.push(...routePorts({
+      methods: verbs,
+      path: composed,
+      prefixed,
+      node,
+      owner: ownerOf(at, f.file.path, "rust"),
+      filePath: f.file.path,
+      framework,
+      seen,
+    }));
   }
 
   /** Whether a file's unqualified attributes may be Rocket's. */
@@ -466,14 +464,7 @@ export function collectConstants(
   }
 }
 
-export function usedCrates(root: Node): {
-  crates: Set<string>;
-  axum: boolean;
-  actix: boolean;
-  rocket: boolean;
-  rocketMacros: boolean;
-  useTexts: string[];
-} {
+export function usedCrates(root: Node): RustCrates {
   const crates = new Set<string>();
   const useTexts: string[] = [];
   let axum = false;

@@ -3,7 +3,7 @@
 import { type Model, newModelFromString } from "casbin";
 import { readFile } from "node:fs/promises";
 import { EnforcerLoadError } from "../_policy/error.ts";
-import { messageOf } from "./_sql.ts";
+import { messageOf } from "../../_postgres/_sql.ts";
 
 /** The model text, from `model` or read from `modelPath`. */
 export async function modelOf(

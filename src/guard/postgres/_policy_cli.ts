@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { readFile, writeFile } from "node:fs/promises";
 import { PolicyDatabase } from "./policy_database.ts";
 import { exportPolicyCsv, importPolicyCsv } from "./policy_csv.ts";
-import { messageOf } from "./_sql.ts";
+import { messageOf } from "../../_postgres/_sql.ts";
 
 /** Where the command reads and writes. */
 export interface PolicyCliIo {

@@ -11,7 +11,11 @@ import { sameBytes } from "../_reload/policy_files.ts";
 import type { ReloadSource } from "../_reload/reloader.ts";
 import { PolicyRowRenderer } from "./_policy_rows.ts";
 import type { PolicySchema } from "./_schema.ts";
-import { messageOf, type SqlClient, type SqlListener } from "./_sql.ts";
+import {
+  messageOf,
+  type SqlClient,
+  type SqlListener,
+} from "../../_postgres/_sql.ts";
 
 /** One committed state of the rule table. */
 export interface RuleTableSnapshot {

@@ -5,7 +5,7 @@
 // nothing runs no data statement, so the revision stays where it was.
 import { ruleOfRow } from "./_policy_rows.ts";
 import type { PolicySchema } from "./_schema.ts";
-import type { SqlSession } from "./_sql.ts";
+import type { SqlSession } from "../../_postgres/_sql.ts";
 import { revisionOf } from "./_rule_table_source.ts";
 
 /** A rule as a policy line splits: the policy type, then its values. */

@@ -3,7 +3,7 @@
 // one-row table next to it holds the policy revision, which a statement
 // trigger bumps on every change to the rules, in the changing transaction,
 // and announces with NOTIFY (delivered on commit, never for a rollback).
-import type { SqlClient, SqlSession } from "./_sql.ts";
+import type { SqlClient, SqlSession } from "../../_postgres/_sql.ts";
 
 /** The names of one policy table's objects, quoted for SQL. */
 export interface PolicySchema {

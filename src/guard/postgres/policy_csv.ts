@@ -2,7 +2,7 @@ import { BracketAwareCsvParser } from "casbin";
 import { splitPolicyLine } from "../_policy/build.ts";
 import { formatPolicyLine } from "./_policy_rows.ts";
 import type { PolicyDatabase } from "./policy_database.ts";
-import { messageOf } from "./_sql.ts";
+import { messageOf } from "../../_postgres/_sql.ts";
 
 /**
  * What {@linkcode importPolicyCsv} resolves to.

@@ -1,4 +1,5 @@
-import { messageOf, type SqlClient } from "./_sql.ts";
+import { messageOf, type SqlClient } from "../../_postgres/_sql.ts";
+import { openSqlClient, redactUrl } from "../../_postgres/_open.ts";
 import {
   ensureSchema,
   type PolicySchema,
@@ -109,36 +110,15 @@ export function internalsOf(database: PolicyDatabase): Internals {
   return found;
 }
 
-/** The same URL with its password hidden, for messages. */
-function redact(url: string): string {
-  return url.replace(/^(\w+:\/\/[^:/@]*:)[^@]*@/, "$1***@");
-}
-
 async function connect(
   url: string,
   options: PolicyDatabaseOptions,
 ): Promise<SqlClient> {
-  if (/^postgres(ql)?:\/\//.test(url)) {
-    const max = options.maxConnections ?? 4;
-    const timeout = options.connectTimeoutSeconds ?? 10;
-    if (!Number.isInteger(max) || max < 1) {
-      throw new RangeError(
-        `Cannot open policy database: maxConnections must be a positive integer, got ${max}`,
-      );
-    }
-    const { connectPostgres } = await import("./_postgres_js_client.ts");
-    return await connectPostgres(url, { max, connectTimeoutSeconds: timeout });
-  }
-  if (url.startsWith("pglite:")) {
-    const dir = url.slice("pglite:".length);
-    const { openPglite } = await import("./_pglite_client.ts");
-    return await openPglite(dir === "" || dir === "memory" ? undefined : dir);
-  }
-  throw new RangeError(
-    `Cannot open policy database: expected a postgres://, postgresql:// or pglite: URL, got "${
-      redact(url)
-    }"`,
-  );
+  return await openSqlClient(url, {
+    label: "policy database",
+    maxConnections: options.maxConnections ?? 4,
+    connectTimeoutSeconds: options.connectTimeoutSeconds ?? 10,
+  });
 }
 
 /**
@@ -219,7 +199,7 @@ export class PolicyDatabase implements AsyncDisposable {
       if (error instanceof RangeError) throw error;
       throw new PolicyDatabaseError(
         "CONNECT_FAILED",
-        `Cannot open policy database "${redact(url)}": ${messageOf(error)}`,
+        `Cannot open policy database "${redactUrl(url)}": ${messageOf(error)}`,
         { cause: error },
       );
     }

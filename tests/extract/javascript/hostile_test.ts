@@ -95,3 +95,19 @@ Deno.test("javascriptExtractor gives a router in a mount cycle its paths once", 
   assert.ok(keys.includes("GET /api/x"), keys.join(", "));
   assert.ok(keys.length <= 3, keys.join(", "));
 });
+
+Deno.test("javascriptExtractor names the owner of a call inside functions nested 20,000 deep", async () => {
+  // Climbing web-tree-sitter's `parent` costs the depth at every step; the
+  // owner is found in one walk down instead.
+  const depth = 20_000;
+  const text = Array.from({ length: depth }, (_, i) => `function f${i}() {\n`)
+    .join("") + 'fetch("/deep");\n' + "}\n".repeat(depth) + 'fetch("/ok");\n';
+  const { ports } = await javascriptExtractor.extract([{ path: "a.js", text }]);
+  const deep = ports.find((p) => p.ref.key === "GET /deep");
+  assert.equal(deep?.owner.name, `f${depth - 1}`);
+  assert.equal(
+    deep?.owner.qualifiedName.split("::")[1]?.split(".").length,
+    depth,
+  );
+  assert.ok(ports.some((p) => p.ref.key === "GET /ok"));
+});

@@ -23,6 +23,7 @@ import {
   diffGraphs,
 } from "portcullis-boundary";
 import { type ExportFile, exportGraph, gateDiff, renderDiff } from "portcullis-boundary/map";
+import { OrgStore, type OrgLink } from "portcullis-boundary/map/store";
 import { type ScanResult, javascriptExtractor, runCli, scan } from "portcullis-scan";
 import { Hono } from "hono";
 import express from "express";
@@ -77,6 +78,13 @@ const exitCode: 0 | 1 | 3 = gateDiff(diff, "breaking").exitCode;
 const comment: string = renderDiff(diff, { format: "markdown" });
 const files: ExportFile[] = exportGraph(graph, { format: "cyclonedx" });
 const command: Promise<number> = runCli(["diff", "--help"]);
+// The organisation store.
+const orgLinks: Promise<OrgLink[]> = OrgStore.open("pglite:memory").then(
+  async (store) => {
+    await store.publish("shop", graph, { commit: "abc" });
+    return await store.links({ repo: "shop" });
+  },
+);
 
 export {
   app,
@@ -92,6 +100,7 @@ export {
   jwt,
   linked,
   merged,
+  orgLinks,
   openProvider,
   path,
   running,

@@ -9,6 +9,8 @@ import {
   PolicyDatabase,
   PostgresEnforcerProvider,
 } from "portcullis/guard/postgres";
+import { addBoundary, BoundaryGraph } from "portcullis-boundary";
+import { OrgStore } from "portcullis-boundary/map/store";
 
 const MODEL = `[request_definition]
 r = sub, obj, act
@@ -50,4 +52,26 @@ for (const url of urls) {
     await database.close();
   }
 }
+// The organisation store: two repositories linked by a join.
+const repo = (owner, role) => {
+  const graph = new BoundaryGraph();
+  graph.addNode({ id: owner, kind: "function", qualifiedName: owner, name: owner });
+  addBoundary(graph, owner, { mechanism: "http", role, key: "GET /users/{}", line: 1, col: 1, confidence: 1, detail: {} });
+  return graph;
+};
+for (const url of urls) {
+  const store = await OrgStore.open(url);
+  try {
+    const users = `smoke_users_${process.pid}`;
+    const web = `smoke_web_${process.pid}`;
+    await store.publish(users, repo("get_user", "server"));
+    await store.publish(web, repo("load_user", "client"));
+    assert.deepEqual(await store.dependencies(web), [{ repo: users, links: 1, boundaries: 1 }]);
+    await store.unpublish(users);
+    await store.unpublish(web);
+  } finally {
+    await store.close();
+  }
+}
+console.log(`the organisation store publishes and links (${urls.map((u) => u.split(":")[0]).join(", ")})`);
 console.log(`the database provider serves and follows writes (${urls.map((u) => u.split(":")[0]).join(", ")})`);

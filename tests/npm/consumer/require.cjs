@@ -11,6 +11,7 @@ const entries = {
   "portcullis/express": "expressGuard",
   "portcullis-boundary": "BoundaryGraph",
   "portcullis-boundary/map": "renderDiff",
+  "portcullis-boundary/map/store": "OrgStore",
   "portcullis-scan": "scan",
 };
 const only = process.argv[2];

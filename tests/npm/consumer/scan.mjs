@@ -66,7 +66,14 @@ try {
   assert.match(execFileSync(htmlCommand, htmlArgs, { encoding: "utf8" }), /^<!DOCTYPE html>[\s\S]*Content-Security-Policy/);
   const [exportCommand, exportArgs] = cli(["export", "--format", "cyclonedx", "--out-dir", join(dir, "out"), head]);
   assert.match(execFileSync(exportCommand, exportArgs, { encoding: "utf8" }), /wrote .*bom\.cdx\.json/);
+
+  // The organisation store (PGlite in a directory), from the command.
+  const db = `pglite:${join(dir, "org")}`;
+  const [publishCommand, publishArgs] = cli(["publish", "--db", db, "--repo", "shop", head]);
+  assert.match(execFileSync(publishCommand, publishArgs, { encoding: "utf8" }), /^Published shop: 1 ports/);
+  const [queryCommand, queryArgs] = cli(["query", "--db", db, "providers", "http", "GET /users/{}"]);
+  assert.match(execFileSync(queryCommand, queryArgs, { encoding: "utf8" }), /^shop {2}.*GET \/users\/\{\}/);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
-console.log(`${runtime}: boundary core, map, extractors, scan() and the portcullis-scan scan (text and html), diff and export commands work`);
+console.log(`${runtime}: boundary core, map, extractors, scan() and the portcullis-scan scan (text and html), diff, export, publish and query commands work`);

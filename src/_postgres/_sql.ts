@@ -1,6 +1,6 @@
-// What the database provider needs from a PostgreSQL client, so that the
-// same schema, queries and notification path run over a server (the
-// `postgres` package) and over PGlite.
+// What the database code (the policy provider, the map store) needs from a
+// PostgreSQL client, so that the same schema, queries and notification path
+// run over a server (the `postgres` package) and over PGlite.
 
 /** Rows as arrays of column values, in the order of the select list. */
 export type Rows = unknown[][];
