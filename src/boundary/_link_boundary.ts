@@ -254,17 +254,22 @@ class EarlierLinks implements PairSink {
   #consumers: SideBuffer;
   #providers: SideBuffer;
   #writer: LinkWriter;
+  #accept: LinkFilter | undefined;
+  #boundaryId: string;
 
   constructor(
     consumers: SideBuffer,
     providers: SideBuffer,
     list: readonly GraphRelation[],
     writer: LinkWriter,
+    filter?: { accept: LinkFilter; boundaryId: string },
   ) {
     this.#consumers = consumers;
     this.#providers = providers;
     this.#list = list;
     this.#writer = writer;
+    this.#accept = filter?.accept;
+    this.#boundaryId = filter?.boundaryId ?? "";
     if (list.length > SCAN_LIMIT) {
       this.#index = new Set();
       for (const relation of list) {
@@ -289,6 +294,16 @@ class EarlierLinks implements PairSink {
     return false;
   }
 
+  refuses(consumer: number, provider: number): boolean {
+    const accept = this.#accept;
+    return accept !== undefined &&
+      !accept(
+        this.#consumers.ids[consumer]!,
+        this.#providers.ids[provider]!,
+        this.#boundaryId,
+      );
+  }
+
   add(consumer: number, provider: number, confidence: number): void {
     this.#writer.link(
       this.#consumers,
@@ -302,7 +317,8 @@ class EarlierLinks implements PairSink {
 
 /**
  * Links a boundary that has earlier links or more pairs than the budget:
- * earlier pairs are skipped, a cut keeps the cover (see `linkPairs`).
+ * earlier pairs are skipped, a cut keeps the cover (see `linkPairs`); a
+ * pair the filter refuses is never linked.
  */
 export function linkAroundEarlier(
   consumers: SideBuffer,
@@ -310,12 +326,23 @@ export function linkAroundEarlier(
   options: { minConfidence: number; budget: number },
   earlier: readonly GraphRelation[],
   writer: LinkWriter,
+  filter?: { accept: LinkFilter; boundaryId: string },
 ): PairOutcome {
   return linkPairs(
     consumers,
     providers,
     options.minConfidence,
     options.budget,
-    new EarlierLinks(consumers, providers, earlier, writer),
+    new EarlierLinks(consumers, providers, earlier, writer, filter),
   );
 }
+
+/**
+ * Whether a consumer may be linked to a provider on a boundary (ids of the
+ * two nodes and of the boundary).
+ */
+export type LinkFilter = (
+  consumerId: string,
+  providerId: string,
+  boundaryId: string,
+) => boolean;

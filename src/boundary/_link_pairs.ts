@@ -20,6 +20,8 @@ export interface PairSink {
   has(consumer: number, provider: number): boolean;
   /** Links the pair. */
   add(consumer: number, provider: number, confidence: number): void;
+  /** Whether this pair must never be linked (it is then not offered). */
+  refuses?(consumer: number, provider: number): boolean;
 }
 
 /** What {@linkcode linkPairs} did on one boundary. */
@@ -149,6 +151,7 @@ export function linkPairs(
   const p = providers.ids.length;
   const offer = (ci: number, pi: number): void => {
     if (consumers.ids[ci] === providers.ids[pi]) return;
+    if (sink.refuses?.(ci, pi)) return;
     const confidence = consumers.confidences[ci]! * providers.confidences[pi]!;
     if (confidence < minConfidence) return;
     outcome.linked = true;

@@ -14,6 +14,8 @@ export interface CutSides {
 export interface LinkState {
   readonly minConfidence: number;
   readonly budget: number;
+  /** The pass's pair filter (`undefined`: none); another one starts afresh. */
+  readonly accept: unknown;
   /** Incoming relations of the boundary when it was last linked. */
   readonly lengths: number[];
   /** Whether the boundary has a link passing `minConfidence`. */
@@ -32,15 +34,17 @@ export function linkState(
   graph: BoundaryGraph,
   minConfidence: number,
   budget: number,
+  accept?: unknown,
 ): LinkState {
   const last = states.get(graph);
   if (
     last !== undefined && last.minConfidence === minConfidence &&
-    last.budget === budget
+    last.budget === budget && last.accept === accept
   ) return last;
   const state: LinkState = {
     minConfidence,
     budget,
+    accept,
     lengths: [],
     linked: [],
     cuts: new Map(),

@@ -45,6 +45,18 @@ export interface LinkOptions {
    * @default {1000}
    */
   maxLinksPerBoundary?: number;
+  /**
+   * Decides, pair by pair, whether a consumer may be linked to a provider
+   * on a boundary (ids of the consumer node, the provider node and the
+   * boundary): a pair it refuses is never linked, and does not count
+   * towards `boundariesLinked`. For what the keys alone cannot tell, such
+   * as the service a call's host names. Every pair is linked when absent.
+   */
+  accept?: (
+    consumerId: string,
+    providerId: string,
+    boundaryId: string,
+  ) => boolean;
 }
 
 /**
@@ -220,7 +232,7 @@ export function linkGraph(
   }
   const budget = linkBudget(options.maxLinksPerBoundary);
   const boundaries = graphInternals.nodesOfKind(graph, "boundary");
-  const state = linkState(graph, minConfidence, budget);
+  const state = linkState(graph, minConfidence, budget, options.accept);
   const dirty = changed(graph, boundaries, state);
   const existing = earlierLinks(graph, boundaries, dirty);
 
@@ -247,7 +259,9 @@ export function linkGraph(
       key: text(boundary.metadata["key"]),
     });
     const earlier = existing?.get(boundary.id);
-    const result = earlier === undefined && c * p <= budget
+    const accept = options.accept;
+    const result = earlier === undefined && c * p <= budget &&
+        accept === undefined
       ? (linkEveryPair(consumers, providers, minConfidence, writer, outcome),
         outcome)
       : linkAroundEarlier(
@@ -256,6 +270,7 @@ export function linkGraph(
         { minConfidence, budget },
         earlier ?? [],
         writer,
+        accept === undefined ? undefined : { accept, boundaryId: boundary.id },
       );
     relationsAdded += result.added;
     state.linked[b] = result.linked;

@@ -102,6 +102,9 @@ export async function extractIsolated(
       ...(together.result.gateways
         ? { gateways: together.result.gateways }
         : {}),
+      ...(together.result.serviceFolders
+        ? { serviceFolders: together.result.serviceFolders }
+        : {}),
       failedFiles: [...failed.keys()],
     };
   }
@@ -118,6 +121,7 @@ export async function extractIsolated(
     ports: parts.flatMap((part) => part.ports),
     diagnostics: [...diagnostics, ...parts.flatMap((part) => part.diagnostics)],
     gateways: parts.flatMap((part) => part.gateways ?? []),
+    serviceFolders: parts.flatMap((part) => part.serviceFolders ?? []),
     failedFiles: [...failed.keys()],
   };
 }

@@ -44,7 +44,8 @@ function across(
  * already linked on the same boundaries are not added again. The pairs of
  * one path (calls of every method to its `ANY` routes, or its `ANY` calls
  * to routes of every method) are budgeted as one boundary by
- * `maxLinksPerBoundary`; a cut is reported under the `ANY` boundary.
+ * `maxLinksPerBoundary`; a cut is reported under the `ANY` boundary. A pair
+ * `accept` refuses (given the consumer's boundary) is not linked.
  */
 export function linkAnyMethod(
   graph: BoundaryGraph,
@@ -52,6 +53,7 @@ export function linkAnyMethod(
 ): LinkResult {
   const minConfidence = options.minConfidence ?? 0;
   const budget = linkBudget(options.maxLinksPerBoundary);
+  const accept = options.accept;
   // path -> method -> side
   const byPath = new Map<string, Map<string, Side>>();
   let boundariesTotal = 0;
@@ -92,6 +94,13 @@ export function linkAnyMethod(
       }`;
     const outcome = linkPairs(consumers, providers, minConfidence, budget, {
       has: (c, p) => existing.has(unique(c, p)),
+      refuses: (c, p) =>
+        accept !== undefined &&
+        !accept(
+          consumers.ids[c]!,
+          providers.ids[p]!,
+          consumers.boundaries[c]!.id,
+        ),
       add(c, p, confidence): void {
         existing.add(unique(c, p));
         const consumerBoundary = consumers.boundaries[c]!;

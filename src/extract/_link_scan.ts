@@ -3,15 +3,32 @@
 import type { BoundaryGraph, GraphMetadata } from "../boundary/graph.ts";
 import { linkGraph, type LinkResult } from "../boundary/link.ts";
 import { linkAnyMethod } from "./_link_any.ts";
+import { linkLoosely } from "./_link_loose.ts";
+import { portRecords } from "../boundary/port_records.ts";
+import { ServiceLocator } from "../boundary/_service_name.ts";
+import { serviceAffinity } from "../boundary/_service_affinity.ts";
+import { type GatewayLinkInput, linkThroughGateways } from "./_link_gateway.ts";
 import type { ScanResult } from "./scan.ts";
 
-/** Exact keys, then `ANY`-method routes; one result for both. */
+/**
+ * Exact keys, `ANY`-method routes, gateways, then route templates and
+ * other-case paths for calls still unlinked (see `linkLoosely`); one
+ * result for all. A
+ * call whose path several services serve reaches the one serving most of
+ * its file's calls (see `serviceAffinity`).
+ */
 function linkAll(
   graph: BoundaryGraph,
   options: { minConfidence: number; maxLinksPerBoundary: number },
+  gateways: GatewayLinkInput,
 ): LinkResult {
-  const exact = linkGraph(graph, options);
-  const any = linkAnyMethod(graph, options);
+  const ports = portRecords(graph, "");
+  const services = new ServiceLocator(ports, gateways.directories);
+  const accept = serviceAffinity(ports, (port) => services.serviceKey(port));
+  const exact = linkGraph(graph, { ...options, accept });
+  const any = linkAnyMethod(graph, { ...options, accept });
+  const through = linkThroughGateways(graph, gateways, options);
+  const loose = linkLoosely(graph, { ...options, accept });
   const linked = new Set<string>();
   for (const relation of graph.relationsByKind("communicates_with")) {
     linked.add(String(relation.metadata["boundary_id"]));
@@ -19,10 +36,11 @@ function linkAll(
     if (typeof provider === "string") linked.add(provider);
   }
   return {
-    relationsAdded: exact.relationsAdded + any.relationsAdded,
+    relationsAdded: exact.relationsAdded + any.relationsAdded +
+      loose.relationsAdded + through.relationsAdded,
     boundariesTotal: exact.boundariesTotal,
     boundariesLinked: linked.size,
-    cuts: [...exact.cuts, ...any.cuts],
+    cuts: [...exact.cuts, ...any.cuts, ...loose.cuts, ...through.cuts],
   };
 }
 
@@ -52,8 +70,9 @@ function recordBudgetsHit(result: ScanResult): void {
 export function linkScan(
   result: ScanResult,
   options: { minConfidence: number; maxLinksPerBoundary: number },
+  gateways: GatewayLinkInput = { routes: [] },
 ): LinkResult {
-  const link = linkAll(result.graph, options);
+  const link = linkAll(result.graph, options, gateways);
   for (const cut of link.cuts) {
     result.diagnostics.push({
       root: "",

@@ -68,6 +68,29 @@ export interface ExtractResult {
    * provider through it. Not ports.
    */
   gateways?: GatewayRoute[];
+  /**
+   * Where deployment files (docker-compose `build`) say a service's code
+   * is: for linking a call to a named host, or a gateway route to its
+   * target, to that service's routes. Not ports.
+   */
+  serviceFolders?: ServiceFolder[];
+}
+
+/**
+ * A service a deployment file names and the folder its code is built from.
+ *
+ * @example
+ * ```ts
+ * import type { ServiceFolder } from "@portcullis/portcullis/extract";
+ *
+ * const folder: ServiceFolder = { service: "cart", directory: "services/cart" };
+ * ```
+ */
+export interface ServiceFolder {
+  /** The service's name, as hosts call it (`cart` in `http://cart:8080`). */
+  service: string;
+  /** Relative to the scan root, `/`-separated, `""` for the root itself. */
+  directory: string;
 }
 
 /**

@@ -18,6 +18,7 @@ export type {
   ExtractDiagnostic,
   ExtractResult,
   LanguageExtractor,
+  ServiceFolder,
   SourceFile,
 } from "./extractor.ts";
 export { EXTRACTORS } from "./registry.ts";
@@ -80,3 +81,5 @@ export { pythonExtractor } from "./python/mod.ts";
 export { goExtractor } from "./go/mod.ts";
 export { grpcExtractor } from "./grpc/mod.ts";
 export { temporalExtractor } from "./temporal/mod.ts";
+export { deployExtractor } from "./deploy/mod.ts";
+export { htmlExtractor } from "./html/mod.ts";

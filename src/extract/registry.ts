@@ -15,6 +15,8 @@ import { pythonExtractor } from "./python/mod.ts";
 import { goExtractor } from "./go/mod.ts";
 import { grpcExtractor } from "./grpc/mod.ts";
 import { temporalExtractor } from "./temporal/mod.ts";
+import { deployExtractor } from "./deploy/mod.ts";
+import { htmlExtractor } from "./html/mod.ts";
 
 /**
  * Every extractor a scan dispatches files to, in order.
@@ -44,4 +46,6 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   goExtractor,
   grpcExtractor,
   temporalExtractor,
+  deployExtractor,
+  htmlExtractor,
 ];

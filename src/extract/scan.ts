@@ -17,6 +17,7 @@ import { isGeneratedPath, readFiles, type SkipReason } from "./_read_files.ts";
 import { resolveRoot } from "./_root_path.ts";
 import { type ScanProblem, walkRoot } from "./_walk.ts";
 import { ScanError } from "./scan_error.ts";
+import type { GatewayRoute } from "./_port/gateway.ts";
 import type { ScanBudget } from "./scan_budgets.ts";
 import { budgetsOf } from "./_scan_budgets_of.ts";
 import type { ScanOptions } from "./scan_options.ts";
@@ -213,12 +214,14 @@ export async function scanWithReader(
     skippedFiles: [],
   };
   const rootGraphs: BoundaryGraph[] = [];
+  const gateways: GatewayRoute[] = [];
+  const folders = new Map<string, string[]>();
   for (let i = 0; i < roots.length; i++) {
     const rootGraph = await scanRoot(
       { path: roots[i]!, realPath: realRoots[i]!, label: labels[i]! },
       extractors,
       { ...options, ...budgets },
-      result,
+      { result, gateways, folders },
       readText,
     );
     rootGraphs.push(rootGraph);
@@ -249,7 +252,7 @@ export async function scanWithReader(
   result.link = linkScan(result, {
     minConfidence,
     maxLinksPerBoundary: budgets.maxLinksPerBoundary,
-  });
+  }, { routes: gateways, directories: folders });
   options.onProgress?.({ root: "", phase: "link", done: 1, total: 1 });
   return result;
 }
@@ -292,9 +295,15 @@ async function scanRoot(
   root: Root,
   extractors: readonly LanguageExtractor[],
   options: ScanOptions & Record<ScanBudget, number>,
-  result: ScanResult,
+  into: {
+    result: ScanResult;
+    gateways: GatewayRoute[];
+    /** Service name -> its folders (relative to their root). */
+    folders: Map<string, string[]>;
+  },
   readText: (absolutePath: string | Buffer) => Promise<string>,
 ): Promise<BoundaryGraph> {
+  const result = into.result;
   const label = root.label;
   const report = (problem: ScanProblem): void => {
     result.diagnostics.push({ root: label, ...problem });
@@ -387,6 +396,12 @@ async function scanRoot(
     if (mine.length === 0) continue;
     const extracted = await extractIsolated(extractor, mine);
     for (const problem of extracted.diagnostics) report(problem);
+    if (extracted.gateways) into.gateways.push(...extracted.gateways);
+    for (const { service, directory } of extracted.serviceFolders ?? []) {
+      const list = into.folders.get(service);
+      if (list === undefined) into.folders.set(service, [directory]);
+      else if (!list.includes(directory)) list.push(directory);
+    }
     for (const port of extracted.ports) {
       if (portCount >= options.maxPortsPerRoot) {
         portsOver++;

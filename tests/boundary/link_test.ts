@@ -519,3 +519,40 @@ Deno.test("linkGraph() shares one frozen metadata object among the links of a bo
   assert.equal(a?.metadata, b?.metadata);
   assert.ok(Object.isFrozen(a?.metadata));
 });
+
+Deno.test("linkGraph() never links a pair accept refuses, within and over the budget", () => {
+  for (const maxLinksPerBoundary of [1000, 1]) {
+    const graph = scenario([
+      ["web", "consumes", 1],
+      ["cli", "consumes", 1],
+      ["users", "exposes", 1],
+      ["admin", "exposes", 1],
+    ]);
+    const seen: string[] = [];
+    const result = linkGraph(graph, {
+      maxLinksPerBoundary,
+      accept: (consumer, provider, boundary) => {
+        seen.push(boundary);
+        return !(consumer === "web" && provider === "admin");
+      },
+    });
+    const links = graph.relationsByKind("communicates_with").map((r) =>
+      `${r.sourceId}->${r.targetId}`
+    ).sort();
+    assert.ok(!links.includes("web->admin"), links.join());
+    assert.ok(links.includes("web->users"), links.join());
+    assert.ok(seen.every((b) => b === BOUNDARY));
+    assert.equal(result.boundariesLinked, 1);
+  }
+});
+
+Deno.test("linkGraph() links nothing on a boundary whose every pair accept refuses", () => {
+  const graph = scenario([["web", "consumes", 1], ["users", "exposes", 1]]);
+  const result = linkGraph(graph, { accept: () => false });
+  assert.deepEqual(
+    [result.relationsAdded, result.boundariesLinked],
+    [0, 0],
+  );
+  // a later pass without the filter links the pair
+  assert.equal(linkGraph(graph).relationsAdded, 1);
+});

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { addBoundary } from "../../src/boundary/add_boundary.ts";
 import { BoundaryGraph } from "../../src/boundary/graph.ts";
 import { linkAnyMethod } from "../../src/extract/_link_any.ts";
+import { addHttpPort } from "./_port_graph.ts";
 
 /** `callers` calls of each method and `routes` ANY routes on one path. */
 function anyRoutes(
@@ -10,25 +10,8 @@ function anyRoutes(
   routes: number,
 ): BoundaryGraph {
   const graph = new BoundaryGraph();
-  const port = (owner: string, role: "client" | "server", key: string) => {
-    if (!graph.hasNode(owner)) {
-      graph.addNode({
-        id: owner,
-        kind: "function",
-        qualifiedName: owner,
-        name: owner,
-      });
-    }
-    addBoundary(graph, owner, {
-      mechanism: "http",
-      role,
-      key,
-      line: 1,
-      col: 1,
-      confidence: 1,
-      detail: {},
-    });
-  };
+  const port = (owner: string, role: "client" | "server", key: string) =>
+    addHttpPort(graph, owner, role, key);
   for (const method of methods) {
     for (let i = 0; i < callers; i++) {
       port(`${method}-${i}`, "client", `${method} /x`);

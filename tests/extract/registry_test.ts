@@ -48,9 +48,16 @@ async function fixtureProjects(): Promise<SourceFile[][]> {
 
 const projects = await fixtureProjects();
 
+/** Whether a result holds anything: ports, or what links through deployments. */
+function found(result: ExtractResult): boolean {
+  return result.ports.length > 0 || (result.gateways?.length ?? 0) > 0 ||
+    (result.serviceFolders?.length ?? 0) > 0;
+}
+
 /**
  * The files the extractor accepts of each fixture project it finds ports
- * in: the text its mutations start from.
+ * (or gateway routes, service folders) in: the text its mutations start
+ * from.
  */
 async function productiveProjects(
   extractor: LanguageExtractor,
@@ -59,7 +66,7 @@ async function productiveProjects(
   for (const project of projects) {
     const files = project.filter((f) => extractor.accepts(f.path));
     const result = await extractor.extract(files);
-    if (result.ports.length > 0) out.push(files);
+    if (found(result)) out.push(files);
   }
   return out;
 }
@@ -117,11 +124,19 @@ function fileSets(
     );
 }
 
-/** Each port's line and key, sorted: what must not depend on file order. */
+/**
+ * Each port's line and key, and each gateway route's, sorted: what must
+ * not depend on file order.
+ */
 function summary(result: ExtractResult): string[] {
-  return result.ports.map((p) =>
-    `${p.filePath}:${p.ref.line}:${p.ref.col} ${p.ref.mechanism} ${p.ref.role} ${p.ref.key} ${p.ref.confidence}`
-  ).sort();
+  return [
+    ...result.ports.map((p) =>
+      `${p.filePath}:${p.ref.line}:${p.ref.col} ${p.ref.mechanism} ${p.ref.role} ${p.ref.key} ${p.ref.confidence}`
+    ),
+    ...(result.gateways ?? []).map((r) =>
+      `${r.filePath}:${r.line} ${r.method} ${r.path} -> ${r.target}`
+    ),
+  ].sort();
 }
 
 function assertWellFormed(
@@ -148,6 +163,15 @@ function assertWellFormed(
   for (const d of result.diagnostics) {
     assert.ok(lines.has(d.filePath), `diagnostic of ${d.filePath}`);
   }
+  for (const route of result.gateways ?? []) {
+    const count = lines.get(route.filePath);
+    assert.ok(
+      count !== undefined,
+      `route in an unknown file ${route.filePath}`,
+    );
+    assert.ok(route.line >= 1 && route.line <= count, `line ${route.line}`);
+    assert.ok(route.path.startsWith("/"), route.path);
+  }
 }
 
 for (const extractor of EXTRACTORS) {
@@ -155,7 +179,7 @@ for (const extractor of EXTRACTORS) {
     const productive = await productiveProjects(extractor);
     assert.ok(
       productive.length > 0,
-      `no fixture under tests/fixtures/extract/ has a ${extractor.name} port`,
+      `no fixture under tests/fixtures/extract/ has a ${extractor.name} port or route`,
     );
     await fc.assert(
       fc.asyncProperty(fileSets(productive), async (files) => {

@@ -28,7 +28,7 @@ export {
 } from "./project.ts";
 export { csharpGrpc } from "./grpc.ts";
 export { dotnetTemporal } from "./temporal.ts";
-export { csharpQueuePorts } from "./queue.ts";
+export { csharpQueuePorts, globalUsings, globalUsingsOf } from "./queue.ts";
 
 /**
  * Extracts ASP.NET Core routes and HttpClient calls from C# files.

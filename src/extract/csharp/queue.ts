@@ -1,5 +1,5 @@
 // Queue producers and consumers in C#: Dapr (`[Topic]`, `WithTopic`,
-// `PublishEventAsync`) and Confluent.Kafka.
+// `PublishEventAsync`), Confluent.Kafka and MQTTnet.
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import { keyText, type Value } from "../_value/mod.ts";
@@ -20,11 +20,13 @@ export function csharpQueuePorts(
   file: SourceFile,
   constants: Map<string, Value>,
   ports: ExtractedPort[],
+  inherited = "",
 ): void {
-  const usings = statementsText(root, "using_directive");
+  const usings = statementsText(root, "using_directive") + "\n" + inherited;
   const dapr = usings.includes("Dapr");
   const confluent = usings.includes("Confluent.Kafka");
-  if (!dapr && !confluent) return;
+  const mqtt = usings.includes("MQTTnet");
+  if (!dapr && !confluent && !mqtt) return;
   const cs = new CSharpFile(file, constants, []);
   const emit = queueEmitter(
     ports,
@@ -60,6 +62,7 @@ export function csharpQueuePorts(
     const method = simpleName(fn.childForFieldName("name")?.text ?? "");
     const receiver = fn.childForFieldName("expression");
     const args = callArgs(node);
+    if (mqtt && mqttTopic(node, method, receiver, args, emit)) return;
     if (dapr && method === "WithTopic") {
       emit(
         node,
@@ -106,6 +109,45 @@ export function csharpQueuePorts(
   });
 }
 
+/**
+ * MQTTnet: a message built with `new MqttApplicationMessageBuilder()
+ * .WithTopic("t")` is published (client); a topic filter built with
+ * `MqttTopicFilterBuilder().WithTopic("t")` (or inside `WithTopicFilter`)
+ * and `SubscribeAsync("t")` subscribe (server). Whether it was one.
+ */
+function mqttTopic(
+  node: Node,
+  method: string,
+  receiver: Node | null,
+  args: Node[],
+  emit: ReturnType<typeof queueEmitter>,
+): boolean {
+  const chain = receiver?.text ?? "";
+  if (method === "WithTopic" && args.length === 1) {
+    let role: "client" | "server" | undefined;
+    if (/\bMqttApplicationMessageBuilder\b/.test(chain)) role = "client";
+    else if (/\bMqttTopicFilterBuilder\b/.test(chain)) role = "server";
+    else {
+      for (let up = node.parent; up && !role; up = up.parent) {
+        if (up.type !== "invocation_expression") continue;
+        const fn = up.childForFieldName("function");
+        const name = fn?.type === "member_access_expression"
+          ? simpleName(fn.childForFieldName("name")?.text ?? "")
+          : "";
+        if (name === "WithTopicFilter") role = "server";
+      }
+    }
+    if (!role) return false;
+    emit(node, role, args[0], "mqtt", "mqttnet", method);
+    return true;
+  }
+  if (method === "SubscribeAsync" && args[0]?.type === "string_literal") {
+    emit(node, "server", args[0], "mqtt", "mqttnet", method);
+    return true;
+  }
+  return false;
+}
+
 /** `DaprClient`, `IProducer`, `IConsumer` receivers (builders included). */
 function receiverKind(
   cs: CSharpFile,
@@ -124,4 +166,45 @@ function receiverKind(
     if (/^new\s+DaprClientBuilder\b/.test(text)) return "DaprClient";
   }
   return undefined;
+}
+
+/**
+ * The `global using` directives of a project's files (C# 10), by the
+ * folder of the file declaring them: they apply to every file under it.
+ */
+export function globalUsings(
+  files: readonly SourceFile[],
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const file of files) {
+    if (!file.path.endsWith(".cs") || !file.text.includes("global using")) {
+      continue;
+    }
+    const folder = file.path.includes("/")
+      ? file.path.slice(0, file.path.lastIndexOf("/"))
+      : "";
+    for (
+      const match of file.text.matchAll(
+        /^\s*global\s+using\s+(?:static\s+)?([\w.]+)\s*;/gm,
+      )
+    ) {
+      const list = out.get(folder);
+      if (list === undefined) out.set(folder, [match[1]!]);
+      else list.push(match[1]!);
+    }
+  }
+  return out;
+}
+
+/** The global usings that apply to a file, as `using` lines. */
+export function globalUsingsOf(
+  path: string,
+  global: ReadonlyMap<string, readonly string[]>,
+): string {
+  const lines: string[] = [];
+  for (const [folder, names] of global) {
+    if (folder !== "" && !path.startsWith(folder + "/")) continue;
+    for (const name of names) lines.push(`using ${name};`);
+  }
+  return lines.join("\n");
 }

@@ -21,6 +21,7 @@ import {
 import { statementsText, stringParts, walk } from "../_syntax/tree.ts";
 import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
 import { clientCall } from "./clients.ts";
+import { apacheRequest, usesApacheHttp } from "./apache.ts";
 import { dslRoutes, routerKinds } from "./routers.ts";
 import { annotatedRoutes, usesAnnotatedRoutes } from "./micronaut.ts";
 import { controller, functionalRoute } from "./spring.ts";
@@ -374,6 +375,7 @@ export class JavaFile extends TreeFile {
     const dsl = routerKinds(this.file.text);
     if (dsl) dslRoutes(this, root, dsl);
     const annotated = usesAnnotatedRoutes(this.file.text);
+    const apache = usesApacheHttp(this.file.text);
     walk(root, (node) => {
       if (
         node.type === "class_declaration" ||
@@ -394,6 +396,8 @@ export class JavaFile extends TreeFile {
       } else if (node.type === "method_invocation") {
         clientCall(this, node);
         if (functional) functionalRoute(this, node);
+      } else if (apache && node.type === "object_creation_expression") {
+        apacheRequest(this, node);
       }
     });
   }

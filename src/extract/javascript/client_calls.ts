@@ -15,6 +15,7 @@ import {
   parameterOf,
 } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
+import { withLocals } from "./locals.ts";
 
 export function clientMemberCall(
   c: Collector,
@@ -24,6 +25,18 @@ export function clientMemberCall(
   args: Node[],
 ): boolean {
   const v = unwrap(object);
+  if (v.type === "member_expression") {
+    // `this.form.post(url)`: a form client kept on the component
+    const instance = c.facts.instances.get(v.text);
+    const httpMethod = CLIENT_METHODS[method];
+    if (!instance || !v.text.startsWith("this.") || !httpMethod || !args[0]) {
+      return false;
+    }
+    client(c, node, httpMethod, valueOf(args[0]), instance.framework, {
+      local: v.text,
+    });
+    return true;
+  }
   if (v.type !== "identifier") return false;
   const binding = c.facts.imports.get(v.text);
   const instance = c.facts.instances.get(v.text);
@@ -32,12 +45,17 @@ export function clientMemberCall(
   if (binding?.source === "axios") {
     framework = "axios";
   } else if (binding?.source === "ky") framework = "ky";
-  else if (instance) {
+  else if (binding && REQUEST_MODULES.has(binding.source)) {
+    framework = "request";
+  } else if (instance) {
     framework = instance.framework;
     via = { local: v.text };
   } else if (binding && isRelative(binding.source)) {
     framework = "instance";
     via = { import: binding };
+  } else if (!binding && v.text === "$http") {
+    // AngularJS injects its HTTP service under this name
+    framework = "angularjs";
   }
   if (!framework) return false;
   if (method === "request") {
@@ -47,7 +65,9 @@ export function clientMemberCall(
     }
     return true;
   }
-  const httpMethod = CLIENT_METHODS[method];
+  // request's `del` is its DELETE
+  const httpMethod = CLIENT_METHODS[method] ??
+    (framework === "request" && method === "del" ? "DELETE" : undefined);
   const url = args[0];
   if (!httpMethod || !url) return framework !== "instance";
   client(c, node, httpMethod, valueOf(url), framework, via);
@@ -63,6 +83,7 @@ export function client(
   via: ChildRef | undefined,
   init?: Node,
 ): void {
+  url = withLocals(node, url);
   // A URL built from a parameter of the enclosing function: the function
   // is a client helper, its callers are the ports.
   const parts = url.parts;
@@ -156,6 +177,35 @@ export function axiosCall(
   client(c, node, method, valueOf(v), framework, via);
 }
 
+/** The `request` library and its promise wrappers (`request(url, cb)`). */
+export const REQUEST_MODULES: ReadonlySet<string> = new Set([
+  "request",
+  "request-promise",
+  "request-promise-native",
+  "requestretry",
+]);
+
+/**
+ * `request(url, callback)`, `request(url, { method })`,
+ * `request({ uri | url, method })`: GET unless a method is given.
+ */
+export function requestCall(c: Collector, node: Node, args: Node[]): void {
+  const first = args[0];
+  if (!first) return;
+  const v = unwrap(first);
+  if (v.type === "object") {
+    const url = pairValue(v, "uri") ?? pairValue(v, "url");
+    if (!url) return;
+    client(c, node, methodOption(v), valueOf(url), "request", undefined);
+    return;
+  }
+  const options = args[1] && unwrap(args[1]).type === "object"
+    ? args[1]
+    : undefined;
+  const method = options ? methodOption(options) : "GET";
+  client(c, node, method, valueOf(v), "request", undefined);
+}
+
 export function kyCall(
   c: Collector,
   node: Node,
@@ -183,7 +233,7 @@ export function generated(
     if (!url || !methodNode || pairValue(v, "handler")) continue;
     const method = stringValue(unwrap(methodNode))?.toUpperCase();
     if (!method || !HTTP_METHODS.has(method)) continue;
-    const val = valueOf(url);
+    const val = withLocals(node, valueOf(url));
     const head = val.parts[0];
     if (typeof head !== "string" || !/^(\/|https?:\/\/)/.test(head)) continue;
     client(c, node, method, val, "generated", via);

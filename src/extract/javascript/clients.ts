@@ -8,6 +8,8 @@ import {
   composed,
   concat,
   CONFIDENCE,
+  isEmpty,
+  type PathResult,
   type Value,
 } from "../_value/mod.ts";
 import type { ClientRec, HelperCall, JsFacts, Site } from "./facts.ts";
@@ -83,7 +85,7 @@ export class Clients {
     extra: Record<string, string>,
     out: ExtractedPort[],
   ): void {
-    const path = clientPath(url, base);
+    const path = clientPath(url, base) ?? pageRelative(url, base);
     if (!path) return;
     const port = jsPort(file.path, site, {
       role: "client",
@@ -95,4 +97,33 @@ export class Clients {
     }, this.#diagnostics);
     if (port) out.push(port);
   }
+}
+
+/**
+ * A URL relative to the page (`api/vets`, no base): in a browser it
+ * resolves against the page's address, taken to be the site's root, so
+ * the path is `/api/vets`, with the confidence of a composed value at
+ * most. Only a URL that starts with a plain path segment (not `./`, `../`,
+ * a template or a scheme) and names no file (no dot) is read so.
+ */
+function pageRelative(
+  url: Value,
+  base: Value | undefined,
+): PathResult | undefined {
+  if (base !== undefined && !isEmpty(base)) return undefined;
+  const lead = url.parts[0];
+  if (typeof lead !== "string" || !/^[A-Za-z0-9_-]+(?:\/|$)/.test(lead)) {
+    return undefined;
+  }
+  // a file (`list.html`, `data/x.json`) is more likely an asset than an API
+  if (lead.split(/[?#]/)[0]!.includes(".")) return undefined;
+  const path = clientPath({
+    parts: ["/" + lead, ...url.parts.slice(1)],
+    composed: url.composed,
+  });
+  if (path === undefined) return undefined;
+  return {
+    ...path,
+    confidence: Math.min(path.confidence, CONFIDENCE.composed),
+  };
 }

@@ -14,6 +14,8 @@ import {
   fetchCall,
   generated,
   kyCall,
+  REQUEST_MODULES,
+  requestCall,
 } from "./client_calls.ts";
 import {
   constDecl,
@@ -43,6 +45,7 @@ import {
   ROUTE_METHODS,
 } from "./nodes.ts";
 import {
+  componentInstance,
   factoryDecl,
   routerFactory,
   routerReturn,
@@ -71,6 +74,8 @@ const INTERESTING_TYPES: string[] = [
   "abstract_class_declaration",
   "export_statement",
   "assignment_expression",
+  "augmented_assignment_expression",
+  "update_expression",
   "return_statement",
   "arrow_function",
 ];
@@ -185,6 +190,9 @@ export class Collector {
         factoryDecl(this, node);
       }
     }
+    for (const node of this.nodes("new_expression")) {
+      componentInstance(this, node);
+    }
     for (const type of ["return_statement", "arrow_function"]) {
       for (const node of this.nodes(type)) routerReturn(this, node);
     }
@@ -201,6 +209,29 @@ export class Collector {
   }
 
   // ---- declarations -------------------------------------------------
+
+  #reassigned: Set<string> | undefined;
+
+  /** Names assigned anywhere in the file after their declaration. */
+  reassigned(): Set<string> {
+    if (this.#reassigned !== undefined) return this.#reassigned;
+    const names = new Set<string>();
+    for (
+      const type of [
+        "assignment_expression",
+        "augmented_assignment_expression",
+        "update_expression",
+      ]
+    ) {
+      for (const node of this.nodes(type)) {
+        const target = node.childForFieldName("left") ??
+          node.childForFieldName("argument");
+        if (target?.type === "identifier") names.add(target.text);
+      }
+    }
+    this.#reassigned = names;
+    return names;
+  }
 
   setConst(name: string, val: Value): void {
     const consts = this.facts.consts;
@@ -367,6 +398,10 @@ export class Collector {
       }
       if (binding?.source === "ky" && binding.name === "default") {
         kyCall(this, node, args, undefined);
+        return;
+      }
+      if (binding && REQUEST_MODULES.has(binding.source)) {
+        requestCall(this, node, args);
         return;
       }
       if (

@@ -93,7 +93,15 @@ export function constDecl(
   const declaration = node.parent;
   const isConst = declaration?.type === "lexical_declaration" &&
     declaration.child(0)?.text === "const";
-  if (!isConst) return;
+  if (!isConst) {
+    // a `let` / `var` string never assigned again reads like a constant
+    if (
+      (declaration?.type === "lexical_declaration" ||
+        declaration?.type === "variable_declaration") &&
+      isStringish(v) && !c.reassigned().has(name.text)
+    ) c.setConst(name.text, valueOf(v));
+    return;
+  }
   if (isStringish(v)) {
     c.setConst(name.text, valueOf(v));
   } else if (v.type === "object") {

@@ -8,6 +8,7 @@ import { parseDiagnostic } from "../_syntax/tree.ts";
 import { composed, fromParts, type Part, type Value } from "../_value/mod.ts";
 import { collectFacts } from "./collect.ts";
 import type { ChildRef, JsFacts } from "./facts.ts";
+import { componentScript, isComponent } from "./components.ts";
 import { parseFailure } from "../_syntax/passes.ts";
 
 const EXTENSIONS: Readonly<Record<string, GrammarName>> = {
@@ -19,6 +20,9 @@ const EXTENSIONS: Readonly<Record<string, GrammarName>> = {
   ".mts": "typescript",
   ".cts": "typescript",
   ".tsx": "tsx",
+  // single-file components: their <script> blocks (see components.ts)
+  ".vue": "typescript",
+  ".svelte": "typescript",
 };
 
 /** The grammar for a JavaScript / TypeScript path, if it is one. */
@@ -101,7 +105,10 @@ export class JsProject {
       }
       let tree;
       try {
-        tree = await parseSource(grammar, file.text);
+        tree = await parseSource(
+          grammar,
+          isComponent(file.path) ? componentScript(file.text) : file.text,
+        );
       } catch (error) {
         diagnostics.push(parseFailure(file.path, error));
         continue;

@@ -1,6 +1,6 @@
 // Queue producers and consumers in JavaScript/TypeScript: kafkajs, amqplib,
 // nats, redis/ioredis, @dapr/dapr, on receivers traced back to the
-// library's imports and constructors.
+// library's imports and constructors; Paho MQTT (see mqtt.ts).
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import { composed, hole, type Value } from "../_value/mod.ts";
@@ -14,6 +14,7 @@ import {
   walk,
 } from "../_syntax/tree.ts";
 import { daprSubscription, queueCall } from "./queue_calls.ts";
+import { pahoPorts } from "./mqtt.ts";
 
 interface JsLibrary {
   /** Kind of a default or namespace import / whole `require`. */
@@ -477,6 +478,7 @@ export function jsQueuePorts(
   exported?: ExportedKinds,
 ): void {
   new JsQueueFile(path, grammar, ports, imports, exported).run(root);
+  pahoPorts(root, path, grammar, ports);
 }
 
 /** Records the queue clients one JavaScript/TypeScript file exports. */

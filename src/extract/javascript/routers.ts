@@ -418,3 +418,37 @@ function configMounts(
   }
   return out;
 }
+
+/** Libraries whose instances send requests on methods named like verbs. */
+const FORM_CLIENTS: ReadonlySet<string> = new Set(["vform"]);
+
+/**
+ * A form client kept on the component (`form: new Form({...})` in a Vue
+ * component's `data`, `this.form = new Form()`): its calls `this.form.post(url)`
+ * are client calls, recorded as the instance `this.form`.
+ */
+export function componentInstance(c: Collector, node: Node): void {
+  const lib = c.lib(node.childForFieldName("constructor"));
+  if (!lib || !FORM_CLIENTS.has(lib.source)) return;
+  let holder = node.parent;
+  while (holder && holder.type === "parenthesized_expression") {
+    holder = holder.parent;
+  }
+  let name: string | undefined;
+  if (holder?.type === "pair") {
+    const key = holder.childForFieldName("key");
+    if (key?.type === "property_identifier") name = key.text;
+  } else if (holder?.type === "assignment_expression") {
+    const left = holder.childForFieldName("left");
+    if (
+      left?.type === "member_expression" &&
+      left.childForFieldName("object")?.type === "this"
+    ) name = left.childForFieldName("property")?.text;
+  }
+  if (name) {
+    c.facts.instances.set(`this.${name}`, {
+      framework: lib.source,
+      base: literal(""),
+    });
+  }
+}

@@ -18,6 +18,7 @@ import {
 } from "../_value/literals.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { memberCall, scopedCall } from "./laravel.ts";
+import { curlCall } from "./curl.ts";
 import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
@@ -168,6 +169,9 @@ export class PhpFile extends TreeFile {
           break;
         case "member_call_expression":
           memberCall(this, node);
+          break;
+        case "function_call_expression":
+          curlCall(this, node);
           break;
         case "class_declaration":
           if (this.symfony) symfonyController(this, node);

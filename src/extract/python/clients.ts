@@ -21,6 +21,7 @@ import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { PyFlow } from "./flow.ts";
 import { VERBS } from "./routers.ts";
+import { isLocustClient } from "./locust.ts";
 
 const CLIENT_CONSTRUCTORS: ReadonlyMap<string, string> = new Map([
   ["requests.Session", "requests"],
@@ -133,6 +134,9 @@ function clientObject(
   object: Node,
   project: PyProject,
 ): ClientObject | undefined {
+  if (isLocustClient(object, project)) {
+    return { library: "locust", base: undefined };
+  }
   if (object.type === "identifier") {
     // a typed parameter (not assigned in the function): its type's library
     const module = project.moduleOf(object);

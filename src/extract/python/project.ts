@@ -32,6 +32,7 @@ import {
   selfAttribute,
   unwrap,
 } from "./module.ts";
+import { subscriptValue } from "./subscripts.ts";
 
 /** Where a name or attribute expression leads. */
 export type PyTarget =
@@ -385,9 +386,15 @@ export class PyProject {
       case "subscript": {
         // os.environ["BASE_URL"]
         const object = node.childForFieldName("value");
-        return object && this.externalName(object) === "os.environ"
-          ? hole(node.text, "env")
-          : undefined;
+        if (object && this.externalName(object) === "os.environ") {
+          return hole(node.text, "env");
+        }
+        // app.config["BASE_URL"], assigned elsewhere in the module
+        const module = this.moduleOf(node);
+        const assigned = module ? subscriptValue(module, node) : undefined;
+        if (!assigned || assigned.id === node.id) return undefined;
+        const value = this.evalString(assigned, depth + 1);
+        return value ? composed(value) : undefined;
       }
       default:
         return undefined;

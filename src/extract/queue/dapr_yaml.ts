@@ -1,6 +1,7 @@
 // Dapr declarative subscriptions: YAML documents of `kind: Subscription`
 // (dapr.io/v1alpha1 and v2alpha1) subscribe an app to a topic.
-import { isMap, isScalar, LineCounter, parseAllDocuments } from "yaml";
+import { isMap, isScalar, LineCounter } from "yaml";
+import { yamlRoots } from "../_syntax/yaml.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { ExtractDiagnostic } from "../extractor.ts";
 import { moduleOwner } from "../_syntax/owner.ts";
@@ -14,18 +15,7 @@ export function daprSubscriptionPorts(
 ): void {
   if (!text.includes("Subscription") || !text.includes("dapr.io")) return;
   const lines = new LineCounter();
-  const documents = parseAllDocuments(text, { lineCounter: lines });
-  const list = Array.isArray(documents) ? documents : [documents];
-  for (const doc of list) {
-    if (doc.errors.length > 0) {
-      diagnostics.push({
-        filePath: path,
-        severity: "warning",
-        message: `Cannot parse YAML: ${doc.errors[0]!.message.split("\n")[0]}`,
-      });
-      continue;
-    }
-    const root = doc.contents;
+  for (const root of yamlRoots(path, text, diagnostics, lines)) {
     if (!isMap(root)) continue;
     const apiVersion: unknown = root.get("apiVersion");
     const kind: unknown = root.get("kind");

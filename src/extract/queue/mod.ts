@@ -13,6 +13,7 @@ import type { Value } from "../_value/mod.ts";
 import { eachFile } from "../_syntax/passes.ts";
 import { JsProject, jsQueueExports, jsQueuePorts } from "../javascript/mod.ts";
 import { daprSubscriptionPorts } from "./dapr_yaml.ts";
+import { daprBindingPorts } from "./dapr_bindings.ts";
 import { ExportedKinds } from "../_port/queue.ts";
 import {
   PyProject,
@@ -27,6 +28,8 @@ import {
 import {
   collectConstants as csharpConstants,
   csharpQueuePorts,
+  globalUsings,
+  globalUsingsOf,
 } from "../csharp/mod.ts";
 import { settleConstants } from "../_value/mod.ts";
 
@@ -65,7 +68,7 @@ function grammarOf(path: string): GrammarName | undefined {
 
 /** Libraries whose names a file must mention before it is parsed. */
 const HINTS =
-  /kafka|amqp|pika|["'/]nats\b|\bnats[.-]|import nats|redis|dapr|sarama|rabbit/i;
+  /kafka|amqp|pika|["'/]nats\b|\bnats[.-]|import nats|redis|dapr|sarama|rabbit|mqtt/i;
 /** Java / C# files that may define string constants. */
 const CONSTANT_HINTS =
   /static\s+final\s+String|final\s+static\s+String|interface\s|const\s+string|static\s+readonly\s+string/;
@@ -184,9 +187,11 @@ export const queueExtractor: LanguageExtractor = {
     });
     settleConstants(javaConstantsMap);
     settleConstants(csharpConstantsMap);
+    const csharpGlobal = globalUsings(files);
     await eachFile(relevant, diagnostics, async (file) => {
       if (isYaml(file.path)) {
         daprSubscriptionPorts(file.path, file.text, ports, diagnostics);
+        daprBindingPorts(file.path, file.text, ports);
         return;
       }
       const grammar = grammarOf(file.path);
@@ -205,7 +210,13 @@ export const queueExtractor: LanguageExtractor = {
             javaQueuePorts(root, file, javaConstantsMap, ports);
             break;
           case "c-sharp":
-            csharpQueuePorts(root, file, csharpConstantsMap, ports);
+            csharpQueuePorts(
+              root,
+              file,
+              csharpConstantsMap,
+              ports,
+              globalUsingsOf(file.path, csharpGlobal),
+            );
             break;
           default:
             jsQueuePorts(root, file.path, grammar, ports, js, exported);

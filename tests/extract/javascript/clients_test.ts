@@ -1,0 +1,145 @@
+import assert from "node:assert/strict";
+import { javascriptExtractor } from "../../../src/extract/javascript/mod.ts";
+import { portLines } from "../_fixtures.ts";
+
+async function clients(text: string): Promise<string[]> {
+  const { ports } = await javascriptExtractor.extract([
+    { path: "web/app.js", text },
+  ]);
+  return portLines(ports).map((line) => {
+    const port = ports.find((p) => line.includes(p.ref.key));
+    return `${line} ${port?.ref.confidence} ${port?.ref.detail["framework"]}`;
+  });
+}
+
+Deno.test("javascriptExtractor reads AngularJS $http calls", async () => {
+  assert.deepEqual(
+    await clients(
+      `angular.module("m").controller("C", ["$http", function ($http) {
+  $http.get("/api/pets").then(function (r) {});
+  $http.delete("/api/pets/" + id);
+}]);
+`,
+    ),
+    [
+      "client DELETE /api/pets/{} web/app.js:3 0.8 angularjs",
+      "client GET /api/pets web/app.js:2 1 angularjs",
+    ],
+  );
+});
+
+Deno.test("javascriptExtractor reads a URL relative to the page from the site's root", async () => {
+  assert.deepEqual(
+    await clients(`fetch("api/owners");
+fetch("api/owners/" + id + "/pets", { method: "POST" });
+fetch("./local/data");
+fetch("templates/list.html");
+fetch("style.css");
+fetch(name);
+`),
+    [
+      "client GET /api/owners web/app.js:1 0.95 fetch",
+      "client POST /api/owners/{}/pets web/app.js:2 0.8 fetch",
+    ],
+  );
+});
+
+Deno.test("javascriptExtractor leaves $http alone when the name is imported", async () => {
+  assert.deepEqual(
+    await clients(`import $http from "./events.js";\n$http.get("/x");\n`),
+    [],
+  );
+});
+
+const COMPONENT = `<template>
+  <form @submit.prevent="save"><input v-model="form.name"></form>
+</template>
+
+<script>
+import Form from "vform";
+import axios from "axios";
+
+export default {
+  data: () => ({
+    form: new Form({ name: "" }),
+    other: new Map(),
+  }),
+  created () {
+    this.draft = new Form({});
+  },
+  methods: {
+    async save () {
+      await this.form.patch("/api/profile");
+      await this.draft.post("/api/drafts");
+      await this.other.get("/not/a/call");
+      await axios.get(\`/api/users/\${this.id}\`);
+    }
+  }
+}
+</script>
+`;
+
+Deno.test("javascriptExtractor reads the script of Vue and Svelte components, at their lines", async () => {
+  for (const path of ["web/Profile.vue", "web/Profile.svelte"]) {
+    const { ports, diagnostics } = await javascriptExtractor.extract([
+      { path, text: COMPONENT },
+    ]);
+    assert.deepEqual(diagnostics, []);
+    assert.deepEqual(
+      ports.map((p) =>
+        `${p.ref.key} ${p.ref.line}:${p.ref.col} ${p.ref.detail["framework"]}`
+      ).sort(),
+      [
+        "GET /api/users/{} 22:13 axios",
+        "PATCH /api/profile 19:13 vform",
+        "POST /api/drafts 20:13 vform",
+      ],
+    );
+  }
+});
+
+Deno.test("javascriptExtractor reads a URL from a local variable of the function around the call", async () => {
+  assert.deepEqual(
+    await clients(`function addToCart($http, user, sku) {
+  var url = "/api/cart/add/" + user.id + "/" + sku;
+  return $http({ url: url, method: "GET" });
+}
+function rename($http, id) {
+  var url = "/api/cart/rename/" + id;
+  return $http({ url: url, method: "GET" });
+}
+function moved($http, id) {
+  let url = "/api/first";
+  if (id) url = "/api/second";
+  return fetch(url);
+}
+function top() {
+  let base = "/api/nested";
+  return () => fetch(base + "/inner");
+}
+`),
+    [
+      "client GET /api/cart/add/{}/{} web/app.js:3 0.8 generated",
+      "client GET /api/cart/rename/{} web/app.js:7 0.8 generated",
+      "client GET /api/nested/inner web/app.js:16 0.95 fetch",
+    ],
+  );
+});
+
+Deno.test("javascriptExtractor reads calls of the request library", async () => {
+  assert.deepEqual(
+    await clients(`const request = require("request");
+const host = process.env.STOCK_HOST || "stock";
+function item(sku, done) {
+  request("http://" + host + ":8080/items/" + sku, done);
+  request({ uri: "http://" + host + "/items", method: "POST", json: {} }, done);
+  request.del("http://" + host + "/items/" + sku, done);
+}
+`),
+    [
+      "client DELETE /items/{} web/app.js:6 0.8 request",
+      "client GET /items/{} web/app.js:4 0.8 request",
+      "client POST /items web/app.js:5 0.95 request",
+    ],
+  );
+});
