@@ -8,6 +8,8 @@ import { BoundaryGraph } from "../../../src/boundary/graph.ts";
 import type { Mechanism } from "../../../src/boundary/types.ts";
 import type { OrgLink } from "../../../src/map/store/mod.ts";
 import { scan } from "../../../src/extract/scan.ts";
+import { linkGraph } from "../../../src/boundary/link.ts";
+import { linkAnyMethod } from "../../../src/extract/_link_any.ts";
 
 interface Doc {
   "schema_version": number;
@@ -58,6 +60,23 @@ export function linkText(link: OrgLink): string {
     link.provider.boundaryId,
     link.confidence,
   ].join(" | ");
+}
+
+/**
+ * The graph linked again by the rules the store applies in SQL: exact
+ * boundary keys and `ANY`-method routes, without the scan's passes that need
+ * one repository's whole picture (service affinity, gateways, near matches;
+ * see docs/service_map.md, "Organisation store").
+ */
+export function baseLinked(graph: BoundaryGraph): BoundaryGraph {
+  const doc = graph.toJSON() as unknown as Doc;
+  const unlinked = BoundaryGraph.fromJSON(JSON.stringify({
+    ...doc,
+    relations: doc.relations.filter((r) => r.kind !== "communicates_with"),
+  }));
+  linkGraph(unlinked);
+  linkAnyMethod(unlinked, {});
+  return unlinked;
 }
 
 /** The `communicates_with` relations of a linked graph, as {@linkcode linkText}. */
