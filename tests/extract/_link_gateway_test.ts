@@ -93,3 +93,48 @@ app.put("/items/:id/:kind", (q, s) => s.end());
     "front/js/app.js PUT /api/basket/items/{}/gift -> basket/server.ts PUT /items/{}/{}",
   ]);
 });
+
+Deno.test("scan() links calls through Istio, Kong and Traefik routes to the services they name", async () => {
+  const root = await makeTree({
+    "deploy/virtual-service.yaml": `apiVersion: networking.istio.io/v1beta1
+kind: VirtualService
+metadata:
+  name: edge
+spec:
+  http:
+    - match: [{ uri: { prefix: /api/basket/ } }]
+      rewrite: { uri: / }
+      route: [{ destination: { host: basket.shop.svc.cluster.local } }]
+`,
+    "deploy/kong.yml": `_format_version: "3.0"
+services:
+  - name: wishes
+    url: http://wishlist:8080
+    routes: [{ name: w, paths: [/api/wishes] }]
+`,
+    "docker-compose.yml": `services:
+  basket:
+    build: ./basket
+  wishlist:
+    build: ./wishlist
+  reviews:
+    build: ./reviews
+    labels:
+      - "traefik.http.routers.r.rule=PathPrefix(\`/api/reviews\`)"
+      - "traefik.http.routers.r.middlewares=s"
+      - "traefik.http.middlewares.s.stripprefix.prefixes=/api"
+`,
+    "front/js/app.js": `fetch("/api/basket/items/" + id);
+fetch("/api/wishes/items/" + id);
+fetch("/api/reviews/" + id);
+`,
+    "basket/server.ts": route("/items/:id"),
+    "wishlist/server.ts": route("/items/:id"),
+    "reviews/server.ts": route("/reviews/:id"),
+  });
+  assert.deepEqual(await links(root), [
+    "front/js/app.js GET /api/basket/items/{} -> basket/server.ts GET /items/{}",
+    "front/js/app.js GET /api/reviews/{} -> reviews/server.ts GET /reviews/{}",
+    "front/js/app.js GET /api/wishes/items/{} -> wishlist/server.ts GET /items/{}",
+  ]);
+});

@@ -3,12 +3,16 @@
 import { isMap, isScalar, isSeq } from "yaml";
 import { yamlRoots } from "../_syntax/yaml.ts";
 import type { ExtractDiagnostic, ServiceFolder } from "../extractor.ts";
+import type { GatewayRoute } from "../_port/gateway.ts";
 import { type EnvSetting, folderOf } from "./environment.ts";
+import { labelTree, traefikRoutes } from "./traefik.ts";
 
 /** What one compose file says. */
 export interface ComposeFile {
   folders: ServiceFolder[];
   env: EnvSetting[];
+  /** Routes of a proxy the services' labels configure (Traefik). */
+  routes: GatewayRoute[];
 }
 
 /** Whether a path is a compose file by its name. */
@@ -46,7 +50,7 @@ export function composeFile(
   source: string,
   diagnostics: ExtractDiagnostic[],
 ): ComposeFile {
-  const out: ComposeFile = { folders: [], env: [] };
+  const out: ComposeFile = { folders: [], env: [], routes: [] };
   const base = folderOf(path);
   for (const root of yamlRoots(path, source, diagnostics)) {
     if (!isMap(root)) continue;
@@ -67,6 +71,15 @@ export function composeFile(
         out.folders.push({ service: name, directory });
       }
       readEnvironment(body.get("environment", true), directory, out.env);
+      const labels = pairs(body.get("labels", true));
+      if (labels.some(([key]) => key.startsWith("traefik.http."))) {
+        traefikRoutes(labelTree(labels), {
+          filePath: path,
+          gateway: "traefik",
+          service: name,
+          lineOf: (router) => lineOfText(source, `routers.${router}.`),
+        }, out.routes);
+      }
     }
   }
   return out;
@@ -78,22 +91,34 @@ function readEnvironment(
   scope: string | undefined,
   into: EnvSetting[],
 ): void {
-  const add = (name: string, value: string | undefined): void => {
-    if (value === undefined) return;
+  for (const [name, value] of pairs(node)) {
     into.push(scope === undefined ? { name, value } : { name, value, scope });
-  };
+  }
+}
+
+/** A map, or a list of `key=value` (compose `environment:`, `labels:`). */
+function pairs(node: unknown): [string, string][] {
+  const out: [string, string][] = [];
   if (isMap(node)) {
     for (const item of node.items) {
       const name = text(item.key);
-      if (name !== undefined) add(name, text(item.value));
+      const value = text(item.value);
+      if (name !== undefined && value !== undefined) out.push([name, value]);
     }
   } else if (isSeq(node)) {
     for (const entry of node.items) {
       const line = text(entry);
       const eq = line?.indexOf("=") ?? -1;
       if (line !== undefined && eq > 0) {
-        add(line.slice(0, eq), line.slice(eq + 1));
+        out.push([line.slice(0, eq), line.slice(eq + 1)]);
       }
     }
   }
+  return out;
+}
+
+/** The 1-based line of the first occurrence of `needle` (1 when absent). */
+function lineOfText(source: string, needle: string): number {
+  const at = source.indexOf(needle);
+  return at === -1 ? 1 : source.slice(0, at).split("\n").length;
 }

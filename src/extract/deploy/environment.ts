@@ -1,5 +1,6 @@
 // The environment variables deployment files give services (Dockerfile
-// `ENV`, docker-compose `environment:`, Kubernetes `env:` and ConfigMaps),
+// `ENV`, dotenv files, docker-compose `environment:`, Kubernetes `env:` and
+// ConfigMaps),
 // each with the folder it applies to, and `${NAME}` expansion with them:
 // the nearest folder that sets a name wins; a name set only elsewhere is
 // taken when every file that sets it agrees.
@@ -104,6 +105,34 @@ export function dockerfileEnv(path: string, text: string): EnvSetting[] {
     for (const pair of pairs) {
       out.push({ name: pair[1]!, value: unquote(pair[2]!), scope });
     }
+  }
+  return out;
+}
+
+/** Whether a path is a dotenv file (`.env`, `.env.production`...). */
+export function isDotenvFile(path: string): boolean {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return name === ".env" ||
+    (name.startsWith(".env.") &&
+      !/\.(?:example|sample|template|dist)$/.test(name));
+}
+
+/**
+ * The settings of a dotenv file (`NAME=value`, `export NAME=value`,
+ * quoted values, `#` comments), scoped to its folder.
+ */
+export function dotenvSettings(path: string, text: string): EnvSetting[] {
+  const out: EnvSetting[] = [];
+  const scope = folderOf(path);
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(
+      line,
+    );
+    if (!match) continue;
+    const raw = match[2]!.trim();
+    const quoted = /^(["'])(.*?)\1/.exec(raw);
+    const value = quoted ? quoted[2]! : raw.replace(/\s+#.*$/, "");
+    out.push({ name: match[1]!, value, scope });
   }
   return out;
 }

@@ -1,12 +1,16 @@
 // Kubernetes manifests: the environment ConfigMaps and containers' `env:`
 // give (not tied to a folder: a manifest does not say where the code is),
 // and Ingress rules as gateway routes (a path prefix to a Service; an
-// nginx-ingress `rewrite-target` with capture groups rewrites the path).
+// nginx-ingress `rewrite-target` with capture groups rewrites the path),
+// Istio VirtualServices and Gateway API HTTPRoutes likewise.
 import { isMap, isSeq, LineCounter, type YAMLMap } from "yaml";
 import { yamlRoots } from "../_syntax/yaml.ts";
 import type { GatewayRoute } from "../_port/gateway.ts";
 import type { EnvSetting } from "./environment.ts";
 import { isComposeFile } from "./compose.ts";
+import { httpRouteRoutes } from "./gateway_api.ts";
+import { virtualServiceRoutes } from "./istio.ts";
+import { nameOf, scalar } from "./yaml_nodes.ts";
 
 /** What one manifest file says. */
 export interface KubeFile {
@@ -32,14 +36,6 @@ const WORKLOADS: ReadonlySet<string> = new Set([
 
 const REWRITE = "nginx.ingress.kubernetes.io/rewrite-target";
 
-function scalar(value: unknown): string | undefined {
-  return typeof value === "string"
-    ? value
-    : typeof value === "number" || typeof value === "boolean"
-    ? String(value)
-    : undefined;
-}
-
 /** Reads the environment and Ingress routes of a manifest file. */
 export function kubeFile(path: string, text: string): KubeFile {
   const out: KubeFile = { routes: [], env: [] };
@@ -64,6 +60,10 @@ export function kubeFile(path: string, text: string): KubeFile {
       containerEnv(root, out.env);
     } else if (kind === "Ingress") {
       ingressRoutes(path, root, lines, out.routes);
+    } else if (kind === "VirtualService") {
+      virtualServiceRoutes(path, root, lines, out.routes);
+    } else if (kind === "HTTPRoute") {
+      httpRouteRoutes(path, root, lines, out.routes);
     }
   }
   return out;
@@ -98,7 +98,7 @@ function ingressRoutes(
   into: GatewayRoute[],
 ): void {
   const metadata = root.get("metadata");
-  const name = isMap(metadata) ? scalar(metadata.get("name")) ?? "" : "";
+  const name = nameOf(root);
   const annotations = isMap(metadata) ? metadata.get("annotations") : undefined;
   const rewriteTarget = isMap(annotations)
     ? scalar(annotations.get(REWRITE))

@@ -1,6 +1,7 @@
-// Deployment configuration and gateways: nginx reverse proxies, Kubernetes
-// Ingress routes, and the environment Dockerfiles, docker-compose files and
-// Kubernetes manifests give services, which fills in the hosts the routes
+// Deployment configuration and gateways: nginx, Envoy, Kong and Traefik
+// proxies, Kubernetes Ingress, Istio and Gateway API routes, and the
+// environment Dockerfiles, dotenv files, docker-compose files and Kubernetes
+// manifests give services, which fills in the hosts the routes
 // forward to (`proxy_pass http://${CART_HOST}:8080/` with `CART_HOST=cart`).
 // Reads no ports: gateway routes and service folders, for linking.
 import type {
@@ -12,10 +13,16 @@ import type {
 } from "../extractor.ts";
 import type { GatewayRoute } from "../_port/gateway.ts";
 import { composeFile, isComposeFile } from "./compose.ts";
-import { DeployEnvironment, dockerfileEnv } from "./environment.ts";
+import {
+  DeployEnvironment,
+  dockerfileEnv,
+  dotenvSettings,
+  isDotenvFile,
+} from "./environment.ts";
 import { isKubeFile, kubeFile } from "./kube.ts";
 import { isNginxFile, nginxRoutes } from "./nginx.ts";
 import { isManifest, manifestFolder } from "./manifests.ts";
+import { mayBeProxy, proxyRoutes } from "./proxies.ts";
 
 /** Whether a path is a Dockerfile by its name. */
 function isDockerfile(path: string): boolean {
@@ -35,12 +42,14 @@ function expandTarget(
 }
 
 /**
- * Reads deployment configuration: nginx `location` / `proxy_pass` routes
- * and Kubernetes Ingress rules as gateway routes, docker-compose `build`
+ * Reads deployment configuration: nginx `location` / `proxy_pass` routes,
+ * Kubernetes Ingress rules, Istio VirtualServices, Gateway API HTTPRoutes,
+ * Envoy, Kong and Traefik (files and compose labels) routes as gateway
+ * routes, docker-compose `build`
  * folders and the folders of build manifests (package.json, pom.xml,
  * go.mod, a Dockerfile...) as service folders, and the environment variables of
- * Dockerfile `ENV`, compose `environment:` and Kubernetes `env:` /
- * ConfigMaps to fill in the hosts routes name by variable.
+ * Dockerfile `ENV`, dotenv files, compose `environment:` and Kubernetes
+ * `env:` / ConfigMaps to fill in the hosts routes name by variable.
  *
  * @example
  * ```ts
@@ -58,7 +67,7 @@ export const deployExtractor: LanguageExtractor = {
   name: "deploy",
   accepts(path: string): boolean {
     return isNginxFile(path) || isDockerfile(path) || isComposeFile(path) ||
-      isKubeFile(path) || isManifest(path);
+      isKubeFile(path) || isManifest(path) || isDotenvFile(path);
   },
   extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const diagnostics: ExtractDiagnostic[] = [];
@@ -75,16 +84,24 @@ export const deployExtractor: LanguageExtractor = {
           for (const setting of dockerfileEnv(file.path, file.text)) {
             env.add(setting);
           }
+        } else if (isDotenvFile(file.path)) {
+          for (const setting of dotenvSettings(file.path, file.text)) {
+            env.add(setting);
+          }
         } else if (isComposeFile(file.path)) {
           const compose = composeFile(file.path, file.text, diagnostics);
           serviceFolders.push(...compose.folders);
           for (const setting of compose.env) env.add(setting);
+          routes.push(...compose.routes);
         } else if (isNginxFile(file.path)) {
           routes.push(...nginxRoutes(file.path, file.text));
         } else if (isKubeFile(file.path)) {
           const kube = kubeFile(file.path, file.text);
           routes.push(...kube.routes);
           for (const setting of kube.env) env.add(setting);
+          if (mayBeProxy(file.text)) {
+            routes.push(...proxyRoutes(file.path, file.text, diagnostics));
+          }
         }
       } catch (error) {
         diagnostics.push({

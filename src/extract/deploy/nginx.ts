@@ -6,6 +6,7 @@
 // expression locations are left out (what they forward cannot be told).
 import type { GatewayRoute } from "../_port/gateway.ts";
 import { folderOf } from "./environment.ts";
+import { prefixRoute, splitUrl } from "./prefix_route.ts";
 
 /** Whether a path is an nginx configuration file by its name. */
 export function isNginxFile(path: string): boolean {
@@ -88,11 +89,6 @@ function parse(text: string): Statement[] {
   return top;
 }
 
-/** Escapes text for a regular expression. */
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /** The routes of one nginx file (targets as written: `${HOST}` kept). */
 export function nginxRoutes(path: string, text: string): GatewayRoute[] {
   if (!text.includes("proxy_pass")) return [];
@@ -125,38 +121,25 @@ export function nginxRoutes(path: string, text: string): GatewayRoute[] {
     }
     const block = s.block!;
     const pass = block.find((b) => b.words[0] === "proxy_pass");
-    if (pass?.words[1]) {
-      const route = proxyRoute(
-        pass.words[1],
-        prefix,
-        modifier === "=",
-        upstreams,
+    const route = pass?.words[1]
+      ? proxyRoute(pass.words[1], prefix, modifier === "=", upstreams, {
+        gateway,
+        filePath: path,
+        line: s.line,
+      })
+      : undefined;
+    if (route) {
+      const rewrite = block.find((b) =>
+        b.words[0] === "rewrite" && b.words.length >= 3 &&
+        ["break", "last"].includes(b.words[3] ?? "break")
       );
-      if (route) {
-        const rewrite = block.find((b) =>
-          b.words[0] === "rewrite" && b.words.length >= 3 &&
-          ["break", "last"].includes(b.words[3] ?? "break")
-        );
-        if (rewrite && route.uriPath === undefined) {
-          route.rewrite = {
-            pattern: rewrite.words[1]!,
-            replacement: rewrite.words[2]!,
-          };
-        }
-        out.push({
-          gateway,
-          id: "",
-          path: route.pattern,
-          method: "ANY",
-          target: route.host,
-          uri: pass.words[1],
-          stripPrefix: 0,
-          ...(route.rewrite ? { rewrite: route.rewrite } : {}),
-          filePath: path,
-          line: s.line,
-          framework: "nginx",
-        });
+      if (rewrite && route.rewrite === undefined) {
+        route.rewrite = {
+          pattern: rewrite.words[1]!,
+          replacement: rewrite.words[2]!,
+        };
       }
+      out.push(route);
     }
     visit(block.filter((b) => b.words[0] === "location"));
   };
@@ -164,33 +147,26 @@ export function nginxRoutes(path: string, text: string): GatewayRoute[] {
   return out;
 }
 
-/** How a `proxy_pass` URL forwards the requests of a location. */
+/** The route a `proxy_pass` URL gives a location. */
 function proxyRoute(
   url: string,
   prefix: string,
   exact: boolean,
   upstreams: ReadonlyMap<string, string>,
-):
-  | {
-    host: string;
-    pattern: string;
-    uriPath?: string;
-    rewrite?: GatewayRoute["rewrite"];
-  }
-  | undefined {
-  const match = /^(?:https?|grpcs?):\/\/([^/]+)(\/.*)?$/i.exec(url);
-  if (!match) return undefined;
-  let host = match[1]!;
-  host = upstreams.get(host) ?? host;
-  const uriPath = match[2];
+  at: { gateway: string; filePath: string; line: number },
+): GatewayRoute | undefined {
+  const parts = splitUrl(url);
+  if (!parts) return undefined;
   // a URI built from nginx variables (`$request_uri`) cannot be told
-  if (uriPath?.includes("$")) return undefined;
-  const base = prefix.replace(/\/+$/, "");
-  const pattern = exact ? prefix : base === "" ? "/**" : `${base}/**`;
-  if (uriPath === undefined) return { host, pattern };
-  // the matched prefix is replaced by the URI's path
-  const rewrite = exact
-    ? { pattern: `^${escape(prefix)}$`, replacement: uriPath }
-    : { pattern: `^${escape(prefix)}`, replacement: uriPath };
-  return { host, pattern, uriPath, rewrite };
+  if (parts.path.includes("$")) return undefined;
+  return prefixRoute({
+    ...at,
+    prefix,
+    exact,
+    target: upstreams.get(parts.host) ?? parts.host,
+    uri: url,
+    // with a URI the matched prefix is replaced by it
+    ...(parts.path === "" ? {} : { replacement: parts.path }),
+    framework: "nginx",
+  });
 }

@@ -209,3 +209,25 @@ Deno.test("deployExtractor names the folders of build manifests as service folde
     { service: "web", directory: "services/web" },
   ]);
 });
+
+Deno.test("deployExtractor fills a proxy's host from the dotenv file of its folder", async () => {
+  const result = await deployExtractor.extract([
+    {
+      path: "edge/nginx.conf",
+      text: "server { location /api/ { proxy_pass http://${API_HOST}:80/; } }",
+    },
+    {
+      path: "edge/.env",
+      text: '# local settings\nexport API_HOST="orders" # the API\nEMPTY=\n',
+    },
+    // an example file documents settings, it sets none
+    { path: "edge/.env.example", text: "API_HOST=example\n" },
+    { path: "other/.env", text: "API_HOST=elsewhere\n" },
+  ]);
+  assert.deepEqual(result.diagnostics, []);
+  assert.equal(deployExtractor.accepts("edge/.env.example"), false);
+  assert.equal(deployExtractor.accepts("edge/.env.production"), true);
+  assert.deepEqual(lines(result.gateways), [
+    "edge edge/nginx.conf:1 /api/** -> orders:80 ^/api/=>/",
+  ]);
+});
