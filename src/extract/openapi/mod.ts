@@ -105,12 +105,22 @@ function extractDocument(
   ports: ExtractedPort[],
   diagnostics: ExtractDiagnostic[],
 ): void {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(file.text, {
-    lineCounter,
-    prettyErrors: false,
-    uniqueKeys: false,
-  });
+  let lineCounter = new LineCounter();
+  const parse = (text: string) =>
+    parseDocument(text, {
+      lineCounter,
+      prettyErrors: false,
+      uniqueKeys: false,
+    });
+  let doc = parse(file.text);
+  if (doc.errors.length > 0 && /^[ \t]+$/m.test(file.text)) {
+    // a blank line holding a tab inside a block scalar is an error to the
+    // YAML spec that most parsers forgive: retry with blank lines emptied
+    // (same line numbers)
+    lineCounter = new LineCounter();
+    const retry = parse(file.text.replace(/^[ \t]+$/gm, ""));
+    if (retry.errors.length === 0) doc = retry;
+  }
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
     const at = lineCounter.linePos(error.pos[0]);
@@ -140,7 +150,7 @@ function extractDocument(
   if (!isMap(paths)) return;
   for (const pathItem of paths.items) {
     const rawPath = isScalar(pathItem.key) ? String(pathItem.key.value) : "";
-    const item = pathItem.value;
+    const item = resolveRef(root, pathItem.value);
     if (!rawPath.startsWith("/") || !isMap(item)) continue;
     const pathBases = swagger
       ? rootBases
@@ -221,6 +231,27 @@ function extractDocument(
   }
 }
 
+/** Local `$ref`s followed this many times at most (a bound on cycles). */
+const MAX_REF_HOPS = 8;
+
+/**
+ * A node, or what its local `$ref` (`#/components/pathItems/Orders`)
+ * points to; `undefined` for a reference that leads nowhere.
+ */
+function resolveRef(root: YAMLMap, node: unknown): unknown {
+  for (let hop = 0; hop < MAX_REF_HOPS; hop++) {
+    if (!isMap(node)) return node;
+    const ref = scalar(node, "$ref");
+    if (ref === undefined) return node;
+    if (!ref.startsWith("#/")) return undefined;
+    const names = ref.slice(2).split("/").map((name) =>
+      decodeURIComponent(name).replaceAll("~1", "/").replaceAll("~0", "~")
+    );
+    node = root.getIn(names, false);
+  }
+  return undefined;
+}
+
 function scalar(map: YAMLMap, key: string): string | undefined {
   const value = map.get(key, true);
   if (!isScalar(value) || value.value === null || value.value === undefined) {
@@ -244,7 +275,8 @@ function distinctBases(
   for (const server of (servers as { items: unknown[] }).items) {
     if (!isMap(server)) continue;
     let url = scalar(server, "url");
-    if (url === undefined) continue;
+    // a placeholder for the reader (`<your-host>`) names no server
+    if (url === undefined || /[<>\s]/.test(url)) continue;
     const variables = server.get("variables");
     if (isMap(variables)) {
       for (const variable of variables.items) {
@@ -262,9 +294,13 @@ function distinctBases(
   return out.size ? [...out] : fallback;
 }
 
-/** The path part of a server URL: `https://h/v1` and `/v1` give `/v1`. */
+/**
+ * The path part of a server URL: `https://h/v1`, `/v1` and a host written
+ * without a scheme (`api.example.com/v1`, `localhost:8080/v1`) give `/v1`.
+ */
 function basePathOf(url: string): string {
-  const origin = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*/i.exec(url);
+  const origin = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*/i.exec(url) ??
+    /^(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d+)?(?=\/|$)/i.exec(url);
   let path = origin ? url.slice(origin[0].length) : url;
   const cut = path.search(/[?#]/);
   if (cut !== -1) path = path.slice(0, cut);
