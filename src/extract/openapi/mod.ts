@@ -1,6 +1,6 @@
 // OpenAPI 3 and Swagger 2 documents (JSON or YAML): every operation is a
 // server port, under the servers' base path (OpenAPI 3) or `basePath`
-// (Swagger 2).
+// (Swagger 2). RAML definitions are read by `raml.ts`.
 import {
   isMap,
   isScalar,
@@ -19,6 +19,7 @@ import { CONFIDENCE } from "../_value/mod.ts";
 import type { ExtractedPort, SourceSpan } from "../types.ts";
 import { parseFailure } from "../_syntax/passes.ts";
 import { OPERATION_METHODS } from "../../map/_openapi_methods.ts";
+import { isRamlApi, ramlPorts } from "./raml.ts";
 
 /**
  * The most distinct base paths one `servers` list contributes. Real documents
@@ -56,7 +57,9 @@ function looksLikeApiDocument(text: string): boolean {
  * Extracts server ports from OpenAPI 3 and Swagger 2 documents in JSON or
  * YAML: one port per operation, the path composed with the base path of
  * the document's (or the path's, or the operation's) `servers`, or with
- * Swagger's `basePath`. Other JSON and YAML files are ignored.
+ * Swagger's `basePath`; and from RAML 0.8/1.0 API definitions (`.raml`
+ * or YAML files starting with `#%RAML`). Other JSON and YAML files are
+ * ignored.
  *
  * @example
  * ```ts
@@ -82,15 +85,21 @@ function looksLikeApiDocument(text: string): boolean {
 export const openapiExtractor: LanguageExtractor = {
   name: "openapi",
   accepts(path: string): boolean {
-    return /\.(?:json|ya?ml)$/i.test(path) &&
+    return /\.(?:json|ya?ml|raml)$/i.test(path) &&
       !/(?:^|\/)package(?:-lock)?\.json$/.test(path);
   },
   extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const ports: ExtractedPort[] = [];
     const diagnostics: ExtractDiagnostic[] = [];
+    let texts: Map<string, string> | undefined;
     for (const file of files) {
-      if (!looksLikeApiDocument(file.text)) continue;
       try {
+        if (isRamlApi(file.text)) {
+          texts ??= new Map(files.map((f) => [f.path, f.text]));
+          ramlPorts(file, texts, ports, diagnostics);
+          continue;
+        }
+        if (!looksLikeApiDocument(file.text)) continue;
         extractDocument(file, ports, diagnostics);
       } catch (error) {
         diagnostics.push(parseFailure(file.path, error));
