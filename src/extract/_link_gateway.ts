@@ -11,6 +11,7 @@ import { HttpProviders, splitHttpKey } from "../boundary/_path_template.ts";
 import { ServiceLocator, serviceOfHost } from "../boundary/_service_name.ts";
 import { PortLinker } from "./_link_ports.ts";
 import { forwardedPath, type GatewayRoute } from "./_port/gateway.ts";
+import type { EnvironmentSetting } from "./extractor.ts";
 
 /** What a gateway pass needs besides the graph. */
 export interface GatewayLinkInput {
@@ -18,6 +19,8 @@ export interface GatewayLinkInput {
   routes: readonly GatewayRoute[];
   /** Folders deployment files give service names (e.g. compose `build`). */
   directories?: ReadonlyMap<string, readonly string[]>;
+  /** The environment deployment files set, by root label. */
+  environment?: ReadonlyMap<string, readonly EnvironmentSetting[]>;
 }
 
 const ANY = "ANY";

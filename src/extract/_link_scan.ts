@@ -8,14 +8,17 @@ import { portRecords } from "../boundary/port_records.ts";
 import { ServiceLocator } from "../boundary/_service_name.ts";
 import { serviceAffinity } from "../boundary/_service_affinity.ts";
 import { type GatewayLinkInput, linkThroughGateways } from "./_link_gateway.ts";
+import { hostFilter } from "./_link_hosts.ts";
 import type { ScanResult } from "./scan.ts";
 
 /**
  * Exact keys, `ANY`-method routes, gateways, then route templates and
  * other-case paths for calls still unlinked (see `linkLoosely`); one
- * result for all. A
- * call whose path several services serve reaches the one serving most of
- * its file's calls (see `serviceAffinity`).
+ * result for all. A call whose URL names a service of the scan (its host,
+ * or an environment variable the deployment sets) reaches only that
+ * service (see `hostFilter`); one whose path several services serve
+ * otherwise reaches the one serving most of its file's calls (see
+ * `serviceAffinity`).
  */
 function linkAll(
   graph: BoundaryGraph,
@@ -24,7 +27,13 @@ function linkAll(
 ): LinkResult {
   const ports = portRecords(graph, "");
   const services = new ServiceLocator(ports, gateways.directories);
-  const accept = serviceAffinity(ports, (port) => services.serviceKey(port));
+  const accept = hostFilter(
+    graph,
+    ports,
+    services,
+    gateways.environment ?? new Map(),
+    serviceAffinity(ports, (port) => services.serviceKey(port)),
+  );
   const exact = linkGraph(graph, { ...options, accept });
   const any = linkAnyMethod(graph, { ...options, accept });
   const through = linkThroughGateways(graph, gateways, options);

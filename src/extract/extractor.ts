@@ -74,6 +74,37 @@ export interface ExtractResult {
    * target, to that service's routes. Not ports.
    */
   serviceFolders?: ServiceFolder[];
+  /**
+   * Environment variables deployment files set (Dockerfile `ENV`, dotenv,
+   * compose `environment:`, Kubernetes `env:` and ConfigMaps): for telling
+   * which service a call reaches when its URL's host comes from one
+   * (`http://${BALANCES_ADDR}/balances`). Not ports.
+   */
+  environment?: EnvironmentSetting[];
+}
+
+/**
+ * One environment variable a deployment file sets, and the folder it
+ * applies to.
+ *
+ * @example
+ * ```ts
+ * import type { EnvironmentSetting } from "@portcullis/portcullis/extract";
+ *
+ * const setting: EnvironmentSetting = { name: "CART_ADDR", value: "cart:8080", scope: "web" };
+ * ```
+ */
+export interface EnvironmentSetting {
+  /** The variable's name. */
+  name: string;
+  /** Its value as written. */
+  value: string;
+  /**
+   * The folder it applies to (relative to the scan root, `/`-separated,
+   * `""` for all of it); absent when the file does not say (a Kubernetes
+   * manifest outside any service's folder).
+   */
+  scope?: string;
 }
 
 /**

@@ -15,6 +15,7 @@
  */
 export type { ExtractedPort, PortOwner, SourceSpan } from "./types.ts";
 export type {
+  EnvironmentSetting,
   ExtractDiagnostic,
   ExtractResult,
   LanguageExtractor,

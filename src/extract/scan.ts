@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import type { Buffer } from "node:buffer";
 import { basename, relative, resolve, sep } from "node:path";
 import process from "node:process";
-import type { LanguageExtractor } from "./extractor.ts";
+import type { EnvironmentSetting, LanguageExtractor } from "./extractor.ts";
 import type { ScanDiagnostic, ScanResult, SkippedFile } from "./scan_result.ts";
 import { EXTRACTORS } from "./registry.ts";
 import type { ExtractedPort } from "./types.ts";
@@ -216,12 +216,13 @@ export async function scanWithReader(
   const rootGraphs: BoundaryGraph[] = [];
   const gateways: GatewayRoute[] = [];
   const folders = new Map<string, string[]>();
+  const environment = new Map<string, EnvironmentSetting[]>();
   for (let i = 0; i < roots.length; i++) {
     const rootGraph = await scanRoot(
       { path: roots[i]!, realPath: realRoots[i]!, label: labels[i]! },
       extractors,
       { ...options, ...budgets },
-      { result, gateways, folders },
+      { result, gateways, folders, environment },
       readText,
     );
     rootGraphs.push(rootGraph);
@@ -252,7 +253,7 @@ export async function scanWithReader(
   result.link = linkScan(result, {
     minConfidence,
     maxLinksPerBoundary: budgets.maxLinksPerBoundary,
-  }, { routes: gateways, directories: folders });
+  }, { routes: gateways, directories: folders, environment });
   options.onProgress?.({ root: "", phase: "link", done: 1, total: 1 });
   return result;
 }
@@ -300,6 +301,8 @@ async function scanRoot(
     gateways: GatewayRoute[];
     /** Service name -> its folders (relative to their root). */
     folders: Map<string, string[]>;
+    /** Root label -> the environment its deployment files set. */
+    environment: Map<string, EnvironmentSetting[]>;
   },
   readText: (absolutePath: string | Buffer) => Promise<string>,
 ): Promise<BoundaryGraph> {
@@ -397,6 +400,10 @@ async function scanRoot(
     const extracted = await extractIsolated(extractor, mine);
     for (const problem of extracted.diagnostics) report(problem);
     if (extracted.gateways) into.gateways.push(...extracted.gateways);
+    if (extracted.environment) {
+      const list = into.environment.get(label) ?? [];
+      into.environment.set(label, list.concat(extracted.environment));
+    }
     for (const { service, directory } of extracted.serviceFolders ?? []) {
       const list = into.folders.get(service);
       if (list === undefined) into.folders.set(service, [directory]);

@@ -4,6 +4,7 @@ import { httpBoundaryKey } from "../../boundary/http_path.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 import type { Value } from "../_value/value.ts";
 import { type PathResult, routePath } from "../_value/path.ts";
+import { hostTemplate } from "../_value/host.ts";
 
 /** Where a port is reported: any syntax node (0-based row and column). */
 export interface Positioned {
@@ -156,7 +157,10 @@ export interface FlowedClients<N> {
   place: (node: N) => ClientPlace;
   /** The most the call allows (a guessed method caps it). */
   confidence?: number;
-  /** Details of every port; a port at a call site also gets `wrapper`. */
+  /**
+   * Details of every port; a port at a call site also gets `wrapper`, one
+   * whose URL names a host `host` (`users:8080`, `${USERS_ADDR}`).
+   */
   extra?: Record<string, string>;
   /** The text of the wrapped call, for `detail.wrapper`. */
   wrapper?: string;
@@ -172,9 +176,11 @@ export function flowedClientPorts<N>(init: FlowedClients<N>): ExtractedPort[] {
     const path = init.path(value);
     if (!path) continue;
     const place = init.place(site ?? init.call);
-    const extra = site && init.wrapper !== undefined
+    let extra = site && init.wrapper !== undefined
       ? { ...init.extra, wrapper: init.wrapper }
       : init.extra;
+    const host = hostTemplate(value);
+    if (host !== undefined) extra = { ...extra, host };
     const port = httpPort({
       role: "client",
       method: init.method,

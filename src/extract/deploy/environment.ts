@@ -5,13 +5,10 @@
 // the nearest folder that sets a name wins; a name set only elsewhere is
 // taken when every file that sets it agrees.
 
+import type { EnvironmentSetting } from "../extractor.ts";
+
 /** One variable a deployment file sets. */
-export interface EnvSetting {
-  name: string;
-  value: string;
-  /** The folder it applies to (`/`-separated, `""` for the whole scan); `undefined`: unknown. */
-  scope?: string;
-}
+export type EnvSetting = EnvironmentSetting;
 
 /** At most this many settings are kept (a bound on hostile input). */
 const MAX_SETTINGS = 20_000;
@@ -20,6 +17,11 @@ const MAX_SETTINGS = 20_000;
 export class DeployEnvironment {
   #byName = new Map<string, EnvSetting[]>();
   #count = 0;
+
+  /** Every setting recorded, in the order they came. */
+  settings(): EnvSetting[] {
+    return [...this.#byName.values()].flat();
+  }
 
   /** Records a setting (settings over the bound are dropped). */
   add(setting: EnvSetting): void {
@@ -32,8 +34,8 @@ export class DeployEnvironment {
 
   /**
    * The value of `name` for a file at `filePath`: from the nearest scope
-   * holding the file, else the one value every setting agrees on, else
-   * `undefined`.
+   * holding the file, else the one value the settings without a scope
+   * agree on (or, with none, every setting), else `undefined`.
    */
   valueFor(name: string, filePath: string): string | undefined {
     const settings = this.#byName.get(name);
@@ -48,8 +50,12 @@ export class DeployEnvironment {
       }
     }
     if (best !== undefined) return best.value;
-    const values = new Set(settings.map((s) => s.value));
-    return values.size === 1 ? settings[0]!.value : undefined;
+    // settings no folder holds (a manifest's) speak for every file; else
+    // the settings of other folders, when they all agree
+    const general = settings.filter((s) => s.scope === undefined);
+    const pool = general.length > 0 ? general : settings;
+    const values = new Set(pool.map((s) => s.value));
+    return values.size === 1 ? pool[0]!.value : undefined;
   }
 
   /**

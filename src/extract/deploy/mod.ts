@@ -17,6 +17,7 @@ import {
   DeployEnvironment,
   dockerfileEnv,
   dotenvSettings,
+  type EnvSetting,
   isDotenvFile,
 } from "./environment.ts";
 import { isKubeFile, kubeFile } from "./kube.ts";
@@ -24,11 +25,26 @@ import { isNginxFile, nginxRoutes } from "./nginx.ts";
 import { isManifest, manifestFolder } from "./manifests.ts";
 import { mayBeProxy, proxyRoutes } from "./proxies.ts";
 
+export { DeployEnvironment } from "./environment.ts";
+
 /** Whether a path is a Dockerfile by its name. */
 function isDockerfile(path: string): boolean {
   const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
   return name === "dockerfile" || name.startsWith("dockerfile.") ||
     name.endsWith(".dockerfile");
+}
+
+/** The deepest service folder (not the root) holding a file. */
+function serviceFolderOf(
+  path: string,
+  folders: readonly ServiceFolder[],
+): string | undefined {
+  let best: string | undefined;
+  for (const { directory } of folders) {
+    if (directory === "" || !path.startsWith(directory + "/")) continue;
+    if (best === undefined || directory.length > best.length) best = directory;
+  }
+  return best;
 }
 
 /** The target of a route with its `${NAME}` placeholders filled in. */
@@ -74,6 +90,7 @@ export const deployExtractor: LanguageExtractor = {
     const env = new DeployEnvironment();
     const routes: GatewayRoute[] = [];
     const serviceFolders: ServiceFolder[] = [];
+    const manifests: Array<[string, EnvSetting[]]> = [];
     for (const file of files) {
       if (isManifest(file.path)) {
         const folder = manifestFolder(file.path);
@@ -98,7 +115,7 @@ export const deployExtractor: LanguageExtractor = {
         } else if (isKubeFile(file.path)) {
           const kube = kubeFile(file.path, file.text);
           routes.push(...kube.routes);
-          for (const setting of kube.env) env.add(setting);
+          if (kube.env.length > 0) manifests.push([file.path, kube.env]);
           if (mayBeProxy(file.text)) {
             routes.push(...proxyRoutes(file.path, file.text, diagnostics));
           }
@@ -113,7 +130,16 @@ export const deployExtractor: LanguageExtractor = {
         });
       }
     }
+    // a manifest inside a service's folder configures that service
+    for (const [path, settings] of manifests) {
+      const scope = serviceFolderOf(path, serviceFolders);
+      for (const setting of settings) {
+        env.add(scope === undefined ? setting : { ...setting, scope });
+      }
+    }
     const result: ExtractResult = { ports: [], diagnostics };
+    const settings = env.settings();
+    if (settings.length > 0) result.environment = settings;
     if (routes.length > 0) {
       result.gateways = routes.map((route) => expandTarget(route, env));
     }

@@ -8,6 +8,7 @@ import {
   composed,
   concat,
   CONFIDENCE,
+  hostTemplate,
   isEmpty,
   type PathResult,
   type Value,
@@ -87,13 +88,16 @@ export class Clients {
   ): void {
     const path = clientPath(url, base) ?? pageRelative(url, base);
     if (!path) return;
+    // the host of an absolute URL, else of the client's base URL
+    const host = hostTemplate(url) ??
+      (base === undefined ? undefined : hostTemplate(base));
     const port = jsPort(file.path, site, {
       role: "client",
       method: method ?? "ANY",
       path: path.path,
       confidence: method === undefined ? CONFIDENCE.weak : path.confidence,
       framework,
-      extra,
+      extra: host === undefined ? extra : { ...extra, host },
     }, this.#diagnostics);
     if (port) out.push(port);
   }
