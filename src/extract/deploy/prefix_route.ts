@@ -4,6 +4,7 @@
 // URI, Envoy `prefix_rewrite`, Istio `rewrite.uri`, Kong `strip_path`,
 // Traefik `StripPrefix`, Gateway API `ReplacePrefixMatch`).
 import type { GatewayRoute } from "../_port/gateway.ts";
+import { serviceOfHost as serviceOfHostName } from "../../boundary/_service_name.ts";
 
 /** What a prefix route is made of. */
 export interface PrefixRouteSpec {
@@ -79,17 +80,11 @@ export function prefixRoute(spec: PrefixRouteSpec): GatewayRoute | undefined {
 }
 
 /**
- * The service a host names: a Kubernetes DNS name's first label
- * (`users.shop.svc.cluster.local` -> `users`), the host without its port
- * otherwise; `undefined` for an IP address or an empty host.
+ * The service a host names (see the linker's `serviceOfHost`: a DNS name's
+ * first label, no port); `undefined` for an IP address or an empty host.
  */
 export function serviceOfHost(host: string): string | undefined {
-  const name = host.replace(/:\d+$/, "").trim();
-  if (name === "" || /^\d+(?:\.\d+){3}$/.test(name) || name.includes("[")) {
-    return undefined;
-  }
-  if (/\.svc(?:\.cluster\.local)?$/.test(name)) return name.split(".")[0];
-  return name;
+  return serviceOfHostName(host) || undefined;
 }
 
 /** The host and path of an `http(s)://host[:port]/path` URL. */
