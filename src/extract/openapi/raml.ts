@@ -13,19 +13,9 @@ import {
   type YAMLMap,
 } from "yaml";
 import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
-import { httpBoundaryKey } from "../../boundary/http_path.ts";
 import { CONFIDENCE } from "../_value/mod.ts";
 import type { ExtractedPort } from "../types.ts";
-
-const METHODS = new Set([
-  "get",
-  "post",
-  "put",
-  "patch",
-  "delete",
-  "head",
-  "options",
-]);
+import { HTTP_VERBS, httpPort } from "../_port/http.ts";
 
 /** Resources nested deeper than this are not read (a bound on hostile input). */
 const MAX_DEPTH = 32;
@@ -93,7 +83,7 @@ export function ramlPorts(
     }
     if (!isMap(node)) return [];
     return node.items.map((item) => text(item.key)?.toLowerCase() ?? "")
-      .filter((key) => METHODS.has(key));
+      .filter((key) => HTTP_VERBS.has(key));
   };
   const visit = (map: YAMLMap, prefix: string, depth: number): void => {
     if (depth > MAX_DEPTH) return;
@@ -111,7 +101,7 @@ export function ramlPorts(
       }
       for (const entry of resource.items) {
         const method = text(entry.key)?.toLowerCase() ?? "";
-        if (METHODS.has(method)) {
+        if (HTTP_VERBS.has(method)) {
           methods.set(
             method,
             (entry.key as { range?: number[] }).range?.[0] ?? 0,
@@ -119,31 +109,28 @@ export function ramlPorts(
         }
       }
       for (const [method, offset] of methods) {
-        const key = httpBoundaryKey(method, base + path);
         const line = lines.linePos(offset).line;
-        const name = `${method.toUpperCase()} ${path}`;
-        ports.push({
-          ref: {
-            mechanism: "http",
-            role: "server",
-            key,
-            line,
-            col: 1,
-            confidence: base === "" ? CONFIDENCE.literal : CONFIDENCE.composed,
-            detail: {
-              method: method.toUpperCase(),
-              path: base + path,
-              framework: "raml",
-            },
-          },
+        const port = httpPort({
+          role: "server",
+          method: method.toUpperCase(),
+          path: base + path,
+          node: { startPosition: { row: line - 1, column: 0 } },
           owner: {
             kind: "function",
-            name,
-            qualifiedName: `${file.path}::${name}`,
+            name: `${method.toUpperCase()} ${path}`,
+            qualifiedName: `${file.path}::${method.toUpperCase()} ${path}`,
             filePath: file.path,
           },
           filePath: file.path,
-        });
+          confidence: base === "" ? CONFIDENCE.literal : CONFIDENCE.composed,
+          framework: "raml",
+        }, (error) =>
+          diagnostics.push({
+            filePath: file.path,
+            severity: "warning",
+            message: `Cannot normalize path "${base + path}": ${error.message}`,
+          }));
+        if (port) ports.push(port);
       }
       visit(resource, path, depth + 1);
     }
