@@ -33,6 +33,7 @@ import { optionQueuePorts } from "./queue_options.ts";
 import { GoFlow } from "./flow.ts";
 import { type PendingRoute, Routers } from "./routers.ts";
 import { routeOf } from "./routes.ts";
+import { gfBindRoutes } from "./gf_meta.ts";
 import { isGoTestFile } from "./test_files.ts";
 
 /**
@@ -77,6 +78,7 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
           pending.push(route);
           continue;
         }
+        pending.push(...gfBindRoutes(call, project, routers));
         ports.push(...clientPorts(call, project, flow));
         ports.push(...goKitClientPorts(call, project, flow));
         ports.push(...daprInvocationPorts(call, project));

@@ -182,6 +182,20 @@ export class GoProject {
     return this.#packages.get(type.dir)?.methods.get(type.name);
   }
 
+  /** The struct type (`struct_type` node) of a project type. */
+  structOf(type: GoType): Node | undefined {
+    const dirs = type.pkg !== ""
+      ? this.#dirsOf(type.pkg)
+      : type.dir === undefined
+      ? []
+      : [type.dir];
+    for (const dir of dirs) {
+      const struct = this.#packages.get(dir)?.structs.get(type.name);
+      if (struct) return struct;
+    }
+    return undefined;
+  }
+
   /** Package directories of the scan root an import path may refer to. */
   packageDirs(importPath: string): string[] {
     return this.#dirsOf(importPath);

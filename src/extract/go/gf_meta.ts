@@ -1,0 +1,90 @@
+// GoFrame standard routing: `group.Bind(controller)` serves one route per
+// method of the controller whose request type (the second parameter of
+// `func (c *C) M(ctx context.Context, req *v1.XReq) (*v1.XRes, error)`)
+// embeds `g.Meta` with a tag `path:"/user/get" method:"get"`: the path under
+// the group's prefix, the methods a comma list (none or `all`: every
+// method). Each route is reported at its controller method.
+import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
+import { literal } from "../_value/mod.ts";
+import type { GoProject } from "./project.ts";
+import { normalizeImport } from "./declarations.ts";
+import { argumentsOf, type PendingRoute, type Routers } from "./routers.ts";
+
+const META = "github.com/gogf/gf/frame/g.Meta";
+const MAX_METHODS = 500;
+
+/** The routes a GoFrame `Bind(controller, ...)` call serves. */
+export function gfBindRoutes(
+  call: Node,
+  project: GoProject,
+  routers: Routers,
+): PendingRoute[] {
+  const callee = call.childForFieldName("function");
+  if (
+    callee?.type !== "selector_expression" ||
+    callee.childForFieldName("field")?.text !== "Bind"
+  ) return [];
+  const refs = routers.refs(callee.childForFieldName("operand"))
+    .filter((r) => r.root.framework === "gf");
+  if (refs.length === 0) return [];
+  const out: PendingRoute[] = [];
+  for (const controller of argumentsOf(call)) {
+    const type = project.typeOf(controller);
+    const methods = type ? project.methodsOf(type) : undefined;
+    for (const method of [...methods?.values() ?? []].slice(0, MAX_METHODS)) {
+      const meta = metaOf(method, project);
+      if (!meta) continue;
+      out.push({
+        call: method,
+        refs,
+        methods: meta.methods,
+        path: literal(meta.path),
+        raw: meta.raw,
+        confidence: 1,
+        framework: "gf",
+      });
+    }
+  }
+  return out;
+}
+
+/** The route tag of the request type of a controller method, if any. */
+function metaOf(
+  method: Node,
+  project: GoProject,
+): { path: string; methods: string[]; raw: string } | undefined {
+  const params = namedChildren(
+    method.childForFieldName("parameters") ?? method,
+  ).filter((p) => p.type === "parameter_declaration");
+  // (ctx context.Context, req *v1.XReq): the request is the second
+  const names = params.flatMap((p) => {
+    const count = p.childrenForFieldName("name").length;
+    return Array.from({ length: Math.max(count, 1) }, () => p);
+  });
+  if (names.length !== 2) return undefined;
+  const request = project.typeFromNode(names[1]?.childForFieldName("type"));
+  const struct = request ? project.structOf(request) : undefined;
+  const fields = struct
+    ? namedChildren(namedChildren(struct)[0] ?? struct)
+    : [];
+  for (const field of fields) {
+    if (field.type !== "field_declaration") continue;
+    if (field.childrenForFieldName("name").length) continue;
+    const type = project.typeFromNode(field.childForFieldName("type"));
+    if (!type || `${normalizeImport(type.pkg)}.${type.name}` !== META) {
+      continue;
+    }
+    const tag = field.childForFieldName("tag")?.text ?? "";
+    const path = /(?:^|[\s`])path:"([^"]*)"/.exec(tag)?.[1];
+    if (!path?.startsWith("/")) return undefined;
+    const verbs = (/(?:^|[\s`])method:"([^"]*)"/.exec(tag)?.[1] ?? "")
+      .split(",").map((v) => v.trim().toUpperCase()).filter((v) => v);
+    if (!verbs.every((v) => /^[A-Z]+$/.test(v))) return undefined;
+    return {
+      path,
+      methods: verbs.length === 0 || verbs.includes("ALL") ? ["ANY"] : verbs,
+      raw: tag,
+    };
+  }
+  return undefined;
+}
