@@ -14,9 +14,9 @@ Deno.test("goExtractor reads net/http patterns with Go 1.22 methods, wildcards a
   );
   assert.deepEqual(diagnostics, []);
   assert.deepEqual(summary(ports), [
-    "main.go:11 server GET /users/{} 0.95",
+    "main.go:11 server GET /users/{} 1",
     "main.go:12 server POST /api/users 0.95",
-    "main.go:13 server ANY /files/{} 0.95",
+    "main.go:13 server ANY /files/{} 1",
     "main.go:14 server GET / 1",
     "main.go:16 server ANY /healthz 1",
     "main.go:22 server DELETE /v2/orders/{} 0.95",
@@ -33,7 +33,7 @@ Deno.test("goExtractor reads gorilla/mux routes on struct fields, subrouters and
     "main.go:16 server GET /api/v1/orders/{} 0.95",
     "main.go:16 server PUT /api/v1/orders/{} 0.95",
     "main.go:17 server ANY /api/v1/metrics 0.95",
-    "main.go:32 server POST /legacy/{} 0.95",
+    "main.go:32 server POST /legacy/{} 1",
   ]);
   assert.equal(ports[0]?.owner.qualifiedName, "main.go::Server.routes");
 });
@@ -42,7 +42,7 @@ Deno.test("goExtractor composes gin groups, also through a function taking a gro
   const { ports } = await goExtractor.extract(await load("gin"));
   assert.deepEqual(summary(ports), [
     "main.go:10 server POST /v1/login 0.95",
-    "main.go:13 server ANY /proxy/{} 0.95",
+    "main.go:13 server ANY /proxy/{} 1",
     "main.go:18 server GET /v1/users/{} 0.95",
     "main.go:19 server PATCH /v1/users/{} 0.95",
     "main.go:7 server GET /ping 1",
@@ -199,7 +199,7 @@ Deno.test("goExtractor reads gorilla/mux builder chains ending in Handler or Han
   const { ports } = await goExtractor.extract(await load("gorilla_builder"));
   assert.deepEqual(summary(ports), [
     "main.go:10 server POST /accounts 1",
-    "main.go:11 server GET /accounts/{} 0.95",
+    "main.go:11 server GET /accounts/{} 1",
     "main.go:12 server GET /accounts/{}/ledger 1",
     "main.go:12 server HEAD /accounts/{}/ledger 1",
     "main.go:16 server ANY /ping 1",
@@ -217,7 +217,7 @@ Deno.test("goExtractor reads fiber routes, groups, Route closures, Add, All and 
     "main.go:14 server GET /health 1",
     "main.go:17 server POST /api/v1/orders 0.95",
     "main.go:18 server PATCH /api/v1/orders/{} 0.95",
-    "main.go:19 server ANY /proxy/{} 0.95",
+    "main.go:19 server ANY /proxy/{} 1",
     "main.go:20 server QUERY /api/v1/search 0.95",
     "main.go:22 server PUT /shop/cart/{} 0.95",
     "main.go:26 server GET /admin/stats 0.95",
@@ -240,7 +240,7 @@ Deno.test("goExtractor reads hertz routes, groups and Handle", async () => {
 Deno.test("goExtractor reads iris routes, parties, PartyFunc closures and HandleMany", async () => {
   const { ports } = await goExtractor.extract(await load("iris"));
   assert.deepEqual(summary(ports), [
-    "main.go:10 server PATCH /items/{} 0.95",
+    "main.go:10 server PATCH /items/{} 1",
     "main.go:11 server GET /search 1",
     "main.go:11 server POST /search 1",
     "main.go:13 server DELETE /admin/sessions/{} 0.95",
@@ -255,11 +255,11 @@ Deno.test("goExtractor reads iris routes, parties, PartyFunc closures and Handle
 Deno.test("goExtractor reads httprouter routes and Handle/HandlerFunc with a method", async () => {
   const { ports } = await goExtractor.extract(await load("httprouter"));
   assert.deepEqual(summary(ports), [
-    "main.go:11 server GET /users/{} 0.95",
+    "main.go:11 server GET /users/{} 1",
     "main.go:12 server POST /users 1",
-    "main.go:13 server PUT /users/{} 0.95",
-    "main.go:14 server DELETE /users/{} 0.95",
-    "main.go:15 server GET /static/{} 0.95",
+    "main.go:13 server PUT /users/{} 1",
+    "main.go:14 server DELETE /users/{} 1",
+    "main.go:15 server GET /static/{} 1",
   ]);
 });
 
@@ -329,8 +329,8 @@ Deno.test("goExtractor reads huma operations: Register with an Operation and the
   const { ports } = await goExtractor.extract(await load("huma"));
   assert.deepEqual(summary(ports), [
     "main.go:11 server GET /books 1",
-    "main.go:16 server GET /books/{} 0.95",
-    "main.go:17 server DELETE /books/{} 0.95",
+    "main.go:16 server GET /books/{} 1",
+    "main.go:17 server DELETE /books/{} 1",
   ]);
 });
 
@@ -350,9 +350,9 @@ Deno.test("goExtractor reads static file routes registered explicitly with echo 
   const { ports } = await goExtractor.extract(await load("static"));
   assert.deepEqual(summary(ports), [
     "main.go:10 server GET /robots.txt 1",
-    "main.go:11 server GET /assets/{} 0.95",
+    "main.go:11 server GET /assets/{} 1",
     "main.go:13 server GET /favicon.ico 1",
-    "main.go:14 server GET /media/{} 0.95",
+    "main.go:14 server GET /media/{} 1",
   ]);
 });
 
