@@ -385,3 +385,15 @@ Deno.test("goExtractor reads GoFrame standard routing: Bind of a controller whos
     "internal/cmd/cmd.go:22 server ANY /shop/orders/hook 0.95",
   ]);
 });
+
+Deno.test("goExtractor reads go-zero .api services under their @server prefix, once when goctl generated routes.go from them", async () => {
+  const files = await load("gozero_api");
+  assert.ok(files.some((f) => f.path === "shop.api"));
+  const { ports } = await goExtractor.extract(files);
+  assert.deepEqual(summary(ports), [
+    "internal/handler/extra.go:11 server GET /healthz 1",
+    "shop.api:20 server GET /items/{} 1",
+    "shop.api:23 server POST /items 1",
+    "shop.api:34 server DELETE /admin/items/{} 0.95",
+  ]);
+});
