@@ -47,10 +47,15 @@ export function goctlApiRoutes(file: SourceFile): ExtractedPort[] {
       const method = (route[1] ?? "").toUpperCase();
       const offset = bodyStart + (route.index ?? 0) +
         (route[0].length - route[0].trimStart().length);
-      const handler = handlers.filter((h) => (h.index ?? 0) < (route.index ?? 0))
+      const handler = handlers.filter((h) =>
+        (h.index ?? 0) < (route.index ?? 0)
+      )
         .pop()?.[1];
       const path = prefix
-        ? joinPaths(literal(prefix.startsWith("/") ? prefix : `/${prefix}`), literal(route[2] ?? ""))
+        ? joinPaths(
+          literal(prefix.startsWith("/") ? prefix : `/${prefix}`),
+          literal(route[2] ?? ""),
+        )
         : literal(route[2] ?? "");
       const result = routePath(path, prefix !== undefined);
       const port = httpPort({

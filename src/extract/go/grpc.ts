@@ -20,6 +20,7 @@ import { httpPort } from "../_port/http.ts";
 import { CONFIDENCE } from "../_value/mod.ts";
 import type { SourceFile } from "../extractor.ts";
 import { builtGoFiles } from "./test_files.ts";
+import { kratosGeneratedRoutes, type KratosRoute } from "./kratos.ts";
 import { normalizeImport } from "./declarations.ts";
 import { exactText } from "../_value/mod.ts";
 
@@ -79,6 +80,29 @@ function emitGateway(
   }
 }
 
+/** The routes of a generated Kratos registration, at its call. */
+function emitKratos(
+  ctx: GrpcContext,
+  site: GrpcSite,
+  routes: KratosRoute[],
+): void {
+  const owner = ownerOf(site.node, site.filePath, "go");
+  for (const route of routes) {
+    const port = httpPort({
+      role: "server",
+      method: route.method,
+      path: route.path,
+      node: site.node,
+      owner,
+      filePath: site.filePath,
+      confidence: CONFIDENCE.literal,
+      framework: "kratos",
+      ...(route.rpc ? { extra: { rpc: route.rpc } } : {}),
+    });
+    if (port) ctx.emitHttp?.(port);
+  }
+}
+
 /** The gRPC ports of the Go files of a scan root. */
 export function goGrpc(
   files: SourceFile[],
@@ -96,7 +120,12 @@ export function goGrpc(
         const site: GrpcSite = { node: call, filePath: path, grammar: "go" };
         const gateway = qualified ? GATEWAY.exec(qualified[1]) : null;
         if (gateway?.[1] && gateway[2]) {
-          emitGateway(ctx, site, gateway[1], gateway[2]);
+          // Kratos: the generated registration, when the scan root holds it
+          const generated = gateway[2] === "HTTPServer" && qualified
+            ? kratosGeneratedRoutes(project, qualified[0], qualified[1])
+            : undefined;
+          if (generated) emitKratos(ctx, site, generated);
+          else emitGateway(ctx, site, gateway[1], gateway[2]);
           continue;
         }
         // connect-go: greetv1connect.NewGreetServiceHandler(impl)

@@ -37,3 +37,22 @@ Deno.test("Go connect-go handlers serve the RPCs their implementation defines; c
     ],
   );
 });
+
+Deno.test("Go Kratos registrations serve the routes of the generated RegisterXHTTPServer when the scan root holds it, not those of the .proto again", async () => {
+  const files = await loadFixture("go/kratos_generated", grpcExtractor.accepts);
+  assert.ok(files.some((f) => f.path.endsWith("_http.pb.go")));
+  const { ports, diagnostics } = await grpcExtractor.extract(files);
+  assert.deepEqual(diagnostics, []);
+  assert.deepEqual(
+    ports.map((p) =>
+      `${p.ref.mechanism} ${p.ref.role} ${p.ref.key} ${p.filePath}:${p.ref.line} ${p.ref.detail?.framework} ${
+        p.ref.detail?.rpc ?? "-"
+      }`
+    ).sort(),
+    [
+      "http server DELETE /v1/notes/{} cmd/server/main.go:11 kratos -",
+      "http server GET /v1/notes/{} cmd/server/main.go:11 kratos notes.v1.Notes/ShowNote",
+      "http server POST /v1/notes cmd/server/main.go:11 kratos notes.v1.Notes/AddNote",
+    ],
+  );
+});
