@@ -27,6 +27,7 @@ import { goKitClientPorts } from "./gokit.ts";
 import { daprInvocationPorts } from "./dapr.ts";
 import { goZeroRoutes } from "./gozero.ts";
 import { goctlApiRoutes, isGoctlApi } from "./goctl_api.ts";
+import { fasthttpSwitchRoutes } from "./fasthttp.ts";
 import { goRestfulRoutes } from "./restful.ts";
 import { beegoRoutes } from "./beego.ts";
 import { humaRoutes } from "./huma.ts";
@@ -105,6 +106,7 @@ async function extractGo(files: readonly SourceFile[]): Promise<ExtractResult> {
       }
     }
     ports.push(...declared);
+    ports.push(...fasthttpSwitchRoutes(project));
     ports.push(...optionQueuePorts(project));
     for (const route of pending) {
       const file = project.fileOf(route.call);

@@ -24,6 +24,7 @@ import {
   declaredNames,
   declares,
   DECLARING,
+  FIELD_TYPES,
   HTTP_METHOD_CONSTANTS,
   importSpecs,
   METHOD_RESULTS,
@@ -330,11 +331,12 @@ export class GoProject {
           depth + 1,
         );
         const field = expr.childForFieldName("field")?.text;
-        if (
-          !operand || !field || operand.pkg !== "" || operand.dir === undefined
-        ) {
-          return undefined;
+        if (operand && field && operand.pkg !== "") {
+          return FIELD_TYPES.get(
+            `${normalizeImport(operand.pkg)}.${operand.name}.${field}`,
+          );
         }
+        if (!operand || !field || operand.dir === undefined) return undefined;
         const struct = this.#packages.get(operand.dir)?.structs.get(
           operand.name,
         );

@@ -397,3 +397,29 @@ Deno.test("goExtractor reads go-zero .api services under their @server prefix, o
     "shop.api:34 server DELETE /admin/items/{} 0.95",
   ]);
 });
+
+Deno.test("goExtractor reads fasthttp/router routes and groups, and the path switch of a plain fasthttp handler", async () => {
+  const { ports } = await goExtractor.extract(await load("fasthttp"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server GET / 1",
+    "main.go:11 server POST /orders 1",
+    "main.go:12 server GET /orders/{} 1",
+    "main.go:13 server PURGE /cache/{} 1",
+    "main.go:14 server ANY /echo 1",
+    "main.go:15 server GET /static/{} 1",
+    "main.go:17 server DELETE /v1/orders/{} 0.95",
+    "plain.go:11 server ANY /health 1",
+    "plain.go:13 server GET /items 1",
+    "plain.go:13 server POST /items 1",
+  ]);
+});
+
+Deno.test("goExtractor reads PocketBase routes on the ServeEvent's router, groups with Bind/Unbind and Route", async () => {
+  const { ports } = await goExtractor.extract(await load("pocketbase"));
+  assert.deepEqual(summary(ports), [
+    "main.go:15 server GET /hello/{} 1",
+    "main.go:17 server POST /api/shop/orders 0.95",
+    "main.go:18 server PUT /api/shop/orders/{} 0.95",
+    "main.go:29 server DELETE /api/shop/admin/cache 0.95",
+  ]);
+});
