@@ -21,6 +21,11 @@ import { CONFIDENCE } from "../_value/mod.ts";
 import type { SourceFile } from "../extractor.ts";
 import { builtGoFiles } from "./test_files.ts";
 import { kratosGeneratedRoutes, type KratosRoute } from "./kratos.ts";
+import {
+  connectGeneratedServices,
+  emitConnectHandler,
+  isConnectLibrary,
+} from "./connect.ts";
 import { normalizeImport } from "./declarations.ts";
 import { exactText } from "../_value/mod.ts";
 
@@ -129,17 +134,29 @@ export function goGrpc(
           continue;
         }
         // connect-go: greetv1connect.NewGreetServiceHandler(impl)
-        const connect = qualified && /connect$/.test(qualified[0])
+        const connect = qualified && /connect$/.test(qualified[0]) &&
+            !isConnectLibrary(qualified[0])
           ? /^New(\w+)Handler$/.exec(qualified[1])
           : null;
-        const register = connect ??
-          (qualified ? /^Register(\w+)Server$/.exec(qualified[1]) : null);
+        if (connect?.[1] && qualified) {
+          const services = connectGeneratedServices(
+            project,
+            qualified[0],
+            qualified[1],
+          ) ?? ctx.resolve(connect[1], path);
+          const implType = project.typeOf(args[0]);
+          const methods = implType ? project.methodsOf(implType) : undefined;
+          emitConnectHandler(ctx, services, site, methods, project);
+          continue;
+        }
+        const register = qualified
+          ? /^Register(\w+)Server$/.exec(qualified[1])
+          : null;
         if (register?.[1]) {
           const services = ctx.resolve(register[1], path);
-          const implType = project.typeOf(connect ? args[0] : args[1]);
+          const implType = project.typeOf(args[1]);
           const methods = implType ? project.methodsOf(implType) : undefined;
-          const framework = connect ? "connect-go" : "grpc-go";
-          emitImplementation(ctx, services, site, framework, (service) => {
+          emitImplementation(ctx, services, site, "grpc-go", (service) => {
             const out: Array<[string, GrpcSite]> = [];
             for (const rpc of service.methods) {
               const decl = methods?.get(rpc);
