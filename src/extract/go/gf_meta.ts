@@ -4,7 +4,7 @@
 // embeds `g.Meta` with a tag `path:"/user/get" method:"get"`: the path under
 // the group's prefix, the methods a comma list (none or `all`: every
 // method). Each route is reported at its controller method.
-import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
+import { findAll, namedChildren, type Node } from "../_syntax/compact_tree.ts";
 import { literal } from "../_value/mod.ts";
 import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
@@ -12,6 +12,7 @@ import { argumentsOf, type PendingRoute, type Routers } from "./routers.ts";
 
 const META = "github.com/gogf/gf/frame/g.Meta";
 const MAX_METHODS = 500;
+const RETURNS: ReadonlySet<string> = new Set(["return_statement"]);
 
 /** The routes a GoFrame `Bind(controller, ...)` call serves. */
 export function gfBindRoutes(
@@ -29,8 +30,7 @@ export function gfBindRoutes(
   if (refs.length === 0) return [];
   const out: PendingRoute[] = [];
   for (const controller of argumentsOf(call)) {
-    const type = project.typeOf(controller);
-    const methods = type ? project.methodsOf(type) : undefined;
+    const methods = controllerMethods(controller, project);
     for (const method of [...methods?.values() ?? []].slice(0, MAX_METHODS)) {
       const meta = metaOf(method, project);
       if (!meta) continue;
@@ -46,6 +46,36 @@ export function gfBindRoutes(
     }
   }
   return out;
+}
+
+/**
+ * The methods of a controller: of its type, or, for a constructor that
+ * returns an interface (`hello.NewV1()` as `gf gen ctrl` writes it), of
+ * the values it returns (`&ControllerV1{}`).
+ */
+function controllerMethods(
+  controller: Node,
+  project: GoProject,
+): Map<string, Node> | undefined {
+  const type = project.typeOf(controller);
+  const methods = type ? project.methodsOf(type) : undefined;
+  if (methods?.size || controller.type !== "call_expression") return methods;
+  const callee = controller.childForFieldName("function");
+  const qualified = project.qualified(callee);
+  const fn = qualified
+    ? project.packageDirs(qualified[0])
+      .map((dir) => project.functionsIn(dir).get(qualified[1]))
+      .find((f) => f !== undefined)
+    : callee?.type === "identifier"
+    ? project.functionNamed(controller, callee.text)
+    : undefined;
+  for (const ret of fn ? findAll(fn, RETURNS) : []) {
+    const value = namedChildren(namedChildren(ret)[0] ?? ret)[0];
+    const returned = value ? project.typeOf(value) : undefined;
+    const found = returned ? project.methodsOf(returned) : undefined;
+    if (found?.size) return found;
+  }
+  return methods;
 }
 
 /** The route tag of the request type of a controller method, if any. */

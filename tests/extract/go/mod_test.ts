@@ -376,13 +376,14 @@ Deno.test("goExtractor keeps the own paths of a ServeMux handed a subtree withou
   ]);
 });
 
-Deno.test("goExtractor reads GoFrame standard routing: Bind of a controller whose request types embed g.Meta, under the group's prefix", async () => {
+Deno.test("goExtractor reads GoFrame standard routing: Bind of a controller (or of a constructor's result) whose request types embed g.Meta, under the group's prefix", async () => {
   const { ports } = await goExtractor.extract(await load("gf_meta"));
   assert.deepEqual(summary(ports), [
-    "internal/cmd/cmd.go:14 server GET /shop/orders/{} 0.95",
-    "internal/cmd/cmd.go:18 server PATCH /shop/orders/{} 0.95",
-    "internal/cmd/cmd.go:18 server PUT /shop/orders/{} 0.95",
-    "internal/cmd/cmd.go:22 server ANY /shop/orders/hook 0.95",
+    "internal/cmd/cmd.go:15 server GET /shop/orders/{} 0.95",
+    "internal/cmd/cmd.go:19 server PATCH /shop/orders/{} 0.95",
+    "internal/cmd/cmd.go:19 server PUT /shop/orders/{} 0.95",
+    "internal/cmd/cmd.go:23 server ANY /shop/orders/hook 0.95",
+    "internal/controller/ping/ping.go:15 server GET /shop/ping 0.95",
   ]);
 });
 
