@@ -20,6 +20,7 @@ import type { ProtoService } from "../_port/proto.ts";
 import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
 import { argumentsOf } from "./routers.ts";
+import { implementedBy } from "./implemented.ts";
 
 const CONNECT = ["connectrpc.com/connect", "github.com/bufbuild/connect-go"];
 const CALLS: ReadonlySet<string> = new Set(["call_expression"]);
@@ -86,21 +87,7 @@ export function emitConnectHandler(
   methods: Map<string, Node> | undefined,
   project: GoProject,
 ): void {
-  const implemented = (service: ProtoService): Array<[string, GrpcSite]> => {
-    const out: Array<[string, GrpcSite]> = [];
-    for (const rpc of service.methods) {
-      const decl = methods?.get(rpc);
-      const declFile = decl ? project.fileOf(decl) : undefined;
-      if (decl && declFile) {
-        out.push([rpc, {
-          node: decl,
-          filePath: declFile.file.path,
-          grammar: "go",
-        }]);
-      }
-    }
-    return out;
-  };
+  const implemented = implementedBy(methods, project);
   emitImplementation(ctx, services, site, "connect-go", implemented);
   for (const service of services) {
     const found = implemented(service);

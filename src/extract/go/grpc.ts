@@ -20,6 +20,7 @@ import { httpPort } from "../_port/http.ts";
 import { CONFIDENCE } from "../_value/mod.ts";
 import type { SourceFile } from "../extractor.ts";
 import { builtGoFiles } from "./test_files.ts";
+import { implementedBy } from "./implemented.ts";
 import { kratosGeneratedRoutes, type KratosRoute } from "./kratos.ts";
 import {
   connectGeneratedServices,
@@ -156,21 +157,13 @@ export function goGrpc(
           const services = ctx.resolve(register[1], path);
           const implType = project.typeOf(args[1]);
           const methods = implType ? project.methodsOf(implType) : undefined;
-          emitImplementation(ctx, services, site, "grpc-go", (service) => {
-            const out: Array<[string, GrpcSite]> = [];
-            for (const rpc of service.methods) {
-              const decl = methods?.get(rpc);
-              const declFile = decl ? project.fileOf(decl) : undefined;
-              if (decl && declFile) {
-                out.push([rpc, {
-                  node: decl,
-                  filePath: declFile.file.path,
-                  grammar: "go",
-                }]);
-              }
-            }
-            return out;
-          });
+          emitImplementation(
+            ctx,
+            services,
+            site,
+            "grpc-go",
+            implementedBy(methods, project),
+          );
           continue;
         }
         if (
