@@ -41,38 +41,35 @@ export function connectGeneratedServices(
   importPath: string,
   name: string,
 ): ProtoService[] | undefined {
-  for (const dir of project.packageDirs(importPath)) {
-    const fn = project.functionsIn(dir).get(name);
-    if (!fn) continue;
-    const services = new Map<string, ProtoService>();
-    const filePath = project.fileOf(fn)?.file.path ?? "";
-    for (const call of findAll(fn, CALLS).slice(0, MAX_RPCS)) {
-      const q = project.qualified(call.childForFieldName("function"));
-      if (
-        !q || !isConnectLibrary(q[0]) ||
-        !/^New\w*Handler$/.test(q[1])
-      ) continue;
-      const procedure = exactText(project.evalString(argumentsOf(call)[0]));
-      const match = /^\/(([\w.]*?)\.?(\w+))\/(\w+)$/.exec(procedure ?? "");
-      if (!match?.[1] || !match[3] || !match[4]) continue;
-      let service = services.get(match[1]);
-      if (!service) {
-        services.set(
-          match[1],
-          service = {
-            pkg: match[2] ?? "",
-            name: match[3],
-            fullName: match[1],
-            methods: [],
-            filePath,
-          },
-        );
-      }
-      if (!service.methods.includes(match[4])) service.methods.push(match[4]);
+  const fn = project.packageFunction(importPath, name);
+  if (!fn) return undefined;
+  const services = new Map<string, ProtoService>();
+  const filePath = project.fileOf(fn)?.file.path ?? "";
+  for (const call of findAll(fn, CALLS).slice(0, MAX_RPCS)) {
+    const q = project.qualified(call.childForFieldName("function"));
+    if (
+      !q || !isConnectLibrary(q[0]) ||
+      !/^New\w*Handler$/.test(q[1])
+    ) continue;
+    const procedure = exactText(project.evalString(argumentsOf(call)[0]));
+    const match = /^\/(([\w.]*?)\.?(\w+))\/(\w+)$/.exec(procedure ?? "");
+    if (!match?.[1] || !match[3] || !match[4]) continue;
+    let service = services.get(match[1]);
+    if (!service) {
+      services.set(
+        match[1],
+        service = {
+          pkg: match[2] ?? "",
+          name: match[3],
+          fullName: match[1],
+          methods: [],
+          filePath,
+        },
+      );
     }
-    return [...services.values()];
+    if (!service.methods.includes(match[4])) service.methods.push(match[4]);
   }
-  return undefined;
+  return [...services.values()];
 }
 
 /**

@@ -63,9 +63,7 @@ function controllerMethods(
   const callee = controller.childForFieldName("function");
   const qualified = project.qualified(callee);
   const fn = qualified
-    ? project.packageDirs(qualified[0])
-      .map((dir) => project.functionsIn(dir).get(qualified[1]))
-      .find((f) => f !== undefined)
+    ? project.packageFunction(qualified[0], qualified[1])
     : callee?.type === "identifier"
     ? project.functionNamed(controller, callee.text)
     : undefined;

@@ -30,11 +30,8 @@ export function kratosGeneratedRoutes(
   importPath: string,
   name: string,
 ): KratosRoute[] | undefined {
-  for (const dir of project.packageDirs(importPath)) {
-    const fn = project.functionsIn(dir).get(name);
-    if (fn) return routesOf(fn, project, dir);
-  }
-  return undefined;
+  const fn = project.packageFunction(importPath, name);
+  return fn ? routesOf(fn, project, project.fileOf(fn)?.dir ?? "") : undefined;
 }
 
 function routesOf(fn: Node, project: GoProject, dir: string): KratosRoute[] {

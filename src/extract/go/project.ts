@@ -221,6 +221,15 @@ export class GoProject {
     return out;
   }
 
+  /** A package-level function of a package of the scan root (import path). */
+  packageFunction(importPath: string, name: string): Node | undefined {
+    for (const dir of this.#dirsOf(importPath)) {
+      const fn = this.#packages.get(dir)?.functions.get(name);
+      if (fn) return fn;
+    }
+    return undefined;
+  }
+
   /** Every package-level function of a package directory. */
   functionsIn(dir: string): Map<string, Node> {
     return this.#packages.get(dir)?.functions ?? new Map();
