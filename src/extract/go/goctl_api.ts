@@ -87,7 +87,8 @@ function ownerOf(filePath: string, handler: string | undefined): PortOwner {
 /** The text with `//` and `/* *\/` comments blanked (offsets kept). */
 function withoutComments(text: string): string {
   return text.replace(
-    /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:[^"\\\n]|\\.)*"|`[^`]*`/g,
+    // an unclosed comment runs to the end (no rescan from every `/*`)
+    /\/\*[\s\S]*?(?:\*\/|$(?![\s\S]))|\/\/[^\n]*|"(?:[^"\\\n]|\\.)*"|`[^`]*`/g,
     (match) =>
       match.startsWith("/")
         ? match.replace(/[^\n]/g, " ")

@@ -424,3 +424,18 @@ Deno.test("goExtractor reads PocketBase routes on the ServeEvent's router, group
     "main.go:29 server DELETE /api/shop/admin/cache 0.95",
   ]);
 });
+
+Deno.test("goExtractor reads hostile .api files in linear time", async () => {
+  const texts = [
+    "/* a".repeat(50_000),
+    "service a {".repeat(50_000),
+    "@server(".repeat(50_000) + "service a {",
+    '"'.repeat(100_000),
+  ];
+  const started = performance.now();
+  const { ports } = await goExtractor.extract(
+    texts.map((text, i) => ({ path: `x${i}.api`, text })),
+  );
+  assert.deepEqual(ports, []);
+  assert.ok(performance.now() - started < 5_000);
+});
