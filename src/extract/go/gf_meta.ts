@@ -10,7 +10,11 @@ import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
 import { argumentsOf, type PendingRoute, type Routers } from "./routers.ts";
 
-const META = "github.com/gogf/gf/frame/g.Meta";
+// `g.Meta`, an alias of `gmeta.Meta`
+const META: ReadonlySet<string> = new Set([
+  "github.com/gogf/gf/frame/g.Meta",
+  "github.com/gogf/gf/util/gmeta.Meta",
+]);
 const MAX_METHODS = 500;
 const RETURNS: ReadonlySet<string> = new Set(["return_statement"]);
 
@@ -99,7 +103,7 @@ function metaOf(
     if (field.type !== "field_declaration") continue;
     if (field.childrenForFieldName("name").length) continue;
     const type = project.typeFromNode(field.childForFieldName("type"));
-    if (!type || `${normalizeImport(type.pkg)}.${type.name}` !== META) {
+    if (!type || !META.has(`${normalizeImport(type.pkg)}.${type.name}`)) {
       continue;
     }
     const tag = field.childForFieldName("tag")?.text ?? "";
