@@ -65,9 +65,11 @@ export function routePath(value: Value, prefixed = false): PathResult {
   let text = textOf(value);
   if (!text.startsWith("/")) text = "/" + text;
   // A `?` inside a `{...}` parameter marks it optional (ASP.NET
-  // `{month:int?}`, Laravel `{name?}`); it starts no query string.
+  // `{month:int?}`, Laravel `{name?}`, fasthttp/router `{slug?:[a-z]+}`);
+  // it starts no query string.
   if (text.indexOf("?") !== -1) {
-    text = text.replace(/\{([^{}?]*)\?\}/g, "{$1}");
+    text = text.replace(/\{([^{}?]*)\?\}/g, "{$1}")
+      .replace(/\{(\w+)\?(:[^{}]*)\}/g, "{$1$2}");
   }
   return finishPath(text, value.composed || prefixed, false);
 }

@@ -188,6 +188,8 @@ const HTTPROUTER = "github.com/julienschmidt/httprouter";
 const DAPR_CLIENT = "github.com/dapr/go-sdk/client";
 const GHTTP = "github.com/gogf/gf/net/ghttp";
 const DAPR_SERVICE = "github.com/dapr/go-sdk/service/common";
+const FASTHTTP_ROUTER = "github.com/fasthttp/router";
+const POCKETBASE_ROUTER = "github.com/pocketbase/pocketbase/tools/router";
 
 /** Functions of known packages that construct a value of a known type. */
 export const CONSTRUCTORS: ReadonlyMap<string, GoType> = new Map([
@@ -206,6 +208,8 @@ export const CONSTRUCTORS: ReadonlyMap<string, GoType> = new Map([
   [`${IRIS}.New`, T(IRIS, "Application")],
   [`${IRIS}.Default`, T(IRIS, "Application")],
   [`${HTTPROUTER}.New`, T(HTTPROUTER, "Router")],
+  [`${FASTHTTP_ROUTER}.New`, T(FASTHTTP_ROUTER, "Router")],
+  [`${POCKETBASE_ROUTER}.NewRouter`, T(POCKETBASE_ROUTER, "Router")],
   ["github.com/gogf/gf/frame/g.Server", T(GHTTP, "Server")],
   [`${GHTTP}.GetServer`, T(GHTTP, "Server")],
   [`${DAPR_CLIENT}.NewClient`, T(DAPR_CLIENT, "Client")],
@@ -261,6 +265,28 @@ export const METHOD_RESULTS: ReadonlyMap<string, GoType> = new Map([
     amqp,
   ): [string, GoType] => [`${amqp}.Connection.Channel`, T(amqp, "Channel")]),
   [`${GHTTP}.RouterGroup.Group`, T(GHTTP, "RouterGroup")],
+  [`${FASTHTTP_ROUTER}.Router.Group`, T(FASTHTTP_ROUTER, "Group")],
+  [`${FASTHTTP_ROUTER}.Group.Group`, T(FASTHTTP_ROUTER, "Group")],
+  ...["Router", "RouterGroup"].flatMap((owner) =>
+    ["Group", "Bind", "BindFunc", "Unbind"].map((method): [string, GoType] => [
+      `${POCKETBASE_ROUTER}.${owner}.${method}`,
+      T(
+        POCKETBASE_ROUTER,
+        method === "Group" || owner === "RouterGroup"
+          ? "RouterGroup"
+          : "Router",
+      ),
+    ])
+  ),
+]);
+
+/** Fields of known types that hold a value of a known type. */
+export const FIELD_TYPES: ReadonlyMap<string, GoType> = new Map([
+  // app.OnServe().BindFunc(func(se *core.ServeEvent) error { se.Router.GET(...) })
+  [
+    "github.com/pocketbase/pocketbase/core.ServeEvent.Router",
+    T(POCKETBASE_ROUTER, "Router"),
+  ],
 ]);
 
 export const HTTP_METHOD_CONSTANTS: ReadonlyMap<string, string> = new Map(

@@ -20,6 +20,13 @@ import { httpPort } from "../_port/http.ts";
 import { CONFIDENCE } from "../_value/mod.ts";
 import type { SourceFile } from "../extractor.ts";
 import { builtGoFiles } from "./test_files.ts";
+import { implementedBy } from "./implemented.ts";
+import { kratosGeneratedRoutes, type KratosRoute } from "./kratos.ts";
+import {
+  connectGeneratedServices,
+  emitConnectHandler,
+  isConnectLibrary,
+} from "./connect.ts";
 import { normalizeImport } from "./declarations.ts";
 import { exactText } from "../_value/mod.ts";
 
@@ -79,6 +86,29 @@ function emitGateway(
   }
 }
 
+/** The routes of a generated Kratos registration, at its call. */
+function emitKratos(
+  ctx: GrpcContext,
+  site: GrpcSite,
+  routes: KratosRoute[],
+): void {
+  const owner = ownerOf(site.node, site.filePath, "go");
+  for (const route of routes) {
+    const port = httpPort({
+      role: "server",
+      method: route.method,
+      path: route.path,
+      node: site.node,
+      owner,
+      filePath: site.filePath,
+      confidence: CONFIDENCE.literal,
+      framework: "kratos",
+      ...(route.rpc ? { extra: { rpc: route.rpc } } : {}),
+    });
+    if (port) ctx.emitHttp?.(port);
+  }
+}
+
 /** The gRPC ports of the Go files of a scan root. */
 export function goGrpc(
   files: SourceFile[],
@@ -96,35 +126,44 @@ export function goGrpc(
         const site: GrpcSite = { node: call, filePath: path, grammar: "go" };
         const gateway = qualified ? GATEWAY.exec(qualified[1]) : null;
         if (gateway?.[1] && gateway[2]) {
-          emitGateway(ctx, site, gateway[1], gateway[2]);
+          // Kratos: the generated registration, when the scan root holds it
+          const generated = gateway[2] === "HTTPServer" && qualified
+            ? kratosGeneratedRoutes(project, qualified[0], qualified[1])
+            : undefined;
+          if (generated) emitKratos(ctx, site, generated);
+          else emitGateway(ctx, site, gateway[1], gateway[2]);
           continue;
         }
         // connect-go: greetv1connect.NewGreetServiceHandler(impl)
-        const connect = qualified && /connect$/.test(qualified[0])
+        const connect = qualified && /connect$/.test(qualified[0]) &&
+            !isConnectLibrary(qualified[0])
           ? /^New(\w+)Handler$/.exec(qualified[1])
           : null;
-        const register = connect ??
-          (qualified ? /^Register(\w+)Server$/.exec(qualified[1]) : null);
+        if (connect?.[1] && qualified) {
+          const services = connectGeneratedServices(
+            project,
+            qualified[0],
+            qualified[1],
+          ) ?? ctx.resolve(connect[1], path);
+          const implType = project.typeOf(args[0]);
+          const methods = implType ? project.methodsOf(implType) : undefined;
+          emitConnectHandler(ctx, services, site, methods, project);
+          continue;
+        }
+        const register = qualified
+          ? /^Register(\w+)Server$/.exec(qualified[1])
+          : null;
         if (register?.[1]) {
           const services = ctx.resolve(register[1], path);
-          const implType = project.typeOf(connect ? args[0] : args[1]);
+          const implType = project.typeOf(args[1]);
           const methods = implType ? project.methodsOf(implType) : undefined;
-          const framework = connect ? "connect-go" : "grpc-go";
-          emitImplementation(ctx, services, site, framework, (service) => {
-            const out: Array<[string, GrpcSite]> = [];
-            for (const rpc of service.methods) {
-              const decl = methods?.get(rpc);
-              const declFile = decl ? project.fileOf(decl) : undefined;
-              if (decl && declFile) {
-                out.push([rpc, {
-                  node: decl,
-                  filePath: declFile.file.path,
-                  grammar: "go",
-                }]);
-              }
-            }
-            return out;
-          });
+          emitImplementation(
+            ctx,
+            services,
+            site,
+            "grpc-go",
+            implementedBy(methods, project),
+          );
           continue;
         }
         if (

@@ -24,6 +24,7 @@ import {
   declaredNames,
   declares,
   DECLARING,
+  FIELD_TYPES,
   HTTP_METHOD_CONSTANTS,
   importSpecs,
   METHOD_RESULTS,
@@ -182,6 +183,20 @@ export class GoProject {
     return this.#packages.get(type.dir)?.methods.get(type.name);
   }
 
+  /** The struct type (`struct_type` node) of a project type. */
+  structOf(type: GoType): Node | undefined {
+    const dirs = type.pkg !== ""
+      ? this.#dirsOf(type.pkg)
+      : type.dir === undefined
+      ? []
+      : [type.dir];
+    for (const dir of dirs) {
+      const struct = this.#packages.get(dir)?.structs.get(type.name);
+      if (struct) return struct;
+    }
+    return undefined;
+  }
+
   /** Package directories of the scan root an import path may refer to. */
   packageDirs(importPath: string): string[] {
     return this.#dirsOf(importPath);
@@ -204,6 +219,15 @@ export class GoProject {
       ) out.push(dir);
     }
     return out;
+  }
+
+  /** A package-level function of a package of the scan root (import path). */
+  packageFunction(importPath: string, name: string): Node | undefined {
+    for (const dir of this.#dirsOf(importPath)) {
+      const fn = this.#packages.get(dir)?.functions.get(name);
+      if (fn) return fn;
+    }
+    return undefined;
   }
 
   /** Every package-level function of a package directory. */
@@ -316,11 +340,12 @@ export class GoProject {
           depth + 1,
         );
         const field = expr.childForFieldName("field")?.text;
-        if (
-          !operand || !field || operand.pkg !== "" || operand.dir === undefined
-        ) {
-          return undefined;
+        if (operand && field && operand.pkg !== "") {
+          return FIELD_TYPES.get(
+            `${normalizeImport(operand.pkg)}.${operand.name}.${field}`,
+          );
         }
+        if (!operand || !field || operand.dir === undefined) return undefined;
         const struct = this.#packages.get(operand.dir)?.structs.get(
           operand.name,
         );

@@ -1,5 +1,6 @@
 // Route registration methods of the Go routers that take a path and
-// handlers (gin, echo, chi, fiber, hertz, iris, httprouter, goyave, gf): which method
+// handlers (gin, echo, chi, fiber, hertz, iris, httprouter, goyave, gf,
+// fasthttp/router, PocketBase): which method
 // names register which HTTP methods, and where the path argument is.
 import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
 import { CONFIDENCE, exactText, literal, type Value } from "../_value/mod.ts";
@@ -91,6 +92,20 @@ const STYLES: Partial<Record<Framework, Style>> = {
     methodFirst: none,
     methodList: none,
     patterns: set("BindHandler"),
+  },
+  fasthttp: {
+    verbs: UPPER_VERBS,
+    any: set("ANY"),
+    methodFirst: set("Handle"),
+    methodList: none,
+    // ServeFiles("/static/{filepath:*}", root)
+    files: set("ServeFiles", "ServeFilesCustom", "ServeFS"),
+  },
+  pocketbase: {
+    verbs: UPPER_VERBS,
+    any: set("Any"),
+    methodFirst: set("Route"),
+    methodList: none,
   },
   httprouter: {
     verbs: UPPER_VERBS,

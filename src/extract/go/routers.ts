@@ -19,7 +19,9 @@ export type Framework =
   | "iris"
   | "httprouter"
   | "goyave"
-  | "gf";
+  | "gf"
+  | "fasthttp"
+  | "pocketbase";
 
 const RETURNS: ReadonlySet<string> = new Set(["return_statement"]);
 
@@ -50,6 +52,10 @@ export const FRAMEWORK_TYPES: ReadonlyMap<string, Framework> = new Map([
   ["goyave.dev/goyave.Router", "goyave"],
   ["github.com/gogf/gf/net/ghttp.Server", "gf"],
   ["github.com/gogf/gf/net/ghttp.RouterGroup", "gf"],
+  ["github.com/fasthttp/router.Router", "fasthttp"],
+  ["github.com/fasthttp/router.Group", "fasthttp"],
+  ["github.com/pocketbase/pocketbase/tools/router.Router", "pocketbase"],
+  ["github.com/pocketbase/pocketbase/tools/router.RouterGroup", "pocketbase"],
 ]);
 
 // Methods that return a group of a router under a path prefix (the first
@@ -63,6 +69,8 @@ const GROUPS: Partial<Record<Framework, ReadonlySet<string>>> = {
   iris: new Set(["Party", "PartyFunc"]),
   goyave: new Set(["Subrouter"]),
   gf: new Set(["Group"]),
+  fasthttp: new Set(["Group"]),
+  pocketbase: new Set(["Group"]),
 };
 
 // Methods that return the router they are called on (a group of it
@@ -78,6 +86,8 @@ const SAME: Partial<Record<Framework, ReadonlySet<string>>> = {
     "RemoveMeta",
     "CORS",
   ]),
+  // middleware: `rg.Group("/x").Bind(auth).Unbind("rateLimit")`
+  pocketbase: new Set(["Bind", "BindFunc", "Unbind"]),
 };
 
 export const UPPER_VERBS: ReadonlySet<string> = new Set([

@@ -55,7 +55,11 @@ import { csharpGrpc } from "../csharp/mod.ts";
 export const grpcExtractor: LanguageExtractor = {
   name: "grpc",
   accepts(path: string): boolean {
-    if (path.endsWith(".pb.go") || /_pb2(_grpc)?\.pyi?$/.test(path)) {
+    // generated stubs, but not Kratos' generated HTTP bindings (`_http.pb.go`)
+    if (
+      path.endsWith(".pb.go") && !path.endsWith("_http.pb.go") ||
+      /_pb2(_grpc)?\.pyi?$/.test(path)
+    ) {
       return false;
     }
     return /\.(proto|go|py|[cm]?[jt]sx?|java|cs)$/.test(path) &&

@@ -119,6 +119,11 @@ Deno.test("routePath() reads a ? inside a route parameter as optional, not as a 
     "/admin/reports/{year:int}/{month:int}",
   );
   assert.equal(routePath(literal("user/{name?}")).path, "/user/{name}");
+  // fasthttp/router: optional with a pattern
+  assert.equal(
+    routePath(literal("/combo/{slug?:[a-z]+}")).path,
+    "/combo/{slug:[a-z]+}",
+  );
   // A query after the route is still cut.
   assert.equal(routePath(literal("/search?q=x")).path, "/search");
 });

@@ -24,16 +24,56 @@ Deno.test("Go gateways serve the google.api.http bindings of a service's RPCs at
   );
 });
 
-Deno.test("Go connect-go handlers serve the RPCs their implementation defines; connect clients call them", async () => {
+Deno.test("Go connect-go handlers serve the RPCs their implementation defines, over gRPC and over HTTP; connect clients call them", async () => {
   const { ports } = await grpcExtractor.extract(
     await loadFixture("go/connect", grpcExtractor.accepts),
   );
   assert.deepEqual(
-    ports.map((p) => `${p.ref.role} ${p.ref.key} ${p.filePath}:${p.ref.line}`)
-      .sort(),
+    ports.map((p) =>
+      `${p.ref.mechanism} ${p.ref.role} ${p.ref.key} ${p.filePath}:${p.ref.line}`
+    ).sort(),
     [
-      "client greet.v1.GreetService/Greet main.go:19",
-      "server greet.v1.GreetService/Greet main.go:12",
+      "grpc client greet.v1.GreetService/Greet main.go:19",
+      "grpc server greet.v1.GreetService/Greet main.go:12",
+      // the Connect protocol: the same RPC over plain HTTP
+      "http server POST /greet.v1.GreetService/Greet main.go:12",
+    ],
+  );
+});
+
+Deno.test("Go Kratos registrations serve the routes of the generated RegisterXHTTPServer when the scan root holds it, not those of the .proto again", async () => {
+  const files = await loadFixture("go/kratos_generated", grpcExtractor.accepts);
+  assert.ok(files.some((f) => f.path.endsWith("_http.pb.go")));
+  const { ports, diagnostics } = await grpcExtractor.extract(files);
+  assert.deepEqual(diagnostics, []);
+  assert.deepEqual(
+    ports.map((p) =>
+      `${p.ref.mechanism} ${p.ref.role} ${p.ref.key} ${p.filePath}:${p.ref.line} ${p.ref.detail?.framework} ${
+        p.ref.detail?.rpc ?? "-"
+      }`
+    ).sort(),
+    [
+      "http server DELETE /v1/notes/{} cmd/server/main.go:11 kratos -",
+      "http server GET /v1/notes/{} cmd/server/main.go:11 kratos notes.v1.Notes/ShowNote",
+      "http server POST /v1/notes cmd/server/main.go:11 kratos notes.v1.Notes/AddNote",
+    ],
+  );
+});
+
+Deno.test("Go connect-go handlers without a .proto serve the procedures of the generated handler constructor", async () => {
+  const files = await loadFixture(
+    "go/connect_generated",
+    grpcExtractor.accepts,
+  );
+  const { ports, diagnostics } = await grpcExtractor.extract(files);
+  assert.deepEqual(diagnostics, []);
+  assert.deepEqual(
+    ports.map((p) =>
+      `${p.ref.mechanism} ${p.ref.role} ${p.ref.key} ${p.filePath}:${p.ref.line} ${p.ref.confidence}`
+    ).sort(),
+    [
+      "grpc server shop.cart.v1.CartService/AddItem main.go:12 1",
+      "http server POST /shop.cart.v1.CartService/AddItem main.go:12 1",
     ],
   );
 });

@@ -375,3 +375,67 @@ Deno.test("goExtractor keeps the own paths of a ServeMux handed a subtree withou
     "main.go:7 server GET /api/users 1",
   ]);
 });
+
+Deno.test("goExtractor reads GoFrame standard routing: Bind of a controller (or of a constructor's result) whose request types embed g.Meta, under the group's prefix", async () => {
+  const { ports } = await goExtractor.extract(await load("gf_meta"));
+  assert.deepEqual(summary(ports), [
+    "internal/cmd/cmd.go:15 server GET /shop/orders/{} 0.95",
+    "internal/cmd/cmd.go:19 server PATCH /shop/orders/{} 0.95",
+    "internal/cmd/cmd.go:19 server PUT /shop/orders/{} 0.95",
+    "internal/cmd/cmd.go:23 server ANY /shop/orders/hook 0.95",
+    "internal/controller/ping/ping.go:15 server GET /shop/ping 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads go-zero .api services under their @server prefix, once when goctl generated routes.go from them", async () => {
+  const files = await load("gozero_api");
+  assert.ok(files.some((f) => f.path === "shop.api"));
+  const { ports } = await goExtractor.extract(files);
+  assert.deepEqual(summary(ports), [
+    "internal/handler/extra.go:11 server GET /healthz 1",
+    "shop.api:20 server GET /items/{} 1",
+    "shop.api:23 server POST /items 1",
+    "shop.api:34 server DELETE /admin/items/{} 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads fasthttp/router routes and groups, and the path switch of a plain fasthttp handler", async () => {
+  const { ports } = await goExtractor.extract(await load("fasthttp"));
+  assert.deepEqual(summary(ports), [
+    "main.go:10 server GET / 1",
+    "main.go:11 server POST /orders 1",
+    "main.go:12 server GET /orders/{} 1",
+    "main.go:13 server PURGE /cache/{} 1",
+    "main.go:14 server ANY /echo 1",
+    "main.go:15 server GET /static/{} 1",
+    "main.go:17 server DELETE /v1/orders/{} 0.95",
+    "plain.go:11 server ANY /health 1",
+    "plain.go:13 server GET /items 1",
+    "plain.go:13 server POST /items 1",
+  ]);
+});
+
+Deno.test("goExtractor reads PocketBase routes on the ServeEvent's router, groups with Bind/Unbind and Route", async () => {
+  const { ports } = await goExtractor.extract(await load("pocketbase"));
+  assert.deepEqual(summary(ports), [
+    "main.go:15 server GET /hello/{} 1",
+    "main.go:17 server POST /api/shop/orders 0.95",
+    "main.go:18 server PUT /api/shop/orders/{} 0.95",
+    "main.go:29 server DELETE /api/shop/admin/cache 0.95",
+  ]);
+});
+
+Deno.test("goExtractor reads hostile .api files in linear time", async () => {
+  const texts = [
+    "/* a".repeat(50_000),
+    "service a {".repeat(50_000),
+    "@server(".repeat(50_000) + "service a {",
+    '"'.repeat(100_000),
+  ];
+  const started = performance.now();
+  const { ports } = await goExtractor.extract(
+    texts.map((text, i) => ({ path: `x${i}.api`, text })),
+  );
+  assert.deepEqual(ports, []);
+  assert.ok(performance.now() - started < 5_000);
+});
