@@ -15,7 +15,7 @@ import {
   parameterOf,
 } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
-import { withLocals } from "./locals.ts";
+import { localObject, withLocals } from "./locals.ts";
 
 export function clientMemberCall(
   c: Collector,
@@ -153,6 +153,12 @@ export function fetchCall(
       input = unwrap(inner[0]);
     } else return;
   }
+  // `fetch(url, request)` with a local built by a function of the file
+  const local = init && unwrap(init).type === "identifier" &&
+      !parameterOf(node, unwrap(init).text)
+    ? localObject(node, unwrap(init).text)
+    : undefined;
+  if (local) init = local;
   const method = init ? methodOption(init) : "GET";
   client(c, node, method, valueOf(input), "fetch", undefined, init);
 }

@@ -143,3 +143,42 @@ function item(sku, done) {
     ],
   );
 });
+
+Deno.test("javascriptExtractor reads fetch's method from an options object a function of the file builds", async () => {
+  assert.deepEqual(
+    await clients(`export class Cams {
+  constructor(baseUrl) { this.baseUrl = baseUrl; }
+  entry(car) {
+    const request = this.createRequest(car);
+    fetch(this.baseUrl + "/entrycam", request);
+  }
+  createRequest(car) {
+    const body = { id: car.id };
+    return { method: "POST", body: JSON.stringify(body) };
+  }
+}
+function putInit() {
+  const init = { method: "PUT" };
+  return init;
+}
+export function save(id) {
+  const options = putInit();
+  return fetch("/items/" + id, options);
+}
+export function local() {
+  const opts = { method: "DELETE" };
+  return fetch("/items/1", opts);
+}
+export function unknown(build) {
+  const opts = build();
+  return fetch("/items/2", opts);
+}
+`),
+    [
+      "client ANY /items/{} web/app.js:26 0.6 fetch",
+      "client DELETE /items/{} web/app.js:22 1 fetch",
+      "client POST /entrycam web/app.js:5 0.95 fetch",
+      "client PUT /items/{} web/app.js:18 0.8 fetch",
+    ],
+  );
+});
