@@ -17,6 +17,7 @@ import { CSharpIndex } from "./index.ts";
 import { conventionalRoutes } from "./controllers.ts";
 import type { ConventionalRoute } from "./conventional.ts";
 import { settleConstants } from "../_value/mod.ts";
+import { firstBranches } from "./preprocessor.ts";
 
 export {
   attributeArgs,
@@ -76,7 +77,9 @@ export const csharpExtractor: LanguageExtractor = {
   accepts(path: string): boolean {
     return path.endsWith(".cs");
   },
-  async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
+  async extract(sources: readonly SourceFile[]): Promise<ExtractResult> {
+    // read as one build compiles it: the first branch of each `#if`
+    const files = sources.map((f) => ({ ...f, text: firstBranches(f.text) }));
     const diagnostics: ExtractDiagnostic[] = [];
     const ports: ExtractedPort[] = [];
     const constants = new Map<string, Value>();
