@@ -104,6 +104,73 @@ export function groupPrefixes(
   return prefixes.reverse();
 }
 
+/**
+ * Laravel's route registrars beyond {@linkcode ROUTE_VERBS}: `Route::query`
+ * (the HTTP QUERY method), `Route::view` (GET) and `Route::redirect` /
+ * `permanentRedirect` (any method, as Laravel registers them).
+ */
+const LARAVEL_EXTRA_VERBS: Readonly<Record<string, string>> = {
+  query: "QUERY",
+  view: "GET",
+  redirect: "ANY",
+  permanentRedirect: "ANY",
+};
+
+/** The method a Laravel registrar registers (read at call time: `ROUTE_VERBS` is defined in a module that imports this one). */
+function laravelVerb(name: string): string | undefined {
+  return Object.hasOwn(ROUTE_VERBS, name)
+    ? ROUTE_VERBS[name]
+    : Object.hasOwn(LARAVEL_EXTRA_VERBS, name)
+    ? LARAVEL_EXTRA_VERBS[name]
+    : undefined;
+}
+
+/** The methods `Route::match` and `Route::addRoute` take. */
+const LARAVEL_METHODS: ReadonlySet<string> = new Set([
+  ...HTTP_METHODS,
+  "QUERY",
+]);
+
+/** The methods of `['get', 'post']` or `'POST'` (upper-cased, known ones). */
+function methodList(c: PhpFile, node: Node | undefined): string[] {
+  const values = node?.type === "array_creation_expression"
+    ? arrayEntries(node).map((e) => e.value)
+    : node
+    ? [node]
+    : [];
+  return values
+    .map((v) => exactText(c.evaluate(v))?.toUpperCase() ?? "")
+    .filter((v) => LARAVEL_METHODS.has(v));
+}
+
+/** Whether a call registers a route with a handler (not a `group`). */
+function isRegistrar(name: string): boolean {
+  return laravelVerb(name) !== undefined ||
+    ["match", "addRoute", "map"].includes(name);
+}
+
+/**
+ * Whether a call sits in the handler closure of a route: it runs when a
+ * request hits that route, not at boot, so it registers nothing reachable.
+ */
+function inRouteHandler(call: Node): boolean {
+  for (let n: Node | null = call.parent; n; n = n.parent) {
+    if (PHP_FUNCTIONS.has(n.type)) return false;
+    if (n.type !== "anonymous_function" && n.type !== "arrow_function") {
+      continue;
+    }
+    const argument = n.parent;
+    const outer = argument?.parent?.parent;
+    if (argument?.type !== "argument" || !outer) continue;
+    if (
+      (outer.type === "scoped_call_expression" ||
+        outer.type === "member_call_expression") &&
+      isRegistrar(outer.childForFieldName("name")?.text ?? "")
+    ) return true;
+  }
+  return false;
+}
+
 /** `Route::get(...)`, `Route::match(...)`, `Route::resource(...)`, `Http::get(...)`. */
 export function scopedCall(
   c: PhpFile,
@@ -123,13 +190,12 @@ export function scopedCall(
   const args = positional(call);
   let verbs: string[];
   let pathNode: Node | undefined;
-  if (name in ROUTE_VERBS) {
-    verbs = [ROUTE_VERBS[name]!];
+  const verb = laravelVerb(name);
+  if (verb) {
+    verbs = [verb];
     pathNode = args[0];
-  } else if (name === "match") {
-    verbs = arrayEntries(args[0])
-      .map((e) => exactText(c.evaluate(e.value))?.toUpperCase() ?? "")
-      .filter((v) => HTTP_METHODS.has(v));
+  } else if (name === "match" || name === "addRoute") {
+    verbs = methodList(c, args[0]);
     pathNode = args[1];
   } else if (name === "resource" || name === "apiResource") {
     resource(c, call, name === "apiResource");
@@ -137,7 +203,7 @@ export function scopedCall(
   } else {
     return;
   }
-  if (!pathNode || args.length < 2 && name !== "match") return;
+  if (!pathNode || args.length < 2) return;
   emitServer(c, call, verbs, [c.evaluate(pathNode)], "laravel");
 }
 
@@ -184,6 +250,7 @@ export function emitServer(
   framework: string,
   slimOnly = false,
 ): void {
+  if (inRouteHandler(call)) return;
   // routes/api.php is loaded under the `api` prefix by Laravel.
   const apiFile = framework === "laravel" &&
     /(^|\/)routes\/api\.php$/.test(c.file.path);
@@ -232,7 +299,7 @@ export function memberCall(
   if (
     root.type === "scoped_call_expression" &&
     lastName(root.childForFieldName("scope")?.text ?? "") === "Route" &&
-    name in ROUTE_VERBS
+    laravelVerb(name)
   ) {
     const args = positional(call);
     if (args.length < 2) return;
@@ -247,7 +314,7 @@ export function memberCall(
     emitServer(
       c,
       call,
-      [ROUTE_VERBS[name]!],
+      [laravelVerb(name)!],
       [...chain, c.evaluate(args[0])],
       "laravel",
     );
