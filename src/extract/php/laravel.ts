@@ -8,6 +8,7 @@ import {
   exactText,
   joinPaths,
   literal,
+  mapText,
   type Value,
 } from "../_value/mod.ts";
 import { emitClient, guzzleClient } from "./clients.ts";
@@ -66,9 +67,12 @@ export function groupPrefixes(
     if (call.type === "member_call_expression") {
       const object = call.childForFieldName("object");
       if (slimOnly || object?.type === "variable_name") {
-        // Slim: `$app->group('/api', function ($group) {...})`
+        // Slim, CodeIgniter: `$app->group('/api', function ($group) {...})`;
+        // Lumen: `$router->group(['prefix' => 'api'], function () {...})`
         const first = positional(call)[0];
-        if (first && first.type !== "anonymous_function") {
+        if (first?.type === "array_creation_expression") {
+          prefixes.push(...optionPrefix(c, first));
+        } else if (first && first.type !== "anonymous_function") {
           prefixes.push(c.evaluate(first));
         }
       } else {
@@ -93,15 +97,17 @@ export function groupPrefixes(
       }
     } else if (call.type === "scoped_call_expression") {
       // Laravel: `Route::group(['prefix' => 'api'], function () {...})`
-      const options = positional(call)[0];
-      for (const entry of arrayEntries(options)) {
-        if (entry.key && exactText(c.evaluate(entry.key)) === "prefix") {
-          prefixes.push(c.evaluate(entry.value));
-        }
-      }
+      prefixes.push(...optionPrefix(c, positional(call)[0]));
     }
   }
   return prefixes.reverse();
+}
+
+/** The `'prefix'` of a group's options array, if it has one. */
+function optionPrefix(c: PhpFile, options: Node | undefined): Value[] {
+  return arrayEntries(options)
+    .filter((e) => e.key && exactText(c.evaluate(e.key)) === "prefix")
+    .map((e) => c.evaluate(e.value));
 }
 
 /**
@@ -132,7 +138,7 @@ const LARAVEL_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 /** The methods of `['get', 'post']` or `'POST'` (upper-cased, known ones). */
-function methodList(c: PhpFile, node: Node | undefined): string[] {
+export function methodList(c: PhpFile, node: Node | undefined): string[] {
   const values = node?.type === "array_creation_expression"
     ? arrayEntries(node).map((e) => e.value)
     : node
@@ -249,6 +255,7 @@ export function emitServer(
   parts: readonly Value[],
   framework: string,
   slimOnly = false,
+  rewrite?: (path: string) => string,
 ): void {
   if (inRouteHandler(call)) return;
   // routes/api.php is loaded under the `api` prefix by Laravel.
@@ -256,9 +263,10 @@ export function emitServer(
     /(^|\/)routes\/api\.php$/.test(c.file.path);
   for (const prefixes of groupPrefixChains(c, call, slimOnly)) {
     const all = [...(apiFile ? [literal("api")] : []), ...prefixes, ...parts];
+    const path = joinPaths(...all);
     c.ports.push(...routePorts({
       methods: verbs,
-      path: joinPaths(...all),
+      path: rewrite ? mapText(path, rewrite) : path,
       prefixed: all.length > parts.length,
       node: call,
       owner: ownerOf(call, c.file.path, "php"),

@@ -19,6 +19,8 @@ import {
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { memberCall, scopedCall } from "./laravel.ts";
 import { curlCall } from "./curl.ts";
+import { codeIgniterCall, isCodeIgniterRoutes } from "./codeigniter.ts";
+import { isLumenRoutes, lumenCall } from "./lumen.ts";
 import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
@@ -160,6 +162,8 @@ export class PhpFile extends TreeFile {
       return false;
     });
     this.guzzle = this.file.text.includes("GuzzleHttp");
+    const codeIgniter = isCodeIgniterRoutes(this);
+    const lumen = isLumenRoutes(this);
     this.guzzleClasses.add("\\GuzzleHttp\\Client");
     this.guzzleClasses.add("GuzzleHttp\\Client");
     walk(root, (node) => {
@@ -168,6 +172,8 @@ export class PhpFile extends TreeFile {
           scopedCall(this, node);
           break;
         case "member_call_expression":
+          if (codeIgniter && codeIgniterCall(this, node)) break;
+          if (lumen && lumenCall(this, node)) break;
           memberCall(this, node);
           break;
         case "function_call_expression":
