@@ -21,6 +21,7 @@ import { memberCall, scopedCall } from "./laravel.ts";
 import { curlCall } from "./curl.ts";
 import { codeIgniterCall, isCodeIgniterRoutes } from "./codeigniter.ts";
 import { isLumenRoutes, lumenCall } from "./lumen.ts";
+import { cakeCall, isCakeRoutes } from "./cakephp.ts";
 import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
@@ -164,6 +165,7 @@ export class PhpFile extends TreeFile {
     this.guzzle = this.file.text.includes("GuzzleHttp");
     const codeIgniter = isCodeIgniterRoutes(this);
     const lumen = isLumenRoutes(this);
+    const cake = isCakeRoutes(this);
     this.guzzleClasses.add("\\GuzzleHttp\\Client");
     this.guzzleClasses.add("GuzzleHttp\\Client");
     walk(root, (node) => {
@@ -174,6 +176,7 @@ export class PhpFile extends TreeFile {
         case "member_call_expression":
           if (codeIgniter && codeIgniterCall(this, node)) break;
           if (lumen && lumenCall(this, node)) break;
+          if (cake && cakeCall(this, node)) break;
           memberCall(this, node);
           break;
         case "function_call_expression":
