@@ -97,7 +97,14 @@ export function groupPrefixes(
       }
     } else if (call.type === "scoped_call_expression") {
       // Laravel: `Route::group(['prefix' => 'api'], function () {...})`
-      prefixes.push(...optionPrefix(c, positional(call)[0]));
+      // ThinkPHP: `Route::group('admin', function () {...})`
+      const first = positional(call)[0];
+      if (
+        first?.type === "string" || first?.type === "encapsed_string" ||
+        first?.type === "binary_expression"
+      ) {
+        prefixes.push(c.evaluate(first));
+      } else prefixes.push(...optionPrefix(c, first));
     }
   }
   return prefixes.reverse();

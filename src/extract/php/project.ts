@@ -22,6 +22,7 @@ import { curlCall } from "./curl.ts";
 import { codeIgniterCall, isCodeIgniterRoutes } from "./codeigniter.ts";
 import { isLumenRoutes, lumenCall } from "./lumen.ts";
 import { cakeCall, isCakeRoutes } from "./cakephp.ts";
+import { isThinkRoutes, thinkCall, thinkController } from "./thinkphp.ts";
 import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
@@ -166,11 +167,16 @@ export class PhpFile extends TreeFile {
     const codeIgniter = isCodeIgniterRoutes(this);
     const lumen = isLumenRoutes(this);
     const cake = isCakeRoutes(this);
+    const think = isThinkRoutes(this);
+    const thinkControllers = /\bthink\\|\bBaseController\b/.test(
+      this.file.text,
+    );
     this.guzzleClasses.add("\\GuzzleHttp\\Client");
     this.guzzleClasses.add("GuzzleHttp\\Client");
     walk(root, (node) => {
       switch (node.type) {
         case "scoped_call_expression":
+          if (think && thinkCall(this, node)) break;
           scopedCall(this, node);
           break;
         case "member_call_expression":
@@ -184,6 +190,7 @@ export class PhpFile extends TreeFile {
           break;
         case "class_declaration":
           if (this.symfony) symfonyController(this, node);
+          else if (thinkControllers) thinkController(this, node);
           break;
       }
     });
