@@ -23,6 +23,7 @@ import { codeIgniterCall, isCodeIgniterRoutes } from "./codeigniter.ts";
 import { isLumenRoutes, lumenCall } from "./lumen.ts";
 import { cakeCall, isCakeRoutes } from "./cakephp.ts";
 import { isThinkRoutes, thinkCall, thinkController } from "./thinkphp.ts";
+import { isYiiController, yiiController, yiiUrlManager } from "./yii.ts";
 import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
@@ -171,6 +172,8 @@ export class PhpFile extends TreeFile {
     const thinkControllers = /\bthink\\|\bBaseController\b/.test(
       this.file.text,
     );
+    const yiiControllers = isYiiController(this);
+    const urlManager = this.file.text.includes("urlManager");
     this.guzzleClasses.add("\\GuzzleHttp\\Client");
     this.guzzleClasses.add("GuzzleHttp\\Client");
     walk(root, (node) => {
@@ -190,7 +193,11 @@ export class PhpFile extends TreeFile {
           break;
         case "class_declaration":
           if (this.symfony) symfonyController(this, node);
+          else if (yiiControllers) yiiController(this, node);
           else if (thinkControllers) thinkController(this, node);
+          break;
+        case "array_element_initializer":
+          if (urlManager) yiiUrlManager(this, node);
           break;
       }
     });
