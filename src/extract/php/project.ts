@@ -24,6 +24,8 @@ import { isLumenRoutes, lumenCall } from "./lumen.ts";
 import { cakeCall, isCakeRoutes } from "./cakephp.ts";
 import { isThinkRoutes, thinkCall, thinkController } from "./thinkphp.ts";
 import { isYiiController, yiiController, yiiUrlManager } from "./yii.ts";
+import { isMezzioApp, mezzioCall } from "./mezzio.ts";
+import { isLaminasConfig, laminasRouter } from "./laminas.ts";
 import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
@@ -174,6 +176,8 @@ export class PhpFile extends TreeFile {
     );
     const yiiControllers = isYiiController(this);
     const urlManager = this.file.text.includes("urlManager");
+    const mezzio = isMezzioApp(this);
+    const laminas = isLaminasConfig(this);
     this.guzzleClasses.add("\\GuzzleHttp\\Client");
     this.guzzleClasses.add("GuzzleHttp\\Client");
     walk(root, (node) => {
@@ -186,6 +190,7 @@ export class PhpFile extends TreeFile {
           if (codeIgniter && codeIgniterCall(this, node)) break;
           if (lumen && lumenCall(this, node)) break;
           if (cake && cakeCall(this, node)) break;
+          if (mezzio && mezzioCall(this, node)) break;
           memberCall(this, node);
           break;
         case "function_call_expression":
@@ -198,6 +203,7 @@ export class PhpFile extends TreeFile {
           break;
         case "array_element_initializer":
           if (urlManager) yiiUrlManager(this, node);
+          if (laminas) laminasRouter(this, node);
           break;
       }
     });
