@@ -63,7 +63,8 @@ export function groupPrefixes(
     const call = argument?.parent?.parent;
     if (argument?.type !== "argument" || !call) continue;
     const name = call.childForFieldName("name")?.text;
-    if (name !== "group") continue;
+    // Hyperf: `Router::addGroup('/api', function () {...})`
+    if (name !== "group" && name !== "addGroup") continue;
     if (call.type === "member_call_expression") {
       const object = call.childForFieldName("object");
       if (slimOnly || object?.type === "variable_name") {

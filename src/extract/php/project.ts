@@ -26,6 +26,7 @@ import { isThinkRoutes, thinkCall, thinkController } from "./thinkphp.ts";
 import { isYiiController, yiiController, yiiUrlManager } from "./yii.ts";
 import { isMezzioApp, mezzioCall } from "./mezzio.ts";
 import { isLaminasConfig, laminasRouter } from "./laminas.ts";
+import { hyperfCall, hyperfController, isHyperf } from "./hyperf.ts";
 import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
@@ -178,12 +179,14 @@ export class PhpFile extends TreeFile {
     const urlManager = this.file.text.includes("urlManager");
     const mezzio = isMezzioApp(this);
     const laminas = isLaminasConfig(this);
+    const hyperf = isHyperf(this);
     this.guzzleClasses.add("\\GuzzleHttp\\Client");
     this.guzzleClasses.add("GuzzleHttp\\Client");
     walk(root, (node) => {
       switch (node.type) {
         case "scoped_call_expression":
           if (think && thinkCall(this, node)) break;
+          if (hyperf && hyperfCall(this, node)) break;
           scopedCall(this, node);
           break;
         case "member_call_expression":
@@ -198,6 +201,7 @@ export class PhpFile extends TreeFile {
           break;
         case "class_declaration":
           if (this.symfony) symfonyController(this, node);
+          else if (hyperf) hyperfController(this, node);
           else if (yiiControllers) yiiController(this, node);
           else if (thinkControllers) thinkController(this, node);
           break;
