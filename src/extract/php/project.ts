@@ -27,6 +27,7 @@ import { isYiiController, yiiController, yiiUrlManager } from "./yii.ts";
 import { isMezzioApp, mezzioCall } from "./mezzio.ts";
 import { isLaminasConfig, laminasRouter } from "./laminas.ts";
 import { hyperfCall, hyperfController, isHyperf } from "./hyperf.ts";
+import { isPhalcon, phalconCall, phalconController } from "./phalcon.ts";
 import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
@@ -180,6 +181,7 @@ export class PhpFile extends TreeFile {
     const mezzio = isMezzioApp(this);
     const laminas = isLaminasConfig(this);
     const hyperf = isHyperf(this);
+    const phalcon = isPhalcon(this);
     this.guzzleClasses.add("\\GuzzleHttp\\Client");
     this.guzzleClasses.add("GuzzleHttp\\Client");
     walk(root, (node) => {
@@ -194,6 +196,7 @@ export class PhpFile extends TreeFile {
           if (lumen && lumenCall(this, node)) break;
           if (cake && cakeCall(this, node)) break;
           if (mezzio && mezzioCall(this, node)) break;
+          if (phalcon && phalconCall(this, node)) break;
           memberCall(this, node);
           break;
         case "function_call_expression":
@@ -202,6 +205,7 @@ export class PhpFile extends TreeFile {
         case "class_declaration":
           if (this.symfony) symfonyController(this, node);
           else if (hyperf) hyperfController(this, node);
+          else if (phalcon) phalconController(this, node);
           else if (yiiControllers) yiiController(this, node);
           else if (thinkControllers) thinkController(this, node);
           break;
