@@ -28,6 +28,7 @@ import { isMezzioApp, mezzioCall } from "./mezzio.ts";
 import { isLaminasConfig, laminasRouter } from "./laminas.ts";
 import { hyperfCall, hyperfController, isHyperf } from "./hyperf.ts";
 import { isPhalcon, phalconCall, phalconController } from "./phalcon.ts";
+import { isWordPress, wordPressCall } from "./wordpress.ts";
 import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
@@ -182,6 +183,7 @@ export class PhpFile extends TreeFile {
     const laminas = isLaminasConfig(this);
     const hyperf = isHyperf(this);
     const phalcon = isPhalcon(this);
+    const wordPress = isWordPress(this);
     this.guzzleClasses.add("\\GuzzleHttp\\Client");
     this.guzzleClasses.add("GuzzleHttp\\Client");
     walk(root, (node) => {
@@ -201,6 +203,7 @@ export class PhpFile extends TreeFile {
           break;
         case "function_call_expression":
           curlCall(this, node);
+          if (wordPress) wordPressCall(this, node);
           break;
         case "class_declaration":
           if (this.symfony) symfonyController(this, node);
