@@ -29,6 +29,7 @@ import { isLaminasConfig, laminasRouter } from "./laminas.ts";
 import { hyperfCall, hyperfController, isHyperf } from "./hyperf.ts";
 import { isPhalcon, phalconCall, phalconController } from "./phalcon.ts";
 import { isWordPress, wordPressCall } from "./wordpress.ts";
+import { isMauticConfig, mauticRoutes } from "./mautic.ts";
 import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
@@ -184,6 +185,7 @@ export class PhpFile extends TreeFile {
     const hyperf = isHyperf(this);
     const phalcon = isPhalcon(this);
     const wordPress = isWordPress(this);
+    const mautic = isMauticConfig(this);
     this.guzzleClasses.add("\\GuzzleHttp\\Client");
     this.guzzleClasses.add("GuzzleHttp\\Client");
     walk(root, (node) => {
@@ -215,6 +217,7 @@ export class PhpFile extends TreeFile {
         case "array_element_initializer":
           if (urlManager) yiiUrlManager(this, node);
           if (laminas) laminasRouter(this, node);
+          if (mautic) mauticRoutes(this, node);
           break;
       }
     });
