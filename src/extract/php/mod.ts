@@ -11,6 +11,7 @@ import { settleConstants, type Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, PhpFile } from "./project.ts";
 import { isRoutesYaml, type RoutePrefix, routesYaml } from "./routes_yaml.ts";
+import { isMagentoXml, magentoXml } from "./magento.ts";
 import type { ExtractedPort } from "../types.ts";
 
 /**
@@ -46,7 +47,7 @@ import type { ExtractedPort } from "../types.ts";
 export const phpExtractor: LanguageExtractor = {
   name: "php",
   accepts(path: string): boolean {
-    return path.endsWith(".php") || isRoutesYaml(path);
+    return path.endsWith(".php") || isRoutesYaml(path) || isMagentoXml(path);
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const constants = new Map<string, Value>();
@@ -56,6 +57,8 @@ export const phpExtractor: LanguageExtractor = {
     for (const file of files) {
       if (isRoutesYaml(file.path)) {
         routesYaml(file, configured, prefixes, problems);
+      } else if (isMagentoXml(file.path)) {
+        magentoXml(file, configured, prefixes);
       }
     }
     const result = await twoPasses(

@@ -30,6 +30,7 @@ import { hyperfCall, hyperfController, isHyperf } from "./hyperf.ts";
 import { isPhalcon, phalconCall, phalconController } from "./phalcon.ts";
 import { isWordPress, wordPressCall } from "./wordpress.ts";
 import { isMauticConfig, mauticRoutes } from "./mautic.ts";
+import { isMagentoController, magentoController } from "./magento.ts";
 import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
@@ -209,6 +210,7 @@ export class PhpFile extends TreeFile {
           break;
         case "class_declaration":
           if (this.symfony) symfonyController(this, node);
+          else if (isMagentoController(this)) magentoController(this, node);
           else if (hyperf) hyperfController(this, node);
           else if (phalcon) phalconController(this, node);
           else if (yiiControllers) yiiController(this, node);
