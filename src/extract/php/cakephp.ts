@@ -6,7 +6,12 @@ import type { Node } from "web-tree-sitter";
 import { exactText, literal, type Value } from "../_value/mod.ts";
 import { PHP_FUNCTIONS } from "./flow.ts";
 import { emitServer, methodList } from "./laravel.ts";
-import { arrayEntries, type PhpFile, positional } from "./project.ts";
+import {
+  arrayEntries,
+  arrayValue,
+  type PhpFile,
+  positional,
+} from "./project.ts";
 
 const VERBS: Readonly<Record<string, string>> = {
   get: "GET",
@@ -45,13 +50,6 @@ function placeholders(path: string): string {
     .replace(/\/\*\*?$/, "/{}");
 }
 
-/** The value of `key` in an options array. */
-function option(c: PhpFile, options: Node | undefined, key: string) {
-  return arrayEntries(options).find((e) =>
-    e.key && exactText(c.evaluate(e.key)) === key
-  )?.value;
-}
-
 /**
  * A route registered on a route builder in a CakePHP routes file; `false`
  * when the call is not one (for the other PHP routers to try).
@@ -69,9 +67,9 @@ export function cakeCall(c: PhpFile, call: Node): boolean {
     const options = args[1]?.type === "array_creation_expression"
       ? args[1]
       : undefined;
-    const only = arrayEntries(option(c, options, "only"))
+    const only = arrayEntries(arrayValue(c, options, "only"))
       .map((e) => exactText(c.evaluate(e.value)) ?? "");
-    const given = option(c, options, "path");
+    const given = arrayValue(c, options, "path");
     const text = exactText(c.evaluate(args[0]));
     const path = given
       ? c.evaluate(given)
@@ -103,7 +101,7 @@ function connectMethods(
       return methodList(c, positional(outer)[0]);
     }
   }
-  const method = option(c, defaults, "_method");
+  const method = arrayValue(c, defaults, "_method");
   return method ? methodList(c, method) : ["ANY"];
 }
 
@@ -146,7 +144,7 @@ function scopes(c: PhpFile, call: Node): Value[] {
     const kind = outer.childForFieldName("name")?.text ?? "";
     const [first, second] = positional(outer);
     if (!first || !["scope", "prefix", "plugin"].includes(kind)) continue;
-    const given = option(c, second, "path");
+    const given = arrayValue(c, second, "path");
     const text = exactText(c.evaluate(first));
     out.push(
       given

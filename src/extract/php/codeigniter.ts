@@ -2,10 +2,16 @@
 // `Config/Routes.php`, `match`, `add`, `resource`, `presenter`, and the
 // prefixes of `$routes->group('admin', ...)`.
 import type { Node } from "web-tree-sitter";
-import { exactText, literal } from "../_value/mod.ts";
+import { literal } from "../_value/mod.ts";
 import { resourceActions } from "../_port/http.ts";
 import { emitServer, methodList } from "./laravel.ts";
-import { arrayEntries, type PhpFile, positional } from "./project.ts";
+import {
+  arrayEntries,
+  arrayValue,
+  type PhpFile,
+  positional,
+  textValue,
+} from "./project.ts";
 
 /** `$routes-><verb>(path, handler)`: the method each registers. */
 const VERBS: Readonly<Record<string, string>> = {
@@ -96,12 +102,10 @@ function listOption(
   options: Node | undefined,
   key: string,
 ): string[] | undefined {
-  const entry = arrayEntries(options).find((e) =>
-    e.key && exactText(c.evaluate(e.key)) === key
-  );
-  if (!entry) return undefined;
-  const values = entry.value.type === "array_creation_expression"
-    ? arrayEntries(entry.value).map((e) => exactText(c.evaluate(e.value)))
-    : (exactText(c.evaluate(entry.value)) ?? "").split(",");
+  const value = arrayValue(c, options, key);
+  if (!value) return undefined;
+  const values = value.type === "array_creation_expression"
+    ? arrayEntries(value).map((e) => textValue(c, e.value))
+    : (textValue(c, value) ?? "").split(",");
   return values.map((v) => v?.trim() ?? "");
 }

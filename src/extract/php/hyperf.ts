@@ -70,7 +70,12 @@ function attributes(decl: Node): Array<{ name: string; node: Node }> {
   return out;
 }
 
-function argument(c: PhpFile, attribute: Node, key: string, index: number) {
+function argument(
+  c: PhpFile,
+  attribute: Node,
+  key: string,
+  index: number,
+): string | undefined {
   const node = named(attribute, key) ?? positional(attribute)[index];
   return node ? exactText(c.evaluate(node)) : undefined;
 }

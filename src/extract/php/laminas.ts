@@ -9,8 +9,13 @@ import type { Node } from "web-tree-sitter";
 import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren } from "../_syntax/tree.ts";
-import { exactText, literal } from "../_value/mod.ts";
-import { arrayEntries, type PhpFile } from "./project.ts";
+import { literal } from "../_value/mod.ts";
+import {
+  arrayEntries,
+  arrayValue,
+  type PhpFile,
+  textValue,
+} from "./project.ts";
 
 /** How deep `child_routes` nest before the rest is left unread. */
 const MAX_DEPTH = 8;
@@ -21,15 +26,6 @@ const MAX_OPTIONAL = 4;
 export function isLaminasConfig(c: PhpFile): boolean {
   return /\b(Laminas|Zend)\\(Router|Mvc)\b/.test(c.file.text) ||
     /(^|\/)(module\.config|[\w.-]*routes?[\w.-]*)\.php$/.test(c.file.path);
-}
-
-function text(c: PhpFile, node: Node | undefined): string | undefined {
-  return node ? exactText(c.evaluate(node)) : undefined;
-}
-
-function option(c: PhpFile, node: Node | undefined, key: string) {
-  return arrayEntries(node).find((e) => e.key && text(c, e.key) === key)
-    ?.value;
 }
 
 /**
@@ -62,8 +58,8 @@ function segmentPaths(route: string): string[] {
 /** The `'router' => ['routes' => [...]]` entry of a config array. */
 export function laminasRouter(c: PhpFile, entry: Node): void {
   const [key, value] = namedChildren(entry);
-  if (!key || !value || text(c, key) !== "router") return;
-  routes(c, option(c, value, "routes"), [""], ["ANY"], 0);
+  if (!key || !value || textValue(c, key) !== "router") return;
+  routes(c, arrayValue(c, value, "routes"), [""], ["ANY"], 0);
 }
 
 function routes(
@@ -77,32 +73,35 @@ function routes(
   for (const { value: route } of arrayEntries(list)) {
     if (route.type !== "array_creation_expression") continue;
     // a Part route's own route is its `route` array
-    const inner = option(c, route, "route");
+    const inner = arrayValue(c, route, "route");
     const own = inner?.type === "array_creation_expression" ? inner : route;
-    const type = (option(c, own, "type")?.text ?? "").replace(
+    const type = (arrayValue(c, own, "type")?.text ?? "").replace(
       /^['"]|['"]$/g,
       "",
     );
-    const options = option(c, own, "options");
+    const options = arrayValue(c, own, "options");
     let paths: string[] = [""];
     let verbs = methods;
     if (/\bMethod\b/.test(type)) {
-      const listed = (text(c, option(c, options, "verb")) ?? "").split(",")
+      const listed = (textValue(c, arrayValue(c, options, "verb")) ?? "").split(
+        ",",
+      )
         .map((v) => v.trim().toUpperCase()).filter((v) => HTTP_METHODS.has(v));
       if (listed.length) verbs = listed;
     } else if (/\bRegex\b/.test(type)) {
-      const spec = text(c, option(c, options, "spec"));
+      const spec = textValue(c, arrayValue(c, options, "spec"));
       if (spec === undefined) continue;
       paths = [spec.replace(/%(\w+)%/g, "{$1}")];
     } else if (!/\bHostname\b|\bScheme\b/.test(type)) {
-      const path = text(c, option(c, options, "route"));
+      const path = textValue(c, arrayValue(c, options, "route"));
       if (path === undefined) continue;
       paths = /\bLiteral\b/.test(type) ? [path] : segmentPaths(path);
     }
     const full = prefixes.flatMap((p) => paths.map((q) => p + q));
-    const children = option(c, route, "child_routes");
-    const terminates = option(c, route, "may_terminate")?.text.toLowerCase() ===
-      "true";
+    const children = arrayValue(c, route, "child_routes");
+    const terminates =
+      arrayValue(c, route, "may_terminate")?.text.toLowerCase() ===
+        "true";
     if (!children || terminates) {
       for (const path of full) emit(c, own, verbs, path);
     }

@@ -15,6 +15,7 @@ import { emitClient, guzzleClient } from "./clients.ts";
 import {
   API_ACTIONS,
   arrayEntries,
+  arrayValue,
   chainRootOf,
   CLIENT_VERBS,
   lastName,
@@ -113,9 +114,8 @@ export function groupPrefixes(
 
 /** The `'prefix'` of a group's options array, if it has one. */
 function optionPrefix(c: PhpFile, options: Node | undefined): Value[] {
-  return arrayEntries(options)
-    .filter((e) => e.key && exactText(c.evaluate(e.key)) === "prefix")
-    .map((e) => c.evaluate(e.value));
+  const prefix = arrayValue(c, options, "prefix");
+  return prefix ? [c.evaluate(prefix)] : [];
 }
 
 /**

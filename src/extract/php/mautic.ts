@@ -6,8 +6,8 @@ import type { Node } from "web-tree-sitter";
 import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren } from "../_syntax/tree.ts";
-import { exactText, literal } from "../_value/mod.ts";
-import { arrayEntries, type PhpFile } from "./project.ts";
+import { literal } from "../_value/mod.ts";
+import { arrayEntries, type PhpFile, textValue } from "./project.ts";
 
 /** The path each route group is mounted under. */
 const GROUPS: Readonly<Record<string, string>> = {
@@ -23,29 +23,25 @@ export function isMauticConfig(c: PhpFile): boolean {
     /(^|\/)(bundles|plugins)\//.test(c.file.path);
 }
 
-function text(c: PhpFile, node: Node | undefined): string | undefined {
-  return node ? exactText(c.evaluate(node)) : undefined;
-}
-
 /** The routes of a `'routes' => [...]` config entry. */
 export function mauticRoutes(c: PhpFile, entry: Node): void {
   const [key, value] = namedChildren(entry);
-  if (!key || !value || text(c, key) !== "routes") return;
+  if (!key || !value || textValue(c, key) !== "routes") return;
   // a key of the config itself (`return [...]`), not of a nested array
   const holder = entry.parent?.parent?.type;
   if (holder !== "return_statement" && holder !== "assignment_expression") {
     return;
   }
   for (const group of arrayEntries(value)) {
-    const name = text(c, group.key);
+    const name = textValue(c, group.key);
     if (name === undefined || !Object.hasOwn(GROUPS, name)) continue;
     for (const route of arrayEntries(group.value)) {
       const fields = new Map(
-        arrayEntries(route.value).map((e) => [text(c, e.key), e.value]),
+        arrayEntries(route.value).map((e) => [textValue(c, e.key), e.value]),
       );
-      const path = text(c, fields.get("path"));
+      const path = textValue(c, fields.get("path"));
       if (path === undefined) continue;
-      const listed = (text(c, fields.get("method")) ?? "").split("|")
+      const listed = (textValue(c, fields.get("method")) ?? "").split("|")
         .map((m) => m.trim().toUpperCase()).filter((m) => HTTP_METHODS.has(m));
       c.ports.push(...routePorts({
         methods: listed.length ? listed : ["ANY"],

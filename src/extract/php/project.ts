@@ -17,22 +17,8 @@ import {
   evaluateStringNode,
 } from "../_value/literals.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
-import { memberCall, scopedCall } from "./laravel.ts";
-import { curlCall } from "./curl.ts";
-import { codeIgniterCall, isCodeIgniterRoutes } from "./codeigniter.ts";
-import { isLumenRoutes, lumenCall } from "./lumen.ts";
-import { cakeCall, isCakeRoutes } from "./cakephp.ts";
-import { isThinkRoutes, thinkCall, thinkController } from "./thinkphp.ts";
-import { isYiiController, yiiController, yiiUrlManager } from "./yii.ts";
-import { isMezzioApp, mezzioCall } from "./mezzio.ts";
-import { isLaminasConfig, laminasRouter } from "./laminas.ts";
-import { hyperfCall, hyperfController, isHyperf } from "./hyperf.ts";
-import { isPhalcon, phalconCall, phalconController } from "./phalcon.ts";
-import { isWordPress, wordPressCall } from "./wordpress.ts";
-import { isMauticConfig, mauticRoutes } from "./mautic.ts";
-import { isMagentoController, magentoController } from "./magento.ts";
-import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
+import { phpRouters } from "./routers.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import type { RoutePrefix } from "./routes_yaml.ts";
 import { resourceActions } from "../_port/http.ts";
@@ -62,6 +48,9 @@ export const CLIENT_VERBS: Record<string, string> = {
   deleteAsync: "DELETE",
   headAsync: "HEAD",
 };
+
+/** A PHPUnit test case class (`class FooTest extends TestCase`). */
+const TEST_CASE = /\bclass\s+\w+\s+extends\s+\\?[\w\\]*TestCase\b/;
 
 /** Laravel's resource actions: method, path suffix. */
 export const RESOURCE_ACTIONS: ReadonlyArray<[string, string, string]> =
@@ -119,6 +108,25 @@ export function arrayEntries(
   return out;
 }
 
+/** The value of `key` in an array literal (`['key' => value]`). */
+export function arrayValue(
+  c: PhpFile,
+  node: Node | undefined,
+  key: string,
+): Node | undefined {
+  return arrayEntries(node).find((e) =>
+    e.key && exactText(c.evaluate(e.key)) === key
+  )?.value;
+}
+
+/** The exact text a node evaluates to, if it has one. */
+export function textValue(
+  c: PhpFile,
+  node: Node | undefined,
+): string | undefined {
+  return node ? exactText(c.evaluate(node)) : undefined;
+}
+
 export function lastName(text: string): string {
   return text.slice(text.lastIndexOf("\\") + 1);
 }
@@ -172,57 +180,16 @@ export class PhpFile extends TreeFile {
       return false;
     });
     this.guzzle = this.file.text.includes("GuzzleHttp");
-    const codeIgniter = isCodeIgniterRoutes(this);
-    const lumen = isLumenRoutes(this);
-    const cake = isCakeRoutes(this);
-    const think = isThinkRoutes(this);
-    const thinkControllers = /\bthink\\|\bBaseController\b/.test(
-      this.file.text,
-    );
-    const yiiControllers = isYiiController(this);
-    const urlManager = this.file.text.includes("urlManager");
-    const mezzio = isMezzioApp(this);
-    const laminas = isLaminasConfig(this);
-    const hyperf = isHyperf(this);
-    const phalcon = isPhalcon(this);
-    const wordPress = isWordPress(this);
-    const mautic = isMauticConfig(this);
     this.guzzleClasses.add("\\GuzzleHttp\\Client");
     this.guzzleClasses.add("GuzzleHttp\\Client");
-    walk(root, (node) => {
-      switch (node.type) {
-        case "scoped_call_expression":
-          if (think && thinkCall(this, node)) break;
-          if (hyperf && hyperfCall(this, node)) break;
-          scopedCall(this, node);
-          break;
-        case "member_call_expression":
-          if (codeIgniter && codeIgniterCall(this, node)) break;
-          if (lumen && lumenCall(this, node)) break;
-          if (cake && cakeCall(this, node)) break;
-          if (mezzio && mezzioCall(this, node)) break;
-          if (phalcon && phalconCall(this, node)) break;
-          memberCall(this, node);
-          break;
-        case "function_call_expression":
-          curlCall(this, node);
-          if (wordPress) wordPressCall(this, node);
-          break;
-        case "class_declaration":
-          if (this.symfony) symfonyController(this, node);
-          else if (isMagentoController(this)) magentoController(this, node);
-          else if (hyperf) hyperfController(this, node);
-          else if (phalcon) phalconController(this, node);
-          else if (yiiControllers) yiiController(this, node);
-          else if (thinkControllers) thinkController(this, node);
-          break;
-        case "array_element_initializer":
-          if (urlManager) yiiUrlManager(this, node);
-          if (laminas) laminasRouter(this, node);
-          if (mautic) mauticRoutes(this, node);
-          break;
-      }
-    });
+    const before = this.ports.length;
+    walk(root, phpRouters(this));
+    // a PHPUnit test case's routes serve its tests, never real traffic
+    if (TEST_CASE.test(this.file.text)) {
+      const kept = this.ports.splice(before)
+        .filter((p) => p.ref.role !== "server");
+      this.ports.push(...kept);
+    }
   }
 
   evaluate(node: Node | null | undefined, depth = 0): Value {

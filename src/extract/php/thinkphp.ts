@@ -30,6 +30,11 @@ export function isThinkRoutes(c: PhpFile): boolean {
   return /\bthink\\(facade\\)?Route\b/.test(c.file.text);
 }
 
+/** Whether a file may hold a ThinkPHP controller (it uses `think\`). */
+export function isThinkController(c: PhpFile): boolean {
+  return /\bthink\\|\bBaseController\b/.test(c.file.text);
+}
+
 /** `:name`, `<name>` and optional `[:name]` parameters as `{}`. */
 function placeholders(path: string): string {
   return path.replace(/\[\/?:\w+\]/g, "/{}").replace(/:\w+|<\w+\??>/g, "{}");

@@ -7,7 +7,13 @@ import type { Node } from "web-tree-sitter";
 import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { exactText, literal } from "../_value/mod.ts";
-import { arrayEntries, type PhpFile, positional } from "./project.ts";
+import {
+  arrayEntries,
+  arrayValue,
+  type PhpFile,
+  positional,
+  textValue,
+} from "./project.ts";
 
 /** `WP_REST_Server`'s method constants. */
 const SERVER_METHODS: Readonly<Record<string, string[]>> = {
@@ -72,15 +78,13 @@ export function regexPaths(route: string): string[] {
 }
 
 function methodsOf(c: PhpFile, args: Node | undefined): string[] {
-  const entry = arrayEntries(args).find((e) =>
-    e.key && exactText(c.evaluate(e.key)) === "methods"
-  );
-  if (!entry) return ["GET"];
-  const constant = /WP_REST_Server::(\w+)$/.exec(entry.value.text)?.[1];
+  const value = arrayValue(c, args, "methods");
+  if (!value) return ["GET"];
+  const constant = /WP_REST_Server::(\w+)$/.exec(value.text)?.[1];
   if (constant) return SERVER_METHODS[constant] ?? [];
-  const values = entry.value.type === "array_creation_expression"
-    ? arrayEntries(entry.value).map((e) => exactText(c.evaluate(e.value)))
-    : (exactText(c.evaluate(entry.value)) ?? "").split(",");
+  const values = value.type === "array_creation_expression"
+    ? arrayEntries(value).map((e) => textValue(c, e.value))
+    : (textValue(c, value) ?? "").split(",");
   return values.map((v) => v?.trim().toUpperCase() ?? "")
     .filter((v) => HTTP_METHODS.has(v));
 }

@@ -6,8 +6,13 @@ import type { Node } from "web-tree-sitter";
 import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
-import { exactText, literal, type Value } from "../_value/mod.ts";
-import { arrayEntries, type PhpFile } from "./project.ts";
+import { literal, type Value } from "../_value/mod.ts";
+import {
+  arrayEntries,
+  arrayValue,
+  type PhpFile,
+  textValue,
+} from "./project.ts";
 
 /** Confidence of a `controller/action` URL no rule declares. */
 const AUTO_ROUTE_CONFIDENCE = 0.7;
@@ -50,15 +55,6 @@ function plural(word: string): string {
   return word + "s";
 }
 
-function text(c: PhpFile, node: Node | undefined): string | undefined {
-  return node ? exactText(c.evaluate(node)) : undefined;
-}
-
-function option(c: PhpFile, node: Node | undefined, key: string) {
-  return arrayEntries(node).find((e) => e.key && text(c, e.key) === key)
-    ?.value;
-}
-
 function emit(
   c: PhpFile,
   node: Node,
@@ -95,28 +91,28 @@ function concrete(pattern: string): string | undefined {
 /** The rules of a `'urlManager' => [..., 'rules' => [...]]` config entry. */
 export function yiiUrlManager(c: PhpFile, entry: Node): void {
   const [key, value] = namedChildren(entry);
-  if (!key || !value || text(c, key) !== "urlManager") return;
-  for (const rule of arrayEntries(option(c, value, "rules"))) {
+  if (!key || !value || textValue(c, key) !== "urlManager") return;
+  for (const rule of arrayEntries(arrayValue(c, value, "rules"))) {
     if (rule.key) {
-      const [methods, pattern] = splitVerb(text(c, rule.key) ?? "");
+      const [methods, pattern] = splitVerb(textValue(c, rule.key) ?? "");
       const path = concrete(pattern);
       if (path !== undefined && methods.length) {
         emit(c, rule.key, methods, path);
       }
       continue;
     }
-    const cls = option(c, rule.value, "class");
+    const cls = arrayValue(c, rule.value, "class");
     if (cls && /rest\\UrlRule\b|^UrlRule::class$/.test(cls.text)) {
       restRule(c, rule.value);
       continue;
     }
-    const pattern = text(c, option(c, rule.value, "pattern"));
+    const pattern = textValue(c, arrayValue(c, rule.value, "pattern"));
     const path = pattern === undefined ? undefined : concrete(pattern);
     if (path === undefined) continue;
-    const verbNode = option(c, rule.value, "verb");
+    const verbNode = arrayValue(c, rule.value, "verb");
     const verbs = verbNode?.type === "array_creation_expression"
-      ? arrayEntries(verbNode).map((e) => text(c, e.value) ?? "")
-      : (text(c, verbNode) ?? "").split(",");
+      ? arrayEntries(verbNode).map((e) => textValue(c, e.value) ?? "")
+      : (textValue(c, verbNode) ?? "").split(",");
     const methods = verbs.map((v) => v.trim().toUpperCase())
       .filter((v) => HTTP_METHODS.has(v));
     emit(c, rule.value, verbNode ? methods : ["ANY"], path);
@@ -125,17 +121,17 @@ export function yiiUrlManager(c: PhpFile, entry: Node): void {
 
 /** `['class' => 'yii\rest\UrlRule', 'controller' => 'user']`. */
 function restRule(c: PhpFile, rule: Node): void {
-  const controllers = option(c, rule, "controller");
+  const controllers = arrayValue(c, rule, "controller");
   const ids = controllers?.type === "array_creation_expression"
     ? arrayEntries(controllers).map((e) =>
       e.key
-        ? [text(c, e.key), true] as const
-        : [text(c, e.value), false] as const
+        ? [textValue(c, e.key), true] as const
+        : [textValue(c, e.value), false] as const
     )
-    : [[text(c, controllers), false] as const];
+    : [[textValue(c, controllers), false] as const];
   const pluralize =
-    option(c, rule, "pluralize")?.text.toLowerCase() !== "false";
-  const prefix = text(c, option(c, rule, "prefix")) ?? "";
+    arrayValue(c, rule, "pluralize")?.text.toLowerCase() !== "false";
+  const prefix = textValue(c, arrayValue(c, rule, "prefix")) ?? "";
   for (const [name, aliased] of ids) {
     if (!name) continue;
     const last = name.split("/").at(-1)!;
@@ -158,11 +154,11 @@ function verbFilter(c: PhpFile, cls: Node): Map<string, string[]> {
   walk(cls, (n) => {
     if (n.type !== "array_element_initializer") return;
     const [key, value] = namedChildren(n);
-    if (!key || text(c, key) !== "actions") return;
+    if (!key || textValue(c, key) !== "actions") return;
     for (const action of arrayEntries(value)) {
-      const name = text(c, action.key);
+      const name = textValue(c, action.key);
       const verbs = arrayEntries(action.value)
-        .map((e) => text(c, e.value)?.toUpperCase() ?? "")
+        .map((e) => textValue(c, e.value)?.toUpperCase() ?? "")
         .filter((v) => HTTP_METHODS.has(v));
       if (name && verbs.length) out.set(name, verbs);
     }
