@@ -12,6 +12,7 @@ import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, PhpFile } from "./project.ts";
 import { isRoutesYaml, type RoutePrefix, routesYaml } from "./routes_yaml.ts";
 import { isMagentoXml, magentoXml } from "./magento.ts";
+import { documentRoots } from "./page.ts";
 import type { ExtractedPort } from "../types.ts";
 
 /**
@@ -61,13 +62,17 @@ export const phpExtractor: LanguageExtractor = {
         magentoXml(file, configured, prefixes);
       }
     }
+    const roots = documentRoots(files.map((f) => f.path));
     const result = await twoPasses(
       files.filter((f) => f.path.endsWith(".php")),
       "php",
       (file) => file.text.includes("const "),
       (root) => collectConstants(root, constants),
-      (file, root, ports, trees) =>
-        new PhpFile(file, constants, ports, prefixes, trees).run(root),
+      (file, root, ports, trees) => {
+        const php = new PhpFile(file, constants, ports, prefixes, trees);
+        php.documentRoots = roots;
+        php.run(root);
+      },
       () => settleConstants(constants),
     );
     result.ports.push(...configured);

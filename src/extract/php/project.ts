@@ -19,6 +19,7 @@ import {
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import { phpRouters } from "./routers.ts";
+import { plainPage } from "./page.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import type { RoutePrefix } from "./routes_yaml.ts";
 import { resourceActions } from "../_port/http.ts";
@@ -142,6 +143,8 @@ export class PhpFile extends TreeFile {
 
   /** Directories whose attribute routes a routing file prefixes. */
   readonly routePrefixes: readonly RoutePrefix[];
+  /** Where the scan's plain PHP pages are served from (`""`: the root). */
+  documentRoots: readonly string[] = [""];
 
   constructor(
     file: SourceFile,
@@ -184,6 +187,7 @@ export class PhpFile extends TreeFile {
     this.guzzleClasses.add("GuzzleHttp\\Client");
     const before = this.ports.length;
     walk(root, phpRouters(this));
+    plainPage(this, root, this.documentRoots);
     // a PHPUnit test case's routes serve its tests, never real traffic
     if (TEST_CASE.test(this.file.text)) {
       const kept = this.ports.splice(before)
