@@ -1,6 +1,7 @@
-// PHP extractor: Laravel routes (`Route::get`, groups, prefixes,
-// resources), Slim (`$app->get`, `$app->group`), Symfony `#[Route]`
-// attributes, and Guzzle / Laravel `Http` client calls.
+// PHP extractor: the routes of Laravel, Slim, Symfony, Lumen, CodeIgniter,
+// CakePHP, ThinkPHP, Yii, Laminas/Mezzio, Hyperf, Phalcon, WordPress,
+// Drupal, Mautic, Magento and plain PHP pages, and Guzzle / Laravel `Http`
+// / curl client calls.
 import type {
   ExtractDiagnostic,
   ExtractResult,
@@ -26,7 +27,12 @@ import type { ExtractedPort } from "../types.ts";
  * Slim\...`): `$app->get(...)`, `$app->map([...], ...)` and `$app->group`
  * prefixes, on apps made by `AppFactory::create()` and group proxies.
  * Symfony (files that use the `Route` attribute): class `#[Route]` prefix +
- * method `#[Route('/x', methods: ['GET'])]`. Clients: Guzzle (`new
+ * method `#[Route('/x', methods: ['GET'])]`, and routing YAML. Lumen,
+ * CodeIgniter 4, CakePHP, ThinkPHP, Yii 2, Laminas and Mezzio, Hyperf,
+ * Phalcon, WordPress REST routes, Drupal `*.routing.yml`, Mautic and
+ * Magento configs, and plain scripts that read `$_GET`/`$_POST` (served at
+ * their path under the document root); see `docs/extraction.md`. Routes a
+ * PHPUnit test case declares are skipped. Clients: Guzzle (`new
  * Client(['base_uri' => ...])`, typed parameters and properties;
  * `get/post/...`, `request('POST', $url)`, `*Async`) resolving relative
  * URIs against `base_uri`, and Laravel's `Http::get(...)` /
