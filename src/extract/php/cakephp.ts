@@ -6,22 +6,13 @@ import type { Node } from "web-tree-sitter";
 import { exactText, literal, type Value } from "../_value/mod.ts";
 import { PHP_FUNCTIONS } from "./flow.ts";
 import { emitServer, methodList } from "./laravel.ts";
+import { VERB_METHODS, verbOf } from "./verbs.ts";
 import {
   arrayEntries,
   arrayValue,
   type PhpFile,
   positional,
 } from "./project.ts";
-
-const VERBS: Readonly<Record<string, string>> = {
-  get: "GET",
-  post: "POST",
-  put: "PUT",
-  patch: "PATCH",
-  delete: "DELETE",
-  head: "HEAD",
-  options: "OPTIONS",
-};
 
 /** `resources()`: the action `only` names, the method, the path suffix. */
 const RESOURCE: ReadonlyArray<[string, string, string]> = [
@@ -58,7 +49,7 @@ export function cakeCall(c: PhpFile, call: Node): boolean {
   if (call.childForFieldName("object")?.type !== "variable_name") return false;
   const name = call.childForFieldName("name")?.text ?? "";
   const args = positional(call);
-  const verb = Object.hasOwn(VERBS, name) ? VERBS[name] : undefined;
+  const verb = verbOf(VERB_METHODS, name);
   if (verb && args.length >= 2) {
     emit(c, call, [verb], [c.evaluate(args[0])]);
   } else if (name === "connect" && args[0]) {

@@ -5,6 +5,7 @@ import type { Node } from "web-tree-sitter";
 import { literal } from "../_value/mod.ts";
 import { resourceActions } from "../_port/http.ts";
 import { emitServer, methodList } from "./laravel.ts";
+import { VERB_METHODS, verbOf } from "./verbs.ts";
 import {
   arrayEntries,
   arrayValue,
@@ -15,13 +16,7 @@ import {
 
 /** `$routes-><verb>(path, handler)`: the method each registers. */
 const VERBS: Readonly<Record<string, string>> = {
-  get: "GET",
-  post: "POST",
-  put: "PUT",
-  patch: "PATCH",
-  delete: "DELETE",
-  head: "HEAD",
-  options: "OPTIONS",
+  ...VERB_METHODS,
   add: "ANY",
 };
 
@@ -67,7 +62,7 @@ export function codeIgniterCall(c: PhpFile, call: Node): boolean {
   }
   const name = call.childForFieldName("name")?.text ?? "";
   const args = positional(call);
-  const verb = Object.hasOwn(VERBS, name) ? VERBS[name] : undefined;
+  const verb = verbOf(VERBS, name);
   if (verb && args.length >= 2) {
     emit(c, call, [verb], args[0]!);
   } else if (name === "match" && args.length >= 3) {

@@ -15,6 +15,7 @@ import {
   positional,
   ROUTE_VERBS,
 } from "./project.ts";
+import { verbOf } from "./verbs.ts";
 
 /** `#[XMapping]`: the methods each maps (`RequestMapping`: its default). */
 const MAPPINGS: Readonly<Record<string, string[]>> = {
@@ -41,7 +42,7 @@ export function hyperfCall(c: PhpFile, call: Node): boolean {
   }
   const name = call.childForFieldName("name")?.text ?? "";
   const args = positional(call);
-  const verb = Object.hasOwn(ROUTE_VERBS, name) ? ROUTE_VERBS[name] : undefined;
+  const verb = verbOf(ROUTE_VERBS, name);
   if (verb && verb !== "ANY" && args.length >= 2) {
     emitServer(c, call, [verb], [c.evaluate(args[0])], "hyperf");
   } else if (name === "addRoute" && args.length >= 3) {

@@ -26,6 +26,7 @@ import {
 } from "./project.ts";
 import type { Node } from "web-tree-sitter";
 import { PHP_FUNCTIONS } from "./flow.ts";
+import { verbOf } from "./verbs.ts";
 
 /**
  * The prefixes of the Laravel/Slim `group` closures a route is registered
@@ -132,11 +133,7 @@ const LARAVEL_EXTRA_VERBS: Readonly<Record<string, string>> = {
 
 /** The method a Laravel registrar registers (read at call time: `ROUTE_VERBS` is defined in a module that imports this one). */
 function laravelVerb(name: string): string | undefined {
-  return Object.hasOwn(ROUTE_VERBS, name)
-    ? ROUTE_VERBS[name]
-    : Object.hasOwn(LARAVEL_EXTRA_VERBS, name)
-    ? LARAVEL_EXTRA_VERBS[name]
-    : undefined;
+  return verbOf(ROUTE_VERBS, name) ?? verbOf(LARAVEL_EXTRA_VERBS, name);
 }
 
 /** The methods `Route::match` and `Route::addRoute` take. */

@@ -4,6 +4,7 @@
 import type { Node } from "web-tree-sitter";
 import { emitServer, methodList } from "./laravel.ts";
 import { type PhpFile, positional, ROUTE_VERBS } from "./project.ts";
+import { verbOf } from "./verbs.ts";
 
 /** Whether a file may hold Lumen routes (a `routes/` file, or Lumen's own). */
 export function isLumenRoutes(c: PhpFile): boolean {
@@ -27,7 +28,7 @@ export function lumenCall(c: PhpFile, call: Node): boolean {
   if (!isRouter(call.childForFieldName("object"))) return false;
   const name = call.childForFieldName("name")?.text ?? "";
   const args = positional(call);
-  const verb = Object.hasOwn(ROUTE_VERBS, name) ? ROUTE_VERBS[name] : undefined;
+  const verb = verbOf(ROUTE_VERBS, name);
   if (verb && args.length >= 2) {
     emitServer(c, call, [verb], [c.evaluate(args[0])], "lumen", true);
   } else if (name === "addRoute" && args.length >= 3) {

@@ -3,14 +3,11 @@
 // handler, ['GET', 'PATCH'])` (any method without a list).
 import type { Node } from "web-tree-sitter";
 import { emitServer, methodList } from "./laravel.ts";
+import { VERB_METHODS, verbOf } from "./verbs.ts";
 import { type PhpFile, positional } from "./project.ts";
 
 const VERBS: Readonly<Record<string, string>> = {
-  get: "GET",
-  post: "POST",
-  put: "PUT",
-  patch: "PATCH",
-  delete: "DELETE",
+  ...VERB_METHODS,
   any: "ANY",
 };
 
@@ -29,7 +26,7 @@ export function mezzioCall(c: PhpFile, call: Node): boolean {
   const name = call.childForFieldName("name")?.text ?? "";
   const [path, handler, methods] = positional(call);
   if (!path || !handler) return false;
-  const verb = Object.hasOwn(VERBS, name) ? VERBS[name] : undefined;
+  const verb = verbOf(VERBS, name);
   if (verb) {
     emitServer(c, call, [verb], [c.evaluate(path)], "mezzio", true);
   } else if (name === "route") {

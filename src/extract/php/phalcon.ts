@@ -10,17 +10,12 @@ import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { literal, type Value } from "../_value/mod.ts";
 import { emitServer, methodList } from "./laravel.ts";
+import { VERB_METHODS, verbOf } from "./verbs.ts";
 import { type PhpFile, positional } from "./project.ts";
 
 /** Micro apps and collections: `get`..., `map` (any method). */
 const MICRO_VERBS: Readonly<Record<string, string>> = {
-  get: "GET",
-  post: "POST",
-  put: "PUT",
-  patch: "PATCH",
-  delete: "DELETE",
-  head: "HEAD",
-  options: "OPTIONS",
+  ...VERB_METHODS,
   map: "ANY",
 };
 
@@ -95,7 +90,7 @@ export function phalconCall(c: PhpFile, call: Node): boolean {
   if (!object || !kind) return false;
   const name = call.childForFieldName("name")?.text ?? "";
   const verbs = kind === "micro" ? MICRO_VERBS : ROUTER_VERBS;
-  const verb = Object.hasOwn(verbs, name) ? verbs[name] : undefined;
+  const verb = verbOf(verbs, name);
   const [path, handler, methods] = positional(call);
   if (!verb || !path || !handler) return false;
   const given = kind === "router" && name === "add" && methods

@@ -19,6 +19,7 @@ import {
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import { phpRouters } from "./routers.ts";
+import { VERB_METHODS } from "./verbs.ts";
 import { plainPage } from "./page.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import type { RoutePrefix } from "./routes_yaml.ts";
@@ -26,22 +27,11 @@ import { resourceActions } from "../_port/http.ts";
 import { TreeFile } from "../_syntax/passes.ts";
 
 export const ROUTE_VERBS: Record<string, string> = {
-  get: "GET",
-  post: "POST",
-  put: "PUT",
-  patch: "PATCH",
-  delete: "DELETE",
-  options: "OPTIONS",
+  ...VERB_METHODS,
   any: "ANY",
 };
 export const CLIENT_VERBS: Record<string, string> = {
-  get: "GET",
-  post: "POST",
-  put: "PUT",
-  patch: "PATCH",
-  delete: "DELETE",
-  head: "HEAD",
-  options: "OPTIONS",
+  ...VERB_METHODS,
   getAsync: "GET",
   postAsync: "POST",
   putAsync: "PUT",

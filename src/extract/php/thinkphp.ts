@@ -10,6 +10,7 @@ import { namedChildren } from "../_syntax/tree.ts";
 import { exactText, literal, type Value } from "../_value/mod.ts";
 import { emitServer } from "./laravel.ts";
 import { lastName, type PhpFile, positional, ROUTE_VERBS } from "./project.ts";
+import { verbOf } from "./verbs.ts";
 
 /** `Route::resource`: method, path suffix after the resource's. */
 const RESOURCE: ReadonlyArray<[string, string]> = [
@@ -81,7 +82,7 @@ export function thinkCall(c: PhpFile, call: Node): boolean {
       false,
       rewriter(c.file.path),
     );
-  const verb = Object.hasOwn(ROUTE_VERBS, name) ? ROUTE_VERBS[name] : undefined;
+  const verb = verbOf(ROUTE_VERBS, name);
   if (verb) emit([verb]);
   else if (name === "rule") {
     emit(methods(args[2] ? exactText(c.evaluate(args[2])) : "*"));
