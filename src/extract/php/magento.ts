@@ -29,14 +29,16 @@ function attribute(tag: string, name: string): string | undefined {
   return new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`).exec(tag)?.[1];
 }
 
-function lineAt(text: string, index: number): number {
+/** The 0-based line of each offset, in order (one pass over the text). */
+function lineOf(text: string): (index: number) => number {
   let row = 0;
-  for (
-    let i = text.indexOf("\n");
-    i !== -1 && i < index;
-    i = text.indexOf("\n", i + 1)
-  ) row++;
-  return row;
+  let at = 0;
+  return (index) => {
+    for (; at < index && at < text.length; at++) {
+      if (text[at] === "\n") row++;
+    }
+    return row;
+  };
 }
 
 /**
@@ -54,6 +56,7 @@ export function magentoXml(
   );
   const root = file.path.slice(0, file.path.lastIndexOf("etc/"));
   if (file.path.endsWith("webapi.xml")) {
+    const line = lineOf(text);
     for (const m of text.matchAll(/<route\b[^>]*>/g)) {
       const url = attribute(m[0], "url");
       const method = attribute(m[0], "method")?.toUpperCase();
@@ -65,7 +68,7 @@ export function magentoXml(
         method,
         path: route.path,
         confidence: route.confidence,
-        node: { startPosition: { row: lineAt(text, m.index), column: 0 } },
+        node: { startPosition: { row: line(m.index), column: 0 } },
         owner: moduleOwner(file.path),
         filePath: file.path,
         framework: "magento",

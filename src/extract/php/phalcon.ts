@@ -52,17 +52,26 @@ function receiverKind(c: PhpFile, object: Node): "micro" | "router" | null {
   return null;
 }
 
+/** Each file's `$x->setPrefix('/p')` arguments, by variable (read once). */
+const SET_PREFIXES = new WeakMap<PhpFile, Map<string, Node>>();
+
 /** The `$x->setPrefix('/p')` of a collection or group variable. */
 function prefixOf(c: PhpFile, object: Node): Value[] {
-  let found: Node | undefined;
-  walk(c.rootNode!, (n) => {
-    if (found) return false;
-    if (
-      n.type === "member_call_expression" &&
-      n.childForFieldName("name")?.text === "setPrefix" &&
-      n.childForFieldName("object")?.text === object.text
-    ) found = positional(n)[0];
-  });
+  let prefixes = SET_PREFIXES.get(c);
+  if (!prefixes) {
+    const found = new Map<string, Node>();
+    walk(c.rootNode!, (n) => {
+      if (
+        n.type !== "member_call_expression" ||
+        n.childForFieldName("name")?.text !== "setPrefix"
+      ) return;
+      const name = n.childForFieldName("object")?.text ?? "";
+      const first = positional(n)[0];
+      if (first && !found.has(name)) found.set(name, first);
+    });
+    SET_PREFIXES.set(c, prefixes = found);
+  }
+  const found = prefixes.get(object.text);
   return found ? [c.evaluate(found)] : [];
 }
 

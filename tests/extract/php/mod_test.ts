@@ -133,3 +133,28 @@ class PingControllerTest extends WebTestCase
     "tests/Controller/PingControllerTest.php:14 client GET /invoices",
   ]);
 });
+
+Deno.test("phpExtractor never rejects on malformed input to the other routers", async () => {
+  await assertRobust(phpExtractor, "app/Config/Routes.php", [
+    "<?php ",
+    "use Cake\\Routing\\RouteBuilder; use think\\facade\\Route; ",
+    "use Mezzio\\Application; use Phalcon\\Mvc\\Micro; ",
+    "use Hyperf\\HttpServer\\Router\\Router; ",
+    '$routes->group("a/(:num)", function ($routes) {',
+    '$routes->resource("p", ["only" => "index"]);',
+    '$router->addRoute(["GET"], "/x", "h");',
+    '$builder->connect("/c/*", [])->setMethods(["POST"]);',
+    'Route::rule("r/:id", "x", "GET|");',
+    'Router::addGroup("/g", function () {',
+    '$app = new Micro(); $app->map("/m", fn () => 1)->via([]);',
+    "'urlManager' => ['rules' => ['GET <id:\\d+>' => 'x']],",
+    "'router' => ['routes' => ['a' => ['options' => ['route' => '/a[/:b[/:c]]']]]],",
+    "register_rest_route('n', '/(?P<id>(a|b)', []);",
+    "$_GET['q'];",
+    "});",
+    "[",
+    "]",
+    '"',
+    "\n",
+  ]);
+});
