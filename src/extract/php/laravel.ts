@@ -131,7 +131,7 @@ const LARAVEL_EXTRA_VERBS: Readonly<Record<string, string>> = {
   permanentRedirect: "ANY",
 };
 
-/** The method a Laravel registrar registers (read at call time: `ROUTE_VERBS` is defined in a module that imports this one). */
+/** The method a Laravel registrar (`Route::get`, `Route::view`...) registers. */
 function laravelVerb(name: string): string | undefined {
   return verbOf(ROUTE_VERBS, name) ?? verbOf(LARAVEL_EXTRA_VERBS, name);
 }
