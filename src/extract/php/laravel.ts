@@ -8,12 +8,14 @@ import {
   exactText,
   joinPaths,
   literal,
+  mapText,
   type Value,
 } from "../_value/mod.ts";
 import { emitClient, guzzleClient } from "./clients.ts";
 import {
   API_ACTIONS,
   arrayEntries,
+  arrayValue,
   chainRootOf,
   CLIENT_VERBS,
   lastName,
@@ -24,6 +26,7 @@ import {
 } from "./project.ts";
 import type { Node } from "web-tree-sitter";
 import { PHP_FUNCTIONS } from "./flow.ts";
+import { verbOf } from "./verbs.ts";
 
 /**
  * The prefixes of the Laravel/Slim `group` closures a route is registered
@@ -62,13 +65,17 @@ export function groupPrefixes(
     const call = argument?.parent?.parent;
     if (argument?.type !== "argument" || !call) continue;
     const name = call.childForFieldName("name")?.text;
-    if (name !== "group") continue;
+    // Hyperf: `Router::addGroup('/api', function () {...})`
+    if (name !== "group" && name !== "addGroup") continue;
     if (call.type === "member_call_expression") {
       const object = call.childForFieldName("object");
       if (slimOnly || object?.type === "variable_name") {
-        // Slim: `$app->group('/api', function ($group) {...})`
+        // Slim, CodeIgniter: `$app->group('/api', function ($group) {...})`;
+        // Lumen: `$router->group(['prefix' => 'api'], function () {...})`
         const first = positional(call)[0];
-        if (first && first.type !== "anonymous_function") {
+        if (first?.type === "array_creation_expression") {
+          prefixes.push(...optionPrefix(c, first));
+        } else if (first && first.type !== "anonymous_function") {
           prefixes.push(c.evaluate(first));
         }
       } else {
@@ -93,15 +100,86 @@ export function groupPrefixes(
       }
     } else if (call.type === "scoped_call_expression") {
       // Laravel: `Route::group(['prefix' => 'api'], function () {...})`
-      const options = positional(call)[0];
-      for (const entry of arrayEntries(options)) {
-        if (entry.key && exactText(c.evaluate(entry.key)) === "prefix") {
-          prefixes.push(c.evaluate(entry.value));
-        }
-      }
+      // ThinkPHP: `Route::group('admin', function () {...})`
+      const first = positional(call)[0];
+      if (
+        first?.type === "string" || first?.type === "encapsed_string" ||
+        first?.type === "binary_expression"
+      ) {
+        prefixes.push(c.evaluate(first));
+      } else prefixes.push(...optionPrefix(c, first));
     }
   }
   return prefixes.reverse();
+}
+
+/** The `'prefix'` of a group's options array, if it has one. */
+function optionPrefix(c: PhpFile, options: Node | undefined): Value[] {
+  const prefix = arrayValue(c, options, "prefix");
+  return prefix ? [c.evaluate(prefix)] : [];
+}
+
+/**
+ * Laravel's route registrars beyond {@linkcode ROUTE_VERBS}: `Route::query`
+ * (the HTTP QUERY method), `Route::view` (GET) and `Route::redirect` /
+ * `permanentRedirect` (any method, as Laravel registers them).
+ */
+const LARAVEL_EXTRA_VERBS: Readonly<Record<string, string>> = {
+  query: "QUERY",
+  view: "GET",
+  redirect: "ANY",
+  permanentRedirect: "ANY",
+};
+
+/** The method a Laravel registrar (`Route::get`, `Route::view`...) registers. */
+function laravelVerb(name: string): string | undefined {
+  return verbOf(ROUTE_VERBS, name) ?? verbOf(LARAVEL_EXTRA_VERBS, name);
+}
+
+/** The methods `Route::match` and `Route::addRoute` take. */
+const LARAVEL_METHODS: ReadonlySet<string> = new Set([
+  ...HTTP_METHODS,
+  "QUERY",
+]);
+
+/** The methods of `['get', 'post']` or `'POST'` (upper-cased, known ones). */
+export function methodList(c: PhpFile, node: Node | undefined): string[] {
+  const values = node?.type === "array_creation_expression"
+    ? arrayEntries(node).map((e) => e.value)
+    : node
+    ? [node]
+    : [];
+  return values
+    .map((v) => exactText(c.evaluate(v))?.toUpperCase() ?? "")
+    .filter((v) => LARAVEL_METHODS.has(v));
+}
+
+/** Whether a call registers a route with a handler (not a `group`). */
+function isRegistrar(name: string): boolean {
+  return laravelVerb(name) !== undefined ||
+    ["match", "addRoute", "map"].includes(name);
+}
+
+/**
+ * Whether a call sits in the handler closure of a route: it runs when a
+ * request hits that route, not at boot, so it registers nothing reachable.
+ */
+function inRouteHandler(call: Node): boolean {
+  for (let n: Node | null = call.parent; n; n = n.parent) {
+    if (PHP_FUNCTIONS.has(n.type)) return false;
+    if (n.type !== "anonymous_function" && n.type !== "arrow_function") {
+      continue;
+    }
+    const argument = n.parent;
+    const outer = argument?.parent?.parent;
+    if (argument?.type !== "argument" || !outer) continue;
+    if (
+      (outer.type === "scoped_call_expression" ||
+        outer.type === "member_call_expression") &&
+      isRegistrar(outer.childForFieldName("name")?.text ?? "")
+    ) return true;
+  }
+  return false;
 }
 
 /** `Route::get(...)`, `Route::match(...)`, `Route::resource(...)`, `Http::get(...)`. */
@@ -123,13 +201,12 @@ export function scopedCall(
   const args = positional(call);
   let verbs: string[];
   let pathNode: Node | undefined;
-  if (name in ROUTE_VERBS) {
-    verbs = [ROUTE_VERBS[name]!];
+  const verb = laravelVerb(name);
+  if (verb) {
+    verbs = [verb];
     pathNode = args[0];
-  } else if (name === "match") {
-    verbs = arrayEntries(args[0])
-      .map((e) => exactText(c.evaluate(e.value))?.toUpperCase() ?? "")
-      .filter((v) => HTTP_METHODS.has(v));
+  } else if (name === "match" || name === "addRoute") {
+    verbs = methodList(c, args[0]);
     pathNode = args[1];
   } else if (name === "resource" || name === "apiResource") {
     resource(c, call, name === "apiResource");
@@ -137,7 +214,7 @@ export function scopedCall(
   } else {
     return;
   }
-  if (!pathNode || args.length < 2 && name !== "match") return;
+  if (!pathNode || args.length < 2) return;
   emitServer(c, call, verbs, [c.evaluate(pathNode)], "laravel");
 }
 
@@ -183,15 +260,18 @@ export function emitServer(
   parts: readonly Value[],
   framework: string,
   slimOnly = false,
+  rewrite?: (path: string) => string,
 ): void {
+  if (inRouteHandler(call)) return;
   // routes/api.php is loaded under the `api` prefix by Laravel.
   const apiFile = framework === "laravel" &&
     /(^|\/)routes\/api\.php$/.test(c.file.path);
   for (const prefixes of groupPrefixChains(c, call, slimOnly)) {
     const all = [...(apiFile ? [literal("api")] : []), ...prefixes, ...parts];
+    const path = joinPaths(...all);
     c.ports.push(...routePorts({
       methods: verbs,
-      path: joinPaths(...all),
+      path: rewrite ? mapText(path, rewrite) : path,
       prefixed: all.length > parts.length,
       node: call,
       owner: ownerOf(call, c.file.path, "php"),
@@ -232,7 +312,7 @@ export function memberCall(
   if (
     root.type === "scoped_call_expression" &&
     lastName(root.childForFieldName("scope")?.text ?? "") === "Route" &&
-    name in ROUTE_VERBS
+    laravelVerb(name)
   ) {
     const args = positional(call);
     if (args.length < 2) return;
@@ -247,7 +327,7 @@ export function memberCall(
     emitServer(
       c,
       call,
-      [ROUTE_VERBS[name]!],
+      [laravelVerb(name)!],
       [...chain, c.evaluate(args[0])],
       "laravel",
     );

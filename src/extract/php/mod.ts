@@ -1,6 +1,7 @@
-// PHP extractor: Laravel routes (`Route::get`, groups, prefixes,
-// resources), Slim (`$app->get`, `$app->group`), Symfony `#[Route]`
-// attributes, and Guzzle / Laravel `Http` client calls.
+// PHP extractor: the routes of Laravel, Slim, Symfony, Lumen, CodeIgniter,
+// CakePHP, ThinkPHP, Yii, Laminas/Mezzio, Hyperf, Phalcon, WordPress,
+// Drupal, Mautic, Magento and plain PHP pages, and Guzzle / Laravel `Http`
+// / curl client calls.
 import type {
   ExtractDiagnostic,
   ExtractResult,
@@ -11,6 +12,8 @@ import { settleConstants, type Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, PhpFile } from "./project.ts";
 import { isRoutesYaml, type RoutePrefix, routesYaml } from "./routes_yaml.ts";
+import { isMagentoXml, magentoXml } from "./magento.ts";
+import { documentRoots } from "./page.ts";
 import type { ExtractedPort } from "../types.ts";
 
 /**
@@ -24,7 +27,12 @@ import type { ExtractedPort } from "../types.ts";
  * Slim\...`): `$app->get(...)`, `$app->map([...], ...)` and `$app->group`
  * prefixes, on apps made by `AppFactory::create()` and group proxies.
  * Symfony (files that use the `Route` attribute): class `#[Route]` prefix +
- * method `#[Route('/x', methods: ['GET'])]`. Clients: Guzzle (`new
+ * method `#[Route('/x', methods: ['GET'])]`, and routing YAML. Lumen,
+ * CodeIgniter 4, CakePHP, ThinkPHP, Yii 2, Laminas and Mezzio, Hyperf,
+ * Phalcon, WordPress REST routes, Drupal `*.routing.yml`, Mautic and
+ * Magento configs, and plain scripts that read `$_GET`/`$_POST` (served at
+ * their path under the document root); see `docs/extraction.md`. Routes a
+ * PHPUnit test case declares are skipped. Clients: Guzzle (`new
  * Client(['base_uri' => ...])`, typed parameters and properties;
  * `get/post/...`, `request('POST', $url)`, `*Async`) resolving relative
  * URIs against `base_uri`, and Laravel's `Http::get(...)` /
@@ -46,7 +54,7 @@ import type { ExtractedPort } from "../types.ts";
 export const phpExtractor: LanguageExtractor = {
   name: "php",
   accepts(path: string): boolean {
-    return path.endsWith(".php") || isRoutesYaml(path);
+    return path.endsWith(".php") || isRoutesYaml(path) || isMagentoXml(path);
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const constants = new Map<string, Value>();
@@ -56,15 +64,21 @@ export const phpExtractor: LanguageExtractor = {
     for (const file of files) {
       if (isRoutesYaml(file.path)) {
         routesYaml(file, configured, prefixes, problems);
+      } else if (isMagentoXml(file.path)) {
+        magentoXml(file, configured, prefixes);
       }
     }
+    const roots = documentRoots(files.map((f) => f.path));
     const result = await twoPasses(
       files.filter((f) => f.path.endsWith(".php")),
       "php",
       (file) => file.text.includes("const "),
       (root) => collectConstants(root, constants),
-      (file, root, ports, trees) =>
-        new PhpFile(file, constants, ports, prefixes, trees).run(root),
+      (file, root, ports, trees) => {
+        const php = new PhpFile(file, constants, ports, prefixes, trees);
+        php.documentRoots = roots;
+        php.run(root);
+      },
       () => settleConstants(constants),
     );
     result.ports.push(...configured);

@@ -17,32 +17,21 @@ import {
   evaluateStringNode,
 } from "../_value/literals.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
-import { memberCall, scopedCall } from "./laravel.ts";
-import { curlCall } from "./curl.ts";
-import { symfonyController } from "./symfony.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
+import { phpRouters } from "./routers.ts";
+import { VERB_METHODS } from "./verbs.ts";
+import { plainPage } from "./page.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import type { RoutePrefix } from "./routes_yaml.ts";
 import { resourceActions } from "../_port/http.ts";
 import { TreeFile } from "../_syntax/passes.ts";
 
 export const ROUTE_VERBS: Record<string, string> = {
-  get: "GET",
-  post: "POST",
-  put: "PUT",
-  patch: "PATCH",
-  delete: "DELETE",
-  options: "OPTIONS",
+  ...VERB_METHODS,
   any: "ANY",
 };
 export const CLIENT_VERBS: Record<string, string> = {
-  get: "GET",
-  post: "POST",
-  put: "PUT",
-  patch: "PATCH",
-  delete: "DELETE",
-  head: "HEAD",
-  options: "OPTIONS",
+  ...VERB_METHODS,
   getAsync: "GET",
   postAsync: "POST",
   putAsync: "PUT",
@@ -50,6 +39,9 @@ export const CLIENT_VERBS: Record<string, string> = {
   deleteAsync: "DELETE",
   headAsync: "HEAD",
 };
+
+/** A PHPUnit test case class (`class FooTest extends TestCase`). */
+const TEST_CASE = /\bclass\s+\w+\s+extends\s+\\?[\w\\]*TestCase\b/;
 
 /** Laravel's resource actions: method, path suffix. */
 export const RESOURCE_ACTIONS: ReadonlyArray<[string, string, string]> =
@@ -107,6 +99,25 @@ export function arrayEntries(
   return out;
 }
 
+/** The value of `key` in an array literal (`['key' => value]`). */
+export function arrayValue(
+  c: PhpFile,
+  node: Node | undefined,
+  key: string,
+): Node | undefined {
+  return arrayEntries(node).find((e) =>
+    e.key && exactText(c.evaluate(e.key)) === key
+  )?.value;
+}
+
+/** The exact text a node evaluates to, if it has one. */
+export function textValue(
+  c: PhpFile,
+  node: Node | undefined,
+): string | undefined {
+  return node ? exactText(c.evaluate(node)) : undefined;
+}
+
 export function lastName(text: string): string {
   return text.slice(text.lastIndexOf("\\") + 1);
 }
@@ -122,6 +133,8 @@ export class PhpFile extends TreeFile {
 
   /** Directories whose attribute routes a routing file prefixes. */
   readonly routePrefixes: readonly RoutePrefix[];
+  /** Where the scan's plain PHP pages are served from (`""`: the root). */
+  documentRoots: readonly string[] = [""];
 
   constructor(
     file: SourceFile,
@@ -162,22 +175,15 @@ export class PhpFile extends TreeFile {
     this.guzzle = this.file.text.includes("GuzzleHttp");
     this.guzzleClasses.add("\\GuzzleHttp\\Client");
     this.guzzleClasses.add("GuzzleHttp\\Client");
-    walk(root, (node) => {
-      switch (node.type) {
-        case "scoped_call_expression":
-          scopedCall(this, node);
-          break;
-        case "member_call_expression":
-          memberCall(this, node);
-          break;
-        case "function_call_expression":
-          curlCall(this, node);
-          break;
-        case "class_declaration":
-          if (this.symfony) symfonyController(this, node);
-          break;
-      }
-    });
+    const before = this.ports.length;
+    walk(root, phpRouters(this));
+    plainPage(this, root, this.documentRoots);
+    // a PHPUnit test case's routes serve its tests, never real traffic
+    if (TEST_CASE.test(this.file.text)) {
+      const kept = this.ports.splice(before)
+        .filter((p) => p.ref.role !== "server");
+      this.ports.push(...kept);
+    }
   }
 
   evaluate(node: Node | null | undefined, depth = 0): Value {

@@ -1,6 +1,7 @@
 // Symfony routes declared in configuration: `config/routes.yaml` and
 // `config/routes/*.yaml` entries with a `path` (and `methods`), and the
-// `prefix` of entries that import attribute routes from a directory.
+// `prefix` of entries that import attribute routes from a directory; a
+// Drupal module's `<module>.routing.yml` (the same entries).
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import { HTTP_METHODS, httpPort } from "../_port/http.ts";
 import { moduleOwner } from "../_syntax/owner.ts";
@@ -8,10 +9,16 @@ import { literal, routePath } from "../_value/mod.ts";
 import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 
-/** Whether a path is a Symfony routing configuration file. */
+/** Whether a path is a Symfony (or Drupal) routing configuration file. */
 export function isRoutesYaml(path: string): boolean {
   return /(^|\/)config\/routes(\/[^/]+)?\.ya?ml$/.test(path) ||
-    /(^|\/)config\/routes\/[^/]+\/[^/]+\.ya?ml$/.test(path);
+    /(^|\/)config\/routes\/[^/]+\/[^/]+\.ya?ml$/.test(path) ||
+    isDrupalRouting(path);
+}
+
+/** A Drupal module's routing file: `<module>.routing.yml`. */
+function isDrupalRouting(path: string): boolean {
+  return /(^|\/)[\w-]+\.routing\.yml$/.test(path);
 }
 
 /** A directory whose attribute routes a routing file imports under a prefix. */
@@ -78,7 +85,7 @@ export function routesYaml(
         owner: moduleOwner(file.path),
         filePath: file.path,
         confidence: result.confidence,
-        framework: "symfony",
+        framework: isDrupalRouting(file.path) ? "drupal" : "symfony",
         extra: { routing: "yaml" },
       });
       if (port) ports.push(port);

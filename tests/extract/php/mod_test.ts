@@ -102,3 +102,59 @@ Deno.test("phpExtractor never rejects on malformed input", async () => {
     "\n",
   ]);
 });
+
+Deno.test("phpExtractor skips the routes a PHPUnit test case declares, keeps its client calls", async () => {
+  const text = `<?php
+namespace App\\Tests\\Controller;
+use Symfony\\Bundle\\FrameworkBundle\\Test\\WebTestCase;
+use Symfony\\Component\\Routing\\Attribute\\Route;
+use GuzzleHttp\\Client;
+class PingControllerTest extends WebTestCase
+{
+    #[Route('/only-in-tests', methods: ['GET'])]
+    public function probe(): void {}
+    public function testRoute(): void
+    {
+        Route::get('/registered-by-test', fn () => 1);
+        $client = new Client(['base_uri' => 'http://billing.internal/']);
+        $client->get('/invoices');
+    }
+}
+`;
+  const plain = text.replace("PingControllerTest extends WebTestCase", "Ping");
+  const { ports } = await phpExtractor.extract([
+    { path: "tests/Controller/PingControllerTest.php", text },
+    { path: "src/Controller/Ping.php", text: plain },
+  ]);
+  assert.deepEqual(summarize(ports), [
+    "src/Controller/Ping.php:8 server GET /only-in-tests",
+    "src/Controller/Ping.php:12 server GET /registered-by-test",
+    "src/Controller/Ping.php:14 client GET /invoices",
+    "tests/Controller/PingControllerTest.php:14 client GET /invoices",
+  ]);
+});
+
+Deno.test("phpExtractor never rejects on malformed input to the other routers", async () => {
+  await assertRobust(phpExtractor, "app/Config/Routes.php", [
+    "<?php ",
+    "use Cake\\Routing\\RouteBuilder; use think\\facade\\Route; ",
+    "use Mezzio\\Application; use Phalcon\\Mvc\\Micro; ",
+    "use Hyperf\\HttpServer\\Router\\Router; ",
+    '$routes->group("a/(:num)", function ($routes) {',
+    '$routes->resource("p", ["only" => "index"]);',
+    '$router->addRoute(["GET"], "/x", "h");',
+    '$builder->connect("/c/*", [])->setMethods(["POST"]);',
+    'Route::rule("r/:id", "x", "GET|");',
+    'Router::addGroup("/g", function () {',
+    '$app = new Micro(); $app->map("/m", fn () => 1)->via([]);',
+    "'urlManager' => ['rules' => ['GET <id:\\d+>' => 'x']],",
+    "'router' => ['routes' => ['a' => ['options' => ['route' => '/a[/:b[/:c]]']]]],",
+    "register_rest_route('n', '/(?P<id>(a|b)', []);",
+    "$_GET['q'];",
+    "});",
+    "[",
+    "]",
+    '"',
+    "\n",
+  ]);
+});

@@ -1,0 +1,77 @@
+// Which PHP router reads which node of a file: each framework's reader is
+// tried on the calls, classes and config arrays of the files that use it
+// (by their imports, path or names), Laravel / Slim / clients last.
+import type { Node } from "web-tree-sitter";
+import { memberCall, scopedCall } from "./laravel.ts";
+import { curlCall } from "./curl.ts";
+import { codeIgniterCall, isCodeIgniterRoutes } from "./codeigniter.ts";
+import { isLumenRoutes, lumenCall } from "./lumen.ts";
+import { cakeCall, isCakeRoutes } from "./cakephp.ts";
+import {
+  isThinkController,
+  isThinkRoutes,
+  thinkCall,
+  thinkController,
+} from "./thinkphp.ts";
+import { isYiiController, yiiController, yiiUrlManager } from "./yii.ts";
+import { isMezzioApp, mezzioCall } from "./mezzio.ts";
+import { isLaminasConfig, laminasRouter } from "./laminas.ts";
+import { hyperfCall, hyperfController, isHyperf } from "./hyperf.ts";
+import { isPhalcon, phalconCall, phalconController } from "./phalcon.ts";
+import { isWordPress, wordPressCall } from "./wordpress.ts";
+import { isMauticConfig, mauticRoutes } from "./mautic.ts";
+import { isMagentoController, magentoController } from "./magento.ts";
+import { symfonyController } from "./symfony.ts";
+import type { PhpFile } from "./project.ts";
+
+/** The visitor that hands each node of a file to the routers it uses. */
+export function phpRouters(c: PhpFile): (node: Node) => void {
+  const codeIgniter = isCodeIgniterRoutes(c);
+  const lumen = isLumenRoutes(c);
+  const cake = isCakeRoutes(c);
+  const think = isThinkRoutes(c);
+  const thinkControllers = isThinkController(c);
+  const yiiControllers = isYiiController(c);
+  const urlManager = c.file.text.includes("urlManager");
+  const mezzio = isMezzioApp(c);
+  const laminas = isLaminasConfig(c);
+  const hyperf = isHyperf(c);
+  const phalcon = isPhalcon(c);
+  const wordPress = isWordPress(c);
+  const mautic = isMauticConfig(c);
+  const magento = isMagentoController(c);
+  return (node) => {
+    switch (node.type) {
+      case "scoped_call_expression":
+        if (think && thinkCall(c, node)) break;
+        if (hyperf && hyperfCall(c, node)) break;
+        scopedCall(c, node);
+        break;
+      case "member_call_expression":
+        if (codeIgniter && codeIgniterCall(c, node)) break;
+        if (lumen && lumenCall(c, node)) break;
+        if (cake && cakeCall(c, node)) break;
+        if (mezzio && mezzioCall(c, node)) break;
+        if (phalcon && phalconCall(c, node)) break;
+        memberCall(c, node);
+        break;
+      case "function_call_expression":
+        curlCall(c, node);
+        if (wordPress) wordPressCall(c, node);
+        break;
+      case "class_declaration":
+        if (c.symfony) symfonyController(c, node);
+        else if (magento) magentoController(c, node);
+        else if (hyperf) hyperfController(c, node);
+        else if (phalcon) phalconController(c, node);
+        else if (yiiControllers) yiiController(c, node);
+        else if (thinkControllers) thinkController(c, node);
+        break;
+      case "array_element_initializer":
+        if (urlManager) yiiUrlManager(c, node);
+        if (laminas) laminasRouter(c, node);
+        if (mautic) mauticRoutes(c, node);
+        break;
+    }
+  };
+}
