@@ -1,7 +1,8 @@
 // Rails routes: the `routes.draw` DSL (verbs, `resources`, `namespace`,
 // `scope`, nesting, member/collection, concerns, `draw`, mounted engines
 // and Rack apps) across the route files of a scan.
-import { HTTP_METHODS, HTTP_VERBS } from "../_port/http.ts";
+import { HTTP_VERBS } from "../_port/http.ts";
+import { deviseFor, useDoorkeeper } from "./rails_gems.ts";
 import { parseSource } from "../_syntax/parser.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { exactText, hole, literal, type Value } from "../_value/mod.ts";
@@ -24,14 +25,33 @@ import type { ExtractedPort } from "../types.ts";
 import type { Node, Tree } from "web-tree-sitter";
 import { eachFile } from "../_syntax/passes.ts";
 
+/** Route verbs: the HTTP ones and `query` (RFC 10008, Rails 8.2). */
+const RAILS_VERBS: ReadonlySet<string> = new Set([...HTTP_VERBS, "query"]);
+
+/** Most elements a literal loop in a route file is unrolled for. */
+const MAX_LOOP_ELEMENTS = 64;
+
 export function railsBody(
   c: RubyFile,
   statements: readonly Node[],
   ctx: RouteContext,
 ): void {
   for (const stmt of statements) {
+    if (stmt.type === "if_modifier" || stmt.type === "unless_modifier") {
+      const body = stmt.childForFieldName("body");
+      if (body) railsBody(c, [body], ctx);
+      continue;
+    }
+    if (stmt.type === "if" || stmt.type === "unless") {
+      // `if Rails.env.test? ... end`: routes of some environments
+      conditional(c, stmt, ctx);
+      continue;
+    }
+    if (stmt.type === "call" && stmt.childForFieldName("receiver")) {
+      literalLoop(c, stmt, ctx);
+      continue;
+    }
     if (stmt.type !== "call" && stmt.type !== "identifier") continue;
-    if (stmt.type === "call" && stmt.childForFieldName("receiver")) continue;
     const method = stmt.type === "identifier"
       ? stmt.text
       : stmt.childForFieldName("method")?.text ?? "";
@@ -67,6 +87,17 @@ export function railsBody(
         }
         break;
       }
+      case "new": {
+        // `new do get :template end`: under `/posts/new`
+        const target = ctx.resource?.collection;
+        if (target && !first) {
+          railsBody(c, blockBody(stmt), {
+            prefix: [...target, literal("new")],
+            direct: true,
+          });
+        }
+        break;
+      }
       case "root":
         railsRoute(c, stmt, ["GET"], literal(""), ctx);
         break;
@@ -74,7 +105,9 @@ export function railsBody(
         const via = symbolList(option(stmt, "via"));
         const verbs = via.includes("all") || via.length === 0
           ? ["ANY"]
-          : via.map((v) => v.toUpperCase()).filter((v) => HTTP_METHODS.has(v));
+          : via.map((v) => v.toUpperCase()).filter((v) =>
+            RAILS_VERBS.has(v.toLowerCase())
+          );
         const path = verbPath(c, stmt);
         if (path) railsRoute(c, stmt, verbs, path, ctx);
         break;
@@ -83,6 +116,7 @@ export function railsBody(
       case "defaults":
       case "controller":
       case "scope_module":
+      case "devise_scope":
         railsBody(c, blockBody(stmt), ctx);
         break;
       case "concern":
@@ -97,12 +131,60 @@ export function railsBody(
       case "mount":
         mount(c, stmt, ctx);
         break;
+      case "devise_for":
+        deviseFor(c, stmt, ctx);
+        break;
+      case "use_doorkeeper":
+        useDoorkeeper(c, stmt, ctx);
+        break;
       default:
-        if (HTTP_VERBS.has(method)) {
+        if (RAILS_VERBS.has(method)) {
           const path = verbPath(c, stmt);
           if (path) railsRoute(c, stmt, [method.toUpperCase()], path, ctx);
         }
     }
+  }
+}
+
+/** Both branches of `if`/`unless` (and `elsif`/`else`) in a route file. */
+function conditional(c: RubyFile, node: Node, ctx: RouteContext): void {
+  for (const field of ["consequence", "alternative"]) {
+    const branch = node.childForFieldName(field);
+    if (!branch) continue;
+    if (branch.type === "elsif") conditional(c, branch, ctx);
+    else railsBody(c, namedChildren(branch), ctx);
+  }
+}
+
+/**
+ * `%w[browse annotate].each do |action| ... end`: the block once per
+ * element of a literal list, its parameter bound to the element.
+ */
+function literalLoop(c: RubyFile, call: Node, ctx: RouteContext): void {
+  const method = call.childForFieldName("method")?.text;
+  if (method !== "each") return;
+  const receiver = call.childForFieldName("receiver")!;
+  const block = call.childForFieldName("block");
+  const params = block?.childForFieldName("parameters");
+  const param = params ? namedChildren(params) : [];
+  if (param.length !== 1 || param[0]!.type !== "identifier") return;
+  const elements = receiver.type === "array"
+    ? namedChildren(receiver).map((n) => exactText(c.evaluate(n)))
+    : symbolList(receiver);
+  if (
+    elements.length === 0 || elements.length > MAX_LOOP_ELEMENTS ||
+    elements.some((e) => e === undefined)
+  ) return;
+  const name = param[0]!.text;
+  const saved = c.bindings.get(name);
+  try {
+    for (const element of elements as string[]) {
+      c.bindings.set(name, literal(element));
+      railsBody(c, blockBody(call), ctx);
+    }
+  } finally {
+    if (saved) c.bindings.set(name, saved);
+    else c.bindings.delete(name);
   }
 }
 
@@ -343,6 +425,27 @@ export function bareCall(node: Node, method: string): boolean {
     node.childForFieldName("method")?.text === method;
 }
 
+/** A model enabling Devise modules (`devise :database_authenticatable`). */
+const DEVISE_MODEL = /^\s*devise\s+:/m;
+
+/** `class User ... devise :a, :b ... end`: the modules by class name. */
+function deviseModels(root: Node, into: Map<string, string[]>): void {
+  walk(root, (n) => {
+    if (n.type !== "class") return;
+    const name = n.childForFieldName("name");
+    const body = n.childForFieldName("body");
+    if (!name || !body) return;
+    const className = name.type === "scope_resolution"
+      ? name.childForFieldName("name")?.text
+      : name.text;
+    for (const stmt of namedChildren(body)) {
+      if (!bareCall(stmt, "devise") || !className) continue;
+      const modules = positional(stmt).flatMap((a) => symbolList(a));
+      into.set(className, [...(into.get(className) ?? []), ...modules]);
+    }
+  });
+}
+
 /** A route file loaded by `draw` (`config/routes/<name>.rb`). */
 const DRAWN_FILE = /(^|\/)config\/routes\/.+\.rb$/;
 
@@ -367,6 +470,7 @@ export async function extractRails(
     concerns: new Map(),
     engines: new Map(),
     active: new Set(),
+    deviseModels: new Map(),
   };
   const trees: Tree[] = [];
   // Parse failures were already reported by the main pass.
@@ -380,6 +484,15 @@ export async function extractRails(
         root: tree.rootNode,
       });
     });
+    await eachFile(
+      files.filter((f) => DEVISE_MODEL.test(f.text)),
+      scratch,
+      async (file) => {
+        const tree = await parseSource("ruby", file.text);
+        trees.push(tree);
+        deviseModels(tree.rootNode, rails.deviseModels);
+      },
+    );
     const draws: Array<{ ruby: RubyFile; call: Node; engine?: string }> = [];
     // Where route DSL calls live: draw blocks and files loaded by `draw`.
     const scopes: Array<{ ruby: RubyFile; node: Node }> = [];

@@ -184,3 +184,25 @@ Deno.test("rubyExtractor reads a RouteSet drawn through a local variable", async
   const { ports } = await rubyExtractor.extract([{ path: "lib/r.rb", text }]);
   assert.deepEqual(summarize(ports), ["lib/r.rb:3 server GET /ping"]);
 });
+
+Deno.test("rubyExtractor reads Sinatra MultiRoute `route` with its verbs", async () => {
+  const text = [
+    'require "sinatra"',
+    'namespace "/api" do',
+    '  route :get, :post, "/widgets" do',
+    "  end",
+    '  route "PUT", "/items/:id" do',
+    "  end",
+    '  route :fetch, "/nope" do',
+    "  end",
+    '  route "/no-verb" do',
+    "  end",
+    "end",
+  ].join("\n");
+  const { ports } = await rubyExtractor.extract([{ path: "app.rb", text }]);
+  assert.deepEqual(summarize(ports), [
+    "app.rb:3 server GET /api/widgets",
+    "app.rb:3 server POST /api/widgets",
+    "app.rb:5 server PUT /api/items/{}",
+  ]);
+});
