@@ -11,6 +11,7 @@ import { settleConstants, type Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, RubyFile } from "./project.ts";
 import { extractRails } from "./rails.ts";
+import { extractHanami } from "./hanami.ts";
 
 /**
  * Extracts Ruby routes and HTTP client calls.
@@ -66,6 +67,7 @@ export const rubyExtractor: LanguageExtractor = {
       () => settleConstants(constants),
     );
     await extractRails(files, constants, result.ports, result.diagnostics);
+    await extractHanami(files, constants, result.ports, result.diagnostics);
     return result;
   },
 };

@@ -57,6 +57,8 @@ export interface RailsProject {
 export const MOUNT_CONFIDENCE = CONFIDENCE.weak;
 
 export interface RouteContext {
+  /** The framework reported (`rails` unless set; Hanami shares the DSL). */
+  framework?: string | undefined;
   /** Path parts composed so far (namespaces, scopes, nesting). */
   prefix: Value[];
   /** Inside a `resources` block: where member/collection routes go. */

@@ -61,6 +61,7 @@ export function railsBody(
       case "namespace": {
         const path = option(stmt, "path") ?? first;
         railsBody(c, blockBody(stmt), {
+          framework: ctx.framework,
           prefix: [...ctx.prefix, path ? c.evaluate(path) : hole("?")],
         });
         break;
@@ -83,7 +84,11 @@ export function railsBody(
       case "collection": {
         const target = ctx.resource?.[method];
         if (target) {
-          railsBody(c, blockBody(stmt), { prefix: target, direct: true });
+          railsBody(c, blockBody(stmt), {
+            framework: ctx.framework,
+            prefix: target,
+            direct: true,
+          });
         }
         break;
       }
@@ -92,6 +97,7 @@ export function railsBody(
         const target = ctx.resource?.collection;
         if (target && !first) {
           railsBody(c, blockBody(stmt), {
+            framework: ctx.framework,
             prefix: [...target, literal("new")],
             direct: true,
           });
@@ -125,6 +131,15 @@ export function railsBody(
       case "concerns":
         useConcerns(c, positional(stmt).flatMap((n) => symbolList(n)), ctx);
         break;
+      case "slice": {
+        // Hanami: `slice :main, at: "/main" do`
+        const at = option(stmt, "at");
+        railsBody(c, blockBody(stmt), {
+          ...ctx,
+          prefix: at ? [...ctx.prefix, railsPath(c, at)] : ctx.prefix,
+        });
+        break;
+      }
       case "draw":
         drawFile(c, stmt, ctx);
         break;
@@ -229,7 +244,13 @@ export function railsRoute(
     if (on === "member") prefix = ctx.resource.member;
     else if (on === "collection") prefix = ctx.resource.collection;
   }
-  c.emitServer(call, verbs, [...prefix, path], "rails", prefix.length > 0);
+  c.emitServer(
+    call,
+    verbs,
+    [...prefix, path],
+    ctx.framework ?? "rails",
+    prefix.length > 0,
+  );
 }
 
 export function resources(
@@ -251,21 +272,24 @@ export function resources(
     const segment = pathOption ? c.evaluate(pathOption) : literal(name);
     const base = [...ctx.prefix, segment];
     const actions = (single ? SINGULAR_ACTIONS : PLURAL_ACTIONS).filter(
-      ([action]) =>
-        (!only || onlyList.includes(action)) && !exceptList.includes(action),
+      ([action, verb]) =>
+        (!only || onlyList.includes(action)) && !exceptList.includes(action) &&
+        // Hanami's `update` is PATCH only
+        (ctx.framework !== "hanami" || verb !== "PUT"),
     );
     for (const [, verb, suffix] of actions) {
       c.emitServer(
         call,
         [verb],
         [...base, literal(suffix)],
-        "rails",
+        ctx.framework ?? "rails",
         true,
       );
     }
     const member = single ? base : [...base, literal(":id")];
     const nested = single ? base : [...base, literal(`:${singular(name)}_id`)];
     const inner: RouteContext = {
+      framework: ctx.framework,
       prefix: nested,
       resource: { collection: base, member },
     };
@@ -348,7 +372,7 @@ export function mount(
     call,
     ["ANY"],
     [...ctx.prefix, path, literal("*")],
-    "rails",
+    ctx.framework ?? "rails",
     true,
     { confidence: MOUNT_CONFIDENCE, extra: { mount: name } },
   );
