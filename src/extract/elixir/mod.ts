@@ -68,10 +68,12 @@ export const elixirExtractor: LanguageExtractor = {
     const modules = new Map<string, ModuleInfo>();
     const plugged = new Set<string>();
     for (const file of files) {
+      // ExUnit test scripts run only under `mix test`: not the application
+      if (file.path.endsWith("_test.exs")) continue;
       const router = file.text.includes("Phoenix.Router") ||
-        file.text.includes(":router");
+        file.text.includes(":router") || file.text.includes("Plug.Router");
       const endpoint = file.text.includes("Phoenix.Endpoint") ||
-        file.text.includes(":endpoint");
+        file.text.includes(":endpoint") || file.text.includes("plug:");
       if (!router && !endpoint) continue;
       try {
         const tokens = tokenizeElixir(file.text);
@@ -94,6 +96,7 @@ export const elixirExtractor: LanguageExtractor = {
           if (!known) modules.set(name, info);
           else {
             known.router ||= info.router;
+            known.plug ||= info.plug;
             known.routes.push(...info.routes);
             known.forwards.push(...info.forwards);
           }

@@ -15,6 +15,7 @@ export function joinRoute(...texts: string[]): string {
 }
 
 function httpServerPort(
+  framework: string,
   at: Token,
   verb: string,
   path: string,
@@ -37,7 +38,7 @@ function httpServerPort(
       line: at.line,
       col: at.col,
       confidence,
-      detail: { method: verb, path, framework: "phoenix", ...extra },
+      detail: { method: verb, path, framework, ...extra },
     },
     owner,
     filePath,
@@ -99,6 +100,7 @@ export function resolvePorts(
       for (const mount of mounts) {
         const port = mount.via
           ? httpServerPort(
+            route.framework,
             route.at,
             route.verb,
             joinRoute(mount.prefix, route.path),
@@ -111,6 +113,7 @@ export function resolvePorts(
             },
           )
           : httpServerPort(
+            route.framework,
             route.at,
             route.verb,
             route.path,
@@ -126,6 +129,7 @@ export function resolvePorts(
       for (const mount of mounts) {
         const path = joinRoute(mount.prefix, forward.path, "*path");
         const port = httpServerPort(
+          forward.framework,
           forward.at,
           "ANY",
           path,
@@ -147,7 +151,10 @@ export function resolvePorts(
   return ports;
 }
 
-/** `plug MyAppWeb.Router` statements of Phoenix endpoints. */
+/**
+ * `plug MyAppWeb.Router` statements of Phoenix endpoints, and the `plug:`
+ * a server serves (`{Bandit, plug: App.Router}`, `Plug.Cowboy`).
+ */
 export function endpointPlugs(
   tokens: readonly Token[],
   into: Set<string>,
@@ -158,6 +165,12 @@ export function endpointPlugs(
     if (t.type === "newline") {
       lineStart = true;
       continue;
+    }
+    if (t.type === "key" && t.text === "plug") {
+      const next = tokens[k + 1];
+      if (next?.type === "word" && /^[A-Z]/.test(next.text)) {
+        into.add(next.text);
+      }
     }
     if (lineStart && t.type === "word" && t.text === "plug") {
       const next = tokens[k + 1];

@@ -27,6 +27,8 @@ export interface Frame {
 /** A route found in a router module, before forward mounts are applied. */
 export interface Route {
   at: Token;
+  /** `phoenix` or `plug` (a `Plug.Router` module). */
+  framework: string;
   verb: string;
   path: string;
   confidence: number;
@@ -37,6 +39,7 @@ export interface Route {
 /** `forward "/path", Plug` in a router module. */
 export interface Forward {
   at: Token;
+  framework: string;
   /** Full path of the mount in its router (enclosing scopes applied). */
   path: string;
   /** Module names the plug may be (scope alias applied first). */
@@ -52,6 +55,8 @@ export interface Forward {
 /** What one module of the scan holds. */
 export interface ModuleInfo {
   router: boolean;
+  /** A `Plug.Router` module (else Phoenix). */
+  plug?: boolean | undefined;
   routes: Route[];
   forwards: Forward[];
 }
@@ -260,6 +265,10 @@ export class RouterScan {
         (first.text === "Phoenix.Router" ||
           (args[1]?.type === "atom" && args[1].text === "router"))
       ) this.module().router = true;
+      if (first?.type === "word" && first.text === "Plug.Router") {
+        this.module().router = true;
+        this.module().plug = true;
+      }
     }
     if (word === "alias" && !block) {
       const first = args[0];
@@ -334,6 +343,20 @@ export class RouterScan {
       if (path !== undefined) {
         this.emit(head, [word === "live" ? "GET" : word.toUpperCase()], path);
       }
+    } else if (word === "query" && this.module().plug) {
+      // Plug.Router's `query/2` (RFC 10008)
+      const path = this.pathArg(args);
+      if (path !== undefined) this.emit(head, ["QUERY"], path);
+    } else if (word === "match" && args[0]?.type === "string") {
+      // Plug.Router: `match "/x", via: [:post, :put]` (no `via:`: any method)
+      const path = this.pathArg(args)!;
+      const via = this.atoms(args, "via");
+      const verbs = via === undefined
+        ? ["ANY"]
+        : via.map((v) => v.toUpperCase()).filter((v) =>
+          HTTP_VERBS.has(v.toLowerCase()) || v === "QUERY"
+        );
+      if (verbs.length > 0) this.emit(head, verbs, path);
     } else if (word === "match") {
       const verb = args[0];
       const path = this.pathArg(args.slice(1));
@@ -464,7 +487,9 @@ export class RouterScan {
     const module = this.module();
     if (!module.router) return;
     const path = this.pathArg(args);
-    const plug = args[1];
+    // Phoenix: `forward "/x", Plug`; Plug.Router: `forward "/x", to: Plug`
+    const to = args.findIndex((t) => t.type === "key" && t.text === "to");
+    const plug = args[1]?.type === "key" && to !== -1 ? args[to + 1] : args[1];
     if (
       path === undefined || plug?.type !== "word" || !/^[A-Z]/.test(plug.text)
     ) return;
@@ -478,6 +503,7 @@ export class RouterScan {
     candidates.push(plug.text);
     module.forwards.push({
       at: head,
+      framework: module.plug ? "plug" : "phoenix",
       path: joinRoute(...this.prefixes(), path),
       candidates,
       plug: plug.text,
@@ -521,6 +547,7 @@ export class RouterScan {
     for (const verb of verbs) {
       module.routes.push({
         at,
+        framework: module.plug ? "plug" : "phoenix",
         verb,
         path: full,
         confidence,
