@@ -24,6 +24,7 @@ import {
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { client } from "./clients.ts";
+import { isRodaApp, isRodaRoute, rodaRoutes } from "./roda.ts";
 import { parameterIndex, RubyCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import { TreeFile } from "../_syntax/passes.ts";
@@ -232,15 +233,18 @@ export class RubyFile extends TreeFile {
   run(root: Node): void {
     this.rootNode = root;
     const text = this.file.text;
-    const sinatra = /require\s+['"]sinatra|Sinatra::(Base|Application)/.test(
-      text,
-    );
+    // Minitest and RSpec files: routes there serve only the tests
+    const test = /_(test|spec)\.rb$/.test(this.file.path);
+    const sinatra = !test &&
+      /require\s+['"]sinatra|Sinatra::(Base|Application)/.test(text);
     const clients = /Net::HTTP|Faraday|HTTParty/.test(text);
-    if (!sinatra && !clients) return;
+    const roda = isRodaApp(text);
+    if (!sinatra && !clients && !roda) return;
     walk(root, (node) => {
       if (node.type !== "call") return;
       if (sinatra) this.sinatra(node);
       if (clients) client(this, node);
+      if (roda && isRodaRoute(node)) rodaRoutes(this, node);
     });
   }
 

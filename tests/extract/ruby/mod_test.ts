@@ -206,3 +206,19 @@ Deno.test("rubyExtractor reads Sinatra MultiRoute `route` with its verbs", async
     "app.rb:5 server PUT /api/items/{}",
   ]);
 });
+
+Deno.test("rubyExtractor reads no Sinatra routes in Minitest and RSpec files", async () => {
+  const text = [
+    'require "sinatra/base"',
+    "class TestApp < Sinatra::Base",
+    '  get "/only-in-tests" do',
+    "  end",
+    "end",
+  ].join("\n");
+  for (const path of ["test/app_test.rb", "spec/app_spec.rb"]) {
+    const { ports } = await rubyExtractor.extract([{ path, text }]);
+    assert.deepEqual(ports, [], path);
+  }
+  const { ports } = await rubyExtractor.extract([{ path: "app.rb", text }]);
+  assert.deepEqual(summarize(ports), ["app.rb:3 server GET /only-in-tests"]);
+});
