@@ -8,7 +8,7 @@ import { parseSource } from "../_syntax/parser.ts";
 import { eachFile } from "../_syntax/passes.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { literal, type Value } from "../_value/mod.ts";
-import { blockBody, RubyFile } from "./project.ts";
+import { blockBody, isTestPath, RubyFile } from "./project.ts";
 import { railsBody } from "./rails.ts";
 
 /** A Hanami 1 application's route file: `apps/<app>/config/routes.rb`. */
@@ -70,7 +70,7 @@ export async function extractHanami(
   diagnostics: ExtractDiagnostic[],
 ): Promise<void> {
   const routeFiles = files.filter((f) =>
-    HANAMI.test(f.text) || APP_ROUTES.test(f.path)
+    (HANAMI.test(f.text) || APP_ROUTES.test(f.path)) && !isTestPath(f.path)
   );
   if (routeFiles.length === 0) return;
   const mounts = new Map<string, string[]>();

@@ -12,6 +12,7 @@ import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, RubyFile } from "./project.ts";
 import { extractRails } from "./rails.ts";
 import { extractHanami } from "./hanami.ts";
+import { extractGrape } from "./grape.ts";
 
 /**
  * Extracts Ruby routes and HTTP client calls.
@@ -68,6 +69,7 @@ export const rubyExtractor: LanguageExtractor = {
     );
     await extractRails(files, constants, result.ports, result.diagnostics);
     await extractHanami(files, constants, result.ports, result.diagnostics);
+    await extractGrape(files, constants, result.ports, result.diagnostics);
     return result;
   },
 };

@@ -233,12 +233,11 @@ export class RubyFile extends TreeFile {
   run(root: Node): void {
     this.rootNode = root;
     const text = this.file.text;
-    // Minitest and RSpec files: routes there serve only the tests
-    const test = /_(test|spec)\.rb$/.test(this.file.path);
+    const test = isTestPath(this.file.path);
     const sinatra = !test &&
       /require\s+['"]sinatra|Sinatra::(Base|Application)/.test(text);
     const clients = /Net::HTTP|Faraday|HTTParty/.test(text);
-    const roda = isRodaApp(text);
+    const roda = !test && isRodaApp(text);
     if (!sinatra && !clients && !roda) return;
     walk(root, (node) => {
       if (node.type !== "call") return;
@@ -307,6 +306,15 @@ export class RubyFile extends TreeFile {
       ...options,
     }));
   }
+}
+
+/**
+ * A Minitest or RSpec file or folder (`test/`, `spec/`, `*_test.rb`,
+ * `*_spec.rb`): routes declared there (test apps, an engine's dummy app)
+ * serve only the tests.
+ */
+export function isTestPath(path: string): boolean {
+  return /(?:^|\/)(?:test|spec)\/|_(?:test|spec)\.rb$/.test(path);
 }
 
 /** A reference to a constant: `NAME`, `Mod::NAME` (by its last name). */

@@ -9,6 +9,7 @@ import { exactText, hole, literal, type Value } from "../_value/mod.ts";
 import {
   args,
   blockBody,
+  isTestPath,
   MOUNT_CONFIDENCE,
   option,
   PLURAL_ACTIONS,
@@ -486,7 +487,8 @@ export async function extractRails(
   diagnostics: ExtractDiagnostic[],
 ): Promise<void> {
   const routeFiles = files.filter((f) =>
-    /\broutes\.draw\b/.test(f.text) || DRAWN_FILE.test(f.path)
+    (/\broutes\.draw\b/.test(f.text) || DRAWN_FILE.test(f.path)) &&
+    !isTestPath(f.path)
   );
   if (routeFiles.length === 0) return;
   const rails: RailsProject = {

@@ -88,3 +88,13 @@ Deno.test("rubyExtractor reads Rails `new` blocks and the QUERY verb", async () 
     ],
   );
 });
+
+Deno.test("rubyExtractor reads no Rails routes of a test folder's dummy app", async () => {
+  const text = 'Rails.application.routes.draw do\n  get "/dummy"\nend\n';
+  const { ports } = await rubyExtractor.extract([
+    { path: "spec/dummy/config/routes.rb", text },
+    { path: "test/dummy/config/routes.rb", text },
+    { path: "config/routes.rb", text },
+  ]);
+  assert.deepEqual(summarize(ports), ["config/routes.rb:2 server GET /dummy"]);
+});
