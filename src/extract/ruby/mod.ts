@@ -13,6 +13,7 @@ import { collectConstants, RubyFile } from "./project.ts";
 import { extractRails } from "./rails.ts";
 import { extractHanami } from "./hanami.ts";
 import { extractGrape } from "./grape.ts";
+import { extractPadrino } from "./padrino.ts";
 
 /**
  * Extracts Ruby routes and HTTP client calls.
@@ -70,6 +71,7 @@ export const rubyExtractor: LanguageExtractor = {
     await extractRails(files, constants, result.ports, result.diagnostics);
     await extractHanami(files, constants, result.ports, result.diagnostics);
     await extractGrape(files, constants, result.ports, result.diagnostics);
+    await extractPadrino(files, constants, result.ports, result.diagnostics);
     return result;
   },
 };
