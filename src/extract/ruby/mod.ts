@@ -14,6 +14,7 @@ import { extractRails } from "./rails.ts";
 import { extractHanami } from "./hanami.ts";
 import { extractGrape } from "./grape.ts";
 import { extractPadrino } from "./padrino.ts";
+import { extractWebrick } from "./webrick.ts";
 
 /**
  * Extracts Ruby routes and HTTP client calls.
@@ -72,6 +73,7 @@ export const rubyExtractor: LanguageExtractor = {
     await extractHanami(files, constants, result.ports, result.diagnostics);
     await extractGrape(files, constants, result.ports, result.diagnostics);
     await extractPadrino(files, constants, result.ports, result.diagnostics);
+    await extractWebrick(files, constants, result.ports, result.diagnostics);
     return result;
   },
 };
