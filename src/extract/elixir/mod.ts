@@ -1,4 +1,4 @@
-// Elixir extractor: Phoenix router scopes and routes. No tree-sitter grammar
+// Elixir extractor: Phoenix and Plug router routes. No tree-sitter grammar
 // for Elixir ships with the package, so this is a small single-pass
 // tokenizer (no regular expressions on the input, linear time) plus a
 // do/end block tracker. See the limits in the extractor's documentation.
@@ -14,15 +14,20 @@ import { tokenizeElixir } from "./tokenizer.ts";
 
 /**
  * Extracts Phoenix router routes from Elixir files that `use` a router
- * (`use Phoenix.Router` or `use MyAppWeb, :router`).
+ * (`use Phoenix.Router` or `use MyAppWeb, :router`), and `Plug.Router`
+ * routes (`get "/x" do`, `match "/x", via: [...]`, `query`, `forward "/x",
+ * to: Plug`; a module a server's `plug:` names, e.g. `{Bandit, plug: R}`,
+ * is served at the root). ExUnit scripts (`*_test.exs`) are not read.
  *
  * Understood: `scope "/api", MyAppWeb do ... end` (nested, prefixes
  * composed; `scope path: "/x"`), `get/post/put/patch/delete/options/head
  * "/x", Controller, :action`, `match :*` (`ANY`), `live "/x", Live` (GET),
  * `resources "/posts", C` (the eight Phoenix routes; `only:`/`except:`,
  * `singleton: true`, nested blocks under `/posts/:post_id`), and module
- * attributes holding a literal path (`@api "/api"`, `scope @api do`), and
- * `do:` one-liners (`scope "/x", X, do: get "/y", C, :a`).
+ * attributes holding a literal path (`@api "/api"`, `scope @api do`),
+ * `do:` one-liners (`scope "/x", X, do: get "/y", C, :a`), `live_dashboard`
+ * pages, and router macros (`defmacro` with `quote`) read where they are
+ * called, `unquote(x)` bound from `x = Keyword.get(opts, :k, default)`.
  *
  * `forward "/admin", AdminRouter` (in a router module; the scope alias and
  * `alias` directives apply to the plug): when the plug is a router module
