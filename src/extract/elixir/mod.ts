@@ -37,8 +37,8 @@ import { tokenizeElixir } from "./tokenizer.ts";
  * root, unless an endpoint of the scan (`use Phoenix.Endpoint`) also plugs
  * it directly (`plug AppWeb.AdminRouter`), in which case it is reported at
  * the root too. Any other plug (`forward "/graphql", Absinthe.Plug, opts`)
- * gives one `ANY <path>/*path` port (key `ANY /graphql/{}`) at confidence
- * 0.6 with `detail.plug`. Forwards inside a development-only block (`if
+ * gives two ports at confidence 0.6 with `detail.plug`: `ANY <path>` and
+ * `ANY <path>/*path` (key `ANY /graphql/{}`). Forwards inside a development-only block (`if
  * Mix.env() ...`, `if Application.compile_env(_, :dev_routes)`), such as
  * mailbox previews, are not reported.
  *

@@ -55,7 +55,7 @@ interface Mount {
  * Turns the routes and forwards of every module into ports: a router that
  * another router of the scan forwards to is served under each forward path
  * (and at the root only when an endpoint plugs it directly); a forward to
- * any other plug is one `ANY <path>/*` port.
+ * any other plug is `ANY <path>` and `ANY <path>/*`.
  */
 export function resolvePorts(
   modules: Map<string, ModuleInfo>,
@@ -126,8 +126,12 @@ export function resolvePorts(
     }
     for (const forward of info.forwards) {
       if (routerNamed(forward) !== undefined || forward.dev) continue;
-      for (const mount of mounts) {
-        const path = joinRoute(mount.prefix, forward.path, "*path");
+      for (
+        const [mount, below] of mounts.flatMap((m) =>
+          [[m, ""], [m, "*path"]] as const
+        )
+      ) {
+        const path = joinRoute(mount.prefix, forward.path, below);
         const port = httpServerPort(
           forward.framework,
           forward.at,

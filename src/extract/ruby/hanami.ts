@@ -58,7 +58,7 @@ function routeBodies(root: Node): Node[][] {
 /**
  * Hanami routes of a scan: verbs, `root`, `scope`, `slice :name, at:`,
  * `resources`/`resource` (Hanami's actions: `update` is PATCH only),
- * `namespace` (Hanami 1) and `mount` (one `ANY <path>/*` port), in
+ * `namespace` (Hanami 1) and `mount` (`ANY <path>` and `ANY <path>/*`), in
  * `Hanami::Routes` classes and in Hanami 1 application route files, under
  * the `mount Api::Application, at: "/api"` of the environment when it is in
  * the scan.

@@ -32,8 +32,9 @@ import { extractWebrick } from "./webrick.ts";
  * `draw(:admin)` reads `config/routes/admin.rb` inside the current scopes;
  * `mount Api::Engine, at: "/api"` puts the engine's own routes (its
  * `Api::Engine.routes.draw` in the scan) under the mount path, while any
- * other mounted Rack app (`mount Sidekiq::Web => "/sidekiq"`) is one port
- * `ANY /sidekiq/*` (key `ANY /sidekiq/{}`) at confidence 0.6. Sinatra (files
+ * other mounted Rack app (`mount Sidekiq::Web => "/sidekiq"`) is two ports
+ * at confidence 0.6: `ANY /sidekiq` and `ANY /sidekiq/*` (key `ANY
+ * /sidekiq/{}`). Sinatra (files
  * that `require "sinatra"` or subclass `Sinatra::Base`): `get "/x" do`, with
  * sinatra-contrib `namespace` prefixes and `route :get, :post, "/x"`. Rails
  * also: `if`/`unless` branches, literal-list loops, `new` blocks, the QUERY

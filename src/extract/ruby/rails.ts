@@ -347,7 +347,8 @@ export function drawFile(
 /**
  * `mount Sidekiq::Web => "/sidekiq"`, `mount Api::Engine, at: "/api"`: an
  * engine whose routes are in the scan gets them under the mount path;
- * another Rack app is one `ANY <path>/*` port (everything below the path).
+ * another Rack app is two ports, `ANY <path>` and `ANY <path>/*` (the path
+ * and everything below it).
  */
 export function mount(
   c: RubyFile,
@@ -369,14 +370,16 @@ export function mount(
     }
     return;
   }
-  c.emitServer(
-    call,
-    ["ANY"],
-    [...ctx.prefix, path, literal("*")],
-    ctx.framework ?? "rails",
-    true,
-    { confidence: MOUNT_CONFIDENCE, extra: { mount: name } },
-  );
+  for (const below of [[], [literal("*")]]) {
+    c.emitServer(
+      call,
+      ["ANY"],
+      [...ctx.prefix, path, ...below],
+      ctx.framework ?? "rails",
+      true,
+      { confidence: MOUNT_CONFIDENCE, extra: { mount: name } },
+    );
+  }
 }
 
 /** Drops Rails optional segments `(:locale)` and `(.:format)`. */

@@ -51,6 +51,7 @@ Deno.test("elixirExtractor reads Plug.Router routes and forwards", async () => {
     "lib/shop/router.ex:9 server PUT /hook",
     "lib/shop/router.ex:12 server ANY /any",
     "lib/shop/router.ex:15 server QUERY /reports",
+    "lib/shop/router.ex:19 server ANY /gql",
     "lib/shop/router.ex:19 server ANY /gql/{}",
   ]);
   assert.equal(portAt(ports, "router.ex", 5)!.ref.detail.framework, "plug");

@@ -39,6 +39,7 @@ Deno.test("rubyExtractor reads Hanami 2 routes with slices, scopes and resources
     `${f}:9 server PATCH /admin/cafes/{}`,
     `${f}:10 server POST /admin/cafes/{}/reviews`,
     `${f}:12 server GET /admin/account`,
+    `${f}:14 server ANY /jobs`,
     `${f}:14 server ANY /jobs/{}`,
   ]);
   assert.equal(portAt(ports, "routes.rb", 4)!.ref.detail.framework, "hanami");

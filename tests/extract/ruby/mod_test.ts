@@ -110,8 +110,10 @@ Deno.test("rubyExtractor expands Rails concerns, draw files and mounted engines"
     `${routes}:20 server GET /terms`,
     `${routes}:23 server GET /status`,
     `${routes}:26 server GET /v2/items`,
-    // Rack apps: everything below the mount path
+    // Rack apps: the mount path and everything below it
+    `${routes}:33 server ANY /sidekiq`,
     `${routes}:33 server ANY /sidekiq/{}`,
+    `${routes}:36 server ANY /ops/flipper`,
     `${routes}:36 server ANY /ops/flipper/{}`,
     // `draw(:admin)` inside `namespace :admin`
     `${admin}:2 server DELETE /admin/users/{}`,
@@ -140,9 +142,11 @@ Deno.test("rubyExtractor reads a Rails engine alone at its root, and an unknown 
   const app = await rubyExtractor.extract(only(all, "shop/config/"));
   const api = app.ports.filter((p) => p.ref.line === 34);
   assert.deepEqual(summarize(api), [
+    "shop/config/routes.rb:34 server ANY /api",
     "shop/config/routes.rb:34 server ANY /api/{}",
   ]);
   assert.equal(api[0]!.ref.confidence, 0.6);
+  assert.equal(api[1]!.ref.confidence, 0.6);
   // A route file loaded by `draw` is not a route set of its own.
   const drawn = await rubyExtractor.extract(only(all, "shop/config/routes/"));
   assert.deepEqual(drawn.ports, []);
