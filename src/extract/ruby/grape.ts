@@ -1,11 +1,8 @@
 // Grape APIs: classes that subclass `Grape::API` (directly or through a base
 // class of the scan), their `prefix`, path `version`, namespaces,
 // `route_param`, verbs and `mount`ed APIs, across files.
-import type { Node, Tree } from "web-tree-sitter";
-import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
-import type { ExtractedPort } from "../types.ts";
+import type { Node } from "web-tree-sitter";
 import { HTTP_METHODS, HTTP_VERBS } from "../_port/http.ts";
-import { parseSource } from "../_syntax/parser.ts";
 import { eachFile } from "../_syntax/passes.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { exactText, literal, type Value } from "../_value/mod.ts";
@@ -19,6 +16,7 @@ import {
   symbolName,
 } from "./project.ts";
 import { mountTarget } from "./rails.ts";
+import { type RubyScan, withRubyTrees } from "./route_files.ts";
 
 /** `class Users < ::MyAPI::Base`: the class and its superclass. */
 const CLASS_HEADER =
@@ -190,67 +188,55 @@ class GrapeReader {
  * or a class of the scan that does) not mounted by another is read at the
  * root; a mounted one under the path of its `mount`.
  */
-export async function extractGrape(
-  files: readonly SourceFile[],
-  constants: Map<string, Value>,
-  ports: ExtractedPort[],
-  diagnostics: ExtractDiagnostic[],
-): Promise<void> {
+export async function extractGrape(scan: RubyScan): Promise<void> {
+  const { files, constants, ports, diagnostics } = scan;
   const sources = files.filter((f) => !isTestPath(f.path));
   if (!sources.some((f) => f.text.includes("Grape::API"))) return;
   const classes = grapeClasses(sources.map((f) => f.text));
   if (classes.size === 0) return;
   const apis = new Map<string, Api>();
   const mounted = new Set<string>();
-  const trees: Tree[] = [];
-  try {
-    await eachFile(
-      sources.filter((f) => {
-        for (const m of f.text.matchAll(CLASS_HEADER)) {
-          if (classes.has(lastName(m[1]!))) return true;
-        }
-        return false;
-      }),
-      diagnostics,
-      async (file) => {
-        const tree = await parseSource("ruby", file.text);
-        trees.push(tree);
-        const ruby = new RubyFile(file, constants, ports);
-        walk(tree.rootNode, (n) => {
-          if (n.type !== "class") return;
-          const name = lastName(n.childForFieldName("name")?.text ?? "");
-          const body = n.childForFieldName("body");
-          if (!classes.has(name) || !body || apis.has(name)) return;
-          const statements = namedChildren(body);
-          apis.set(name, { ruby, body: statements });
-          walk(body, (m) => {
-            if (
-              m.type === "call" && !m.childForFieldName("receiver") &&
-              m.childForFieldName("method")?.text === "mount"
-            ) {
-              const target = mountTarget(m)?.target ?? positional(m)[0];
-              if (target) mounted.add(lastName(target.text));
-            }
-          });
+  const apiFiles = sources.filter((f) => {
+    for (const m of f.text.matchAll(CLASS_HEADER)) {
+      if (classes.has(lastName(m[1]!))) return true;
+    }
+    return false;
+  });
+  await withRubyTrees(
+    apiFiles,
+    diagnostics,
+    (file, root) => {
+      const ruby = new RubyFile(file, constants, ports);
+      walk(root, (n) => {
+        if (n.type !== "class") return;
+        const name = lastName(n.childForFieldName("name")?.text ?? "");
+        const body = n.childForFieldName("body");
+        if (!classes.has(name) || !body || apis.has(name)) return;
+        const statements = namedChildren(body);
+        apis.set(name, { ruby, body: statements });
+        walk(body, (m) => {
+          if (
+            m.type === "call" && !m.childForFieldName("receiver") &&
+            m.childForFieldName("method")?.text === "mount"
+          ) {
+            const target = mountTarget(m)?.target ?? positional(m)[0];
+            if (target) mounted.add(lastName(target.text));
+          }
         });
-      },
-    );
-    const reader = new GrapeReader(apis);
-    await eachFile(
-      [...apis].filter(([name]) => !mounted.has(name)).map(([name, api]) => ({
-        name,
-        api,
-        path: api.ruby.file.path,
-      })),
-      diagnostics,
-      ({ name, api }) => {
-        reader.active.add(name);
-        reader.read(api, { base: [], prefix: [], version: [], path: [] }, 0);
-        reader.active.delete(name);
-        return Promise.resolve();
-      },
-    );
-  } finally {
-    for (const tree of trees) tree.delete();
-  }
+      });
+    },
+    () =>
+      eachFile(
+        [...apis].filter(([name]) => !mounted.has(name)).map((
+          [name, api],
+        ) => ({ name, api, path: api.ruby.file.path })),
+        diagnostics,
+        ({ name, api }) => {
+          const reader = new GrapeReader(apis);
+          reader.active.add(name);
+          reader.read(api, { base: [], prefix: [], version: [], path: [] }, 0);
+          return Promise.resolve();
+        },
+      ),
+  );
 }

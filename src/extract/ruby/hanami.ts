@@ -1,13 +1,10 @@
 // Hanami routes: the `class Routes < Hanami::Routes` body of Hanami 2 and
 // the `apps/<app>/config/routes.rb` files of Hanami 1, read with the route
 // DSL Hanami shares with Rails.
-import type { Node, Tree } from "web-tree-sitter";
-import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
-import type { ExtractedPort } from "../types.ts";
-import { parseSource } from "../_syntax/parser.ts";
-import { eachFile } from "../_syntax/passes.ts";
+import type { Node } from "web-tree-sitter";
 import { namedChildren, walk } from "../_syntax/tree.ts";
-import { literal, type Value } from "../_value/mod.ts";
+import { literal } from "../_value/mod.ts";
+import { type RubyScan, withRubyTrees } from "./route_files.ts";
 import { blockBody, isTestPath, RubyFile } from "./project.ts";
 import { railsBody } from "./rails.ts";
 
@@ -63,12 +60,8 @@ function routeBodies(root: Node): Node[][] {
  * the `mount Api::Application, at: "/api"` of the environment when it is in
  * the scan.
  */
-export async function extractHanami(
-  files: readonly SourceFile[],
-  constants: Map<string, Value>,
-  ports: ExtractedPort[],
-  diagnostics: ExtractDiagnostic[],
-): Promise<void> {
+export async function extractHanami(scan: RubyScan): Promise<void> {
+  const { files, constants, ports, diagnostics } = scan;
   const routeFiles = files.filter((f) =>
     (HANAMI.test(f.text) || APP_ROUTES.test(f.path)) && !isTestPath(f.path)
   );
@@ -83,27 +76,20 @@ export async function extractHanami(
       mounts.set(app, [...(mounts.get(app) ?? []), m[2]!]);
     }
   }
-  const trees: Tree[] = [];
-  try {
-    await eachFile(routeFiles, diagnostics, async (file) => {
-      const tree = await parseSource("ruby", file.text);
-      trees.push(tree);
-      const ruby = new RubyFile(file, constants, ports);
-      const app = APP_ROUTES.exec(file.path)?.[1];
-      if (app !== undefined && !HANAMI.test(file.text)) {
-        for (const at of mounts.get(app) ?? ["/"]) {
-          railsBody(ruby, namedChildren(tree.rootNode), {
-            framework: "hanami",
-            prefix: at === "/" ? [] : [literal(at)],
-          });
-        }
-        return;
+  await withRubyTrees(routeFiles, diagnostics, (file, root) => {
+    const ruby = new RubyFile(file, constants, ports);
+    const app = APP_ROUTES.exec(file.path)?.[1];
+    if (app !== undefined && !HANAMI.test(file.text)) {
+      for (const at of mounts.get(app) ?? ["/"]) {
+        railsBody(ruby, namedChildren(root), {
+          framework: "hanami",
+          prefix: at === "/" ? [] : [literal(at)],
+        });
       }
-      for (const body of routeBodies(tree.rootNode)) {
-        railsBody(ruby, body, { framework: "hanami", prefix: [] });
-      }
-    });
-  } finally {
-    for (const tree of trees) tree.delete();
-  }
+      return;
+    }
+    for (const body of routeBodies(root)) {
+      railsBody(ruby, body, { framework: "hanami", prefix: [] });
+    }
+  });
 }

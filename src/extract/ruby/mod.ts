@@ -16,6 +16,7 @@ import { extractHanami } from "./hanami.ts";
 import { extractGrape } from "./grape.ts";
 import { extractPadrino } from "./padrino.ts";
 import { extractWebrick } from "./webrick.ts";
+import type { RubyScan } from "./route_files.ts";
 
 /**
  * Extracts Ruby routes and HTTP client calls.
@@ -79,10 +80,14 @@ export const rubyExtractor: LanguageExtractor = {
       () => settleConstants(constants),
     );
     await extractRails(files, constants, result.ports, result.diagnostics);
-    await extractHanami(files, constants, result.ports, result.diagnostics);
-    await extractGrape(files, constants, result.ports, result.diagnostics);
-    await extractPadrino(files, constants, result.ports, result.diagnostics);
-    await extractWebrick(files, constants, result.ports, result.diagnostics);
+    const scan: RubyScan = {
+      files,
+      constants,
+      ports: result.ports,
+      diagnostics: result.diagnostics,
+    };
+    const parts = [extractHanami, extractGrape, extractPadrino, extractWebrick];
+    for (const part of parts) await part(scan);
     return result;
   },
 };

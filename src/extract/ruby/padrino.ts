@@ -1,14 +1,11 @@
 // Padrino applications: routes of `class App < Padrino::Application` and of
 // its controllers (`App.controllers :posts do`), under the path each app is
 // mounted at in `config/apps.rb` (`Padrino.mount("admin").to("/admin")`).
-import type { Node, Tree } from "web-tree-sitter";
-import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
-import type { ExtractedPort } from "../types.ts";
+import type { Node } from "web-tree-sitter";
 import { HTTP_VERBS } from "../_port/http.ts";
-import { parseSource } from "../_syntax/parser.ts";
-import { eachFile } from "../_syntax/passes.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { literal, type Value } from "../_value/mod.ts";
+import { type RubyScan, withRubyTrees } from "./route_files.ts";
 import {
   blockBody,
   isTestPath,
@@ -127,12 +124,8 @@ function readBody(
  * controllers, and `App.controllers` blocks in other files, under every
  * path `config/apps.rb` mounts the app at (the root when none does).
  */
-export async function extractPadrino(
-  files: readonly SourceFile[],
-  constants: Map<string, Value>,
-  ports: ExtractedPort[],
-  diagnostics: ExtractDiagnostic[],
-): Promise<void> {
+export async function extractPadrino(scan: RubyScan): Promise<void> {
+  const { files, constants, ports, diagnostics } = scan;
   const sources = files.filter((f) => !isTestPath(f.path));
   const apps = new Set<string>();
   for (const f of sources) {
@@ -142,46 +135,35 @@ export async function extractPadrino(
   if (apps.size === 0) return;
   const mounts = padrinoMounts(sources.map((f) => f.text));
   const mountsOf = (app: string) => mounts.get(app) ?? ["/"];
-  const trees: Tree[] = [];
-  try {
-    await eachFile(
-      sources.filter((f) =>
-        f.text.includes("Padrino::Application") ||
-        /\.controllers?\b/.test(f.text)
-      ),
-      diagnostics,
-      async (file) => {
-        const tree = await parseSource("ruby", file.text);
-        trees.push(tree);
-        const c = new RubyFile(file, constants, ports);
-        walk(tree.rootNode, (n) => {
-          if (n.type === "class") {
-            const name = n.childForFieldName("name")?.text ?? "";
-            const app = name.slice(name.lastIndexOf(":") + 1);
-            const body = n.childForFieldName("body");
-            if (
-              !apps.has(app) ||
-              !n.childForFieldName("superclass")?.text.includes("Padrino") ||
-              !body
-            ) return;
-            readBody(c, namedChildren(body), [], mountsOf(app));
-            return false;
-          }
-          if (n.type !== "call") return;
-          const method = n.childForFieldName("method")?.text;
-          const receiver = n.childForFieldName("receiver")?.text ?? "";
-          const app = receiver.slice(receiver.lastIndexOf(":") + 1);
-          if (
-            (method === "controllers" || method === "controller") &&
-            apps.has(app)
-          ) {
-            readBody(c, blockBody(n), controllerPrefix(c, n), mountsOf(app));
-            return false;
-          }
-        });
-      },
-    );
-  } finally {
-    for (const tree of trees) tree.delete();
-  }
+  const appFiles = sources.filter((f) =>
+    f.text.includes("Padrino::Application") || /\.controllers?\b/.test(f.text)
+  );
+  await withRubyTrees(appFiles, diagnostics, (file, root) => {
+    const c = new RubyFile(file, constants, ports);
+    walk(root, (n) => {
+      if (n.type === "class") {
+        const name = n.childForFieldName("name")?.text ?? "";
+        const app = name.slice(name.lastIndexOf(":") + 1);
+        const body = n.childForFieldName("body");
+        if (
+          !apps.has(app) ||
+          !n.childForFieldName("superclass")?.text.includes("Padrino") ||
+          !body
+        ) return;
+        readBody(c, namedChildren(body), [], mountsOf(app));
+        return false;
+      }
+      if (n.type !== "call") return;
+      const method = n.childForFieldName("method")?.text;
+      const receiver = n.childForFieldName("receiver")?.text ?? "";
+      const app = receiver.slice(receiver.lastIndexOf(":") + 1);
+      if (
+        (method === "controllers" || method === "controller") &&
+        apps.has(app)
+      ) {
+        readBody(c, blockBody(n), controllerPrefix(c, n), mountsOf(app));
+        return false;
+      }
+    });
+  });
 }

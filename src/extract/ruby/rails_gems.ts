@@ -16,6 +16,26 @@ import {
 /** A route a gem draws: method and path below the gem's base path. */
 type GemRoute = readonly [string, string];
 
+/** The routes a gem draws at one call, under `base`. */
+function emitGemRoutes(
+  c: RubyFile,
+  call: Node,
+  base: readonly Value[],
+  routes: readonly GemRoute[],
+  options: { confidence?: number; extra: Record<string, string> },
+): void {
+  for (const [verb, path] of routes) {
+    c.emitServer(
+      call,
+      [verb],
+      [...base, literal(path)],
+      "rails",
+      true,
+      options,
+    );
+  }
+}
+
 /** Devise's route modules: the controller name (for `skip:`/`only:`) and routes. */
 function deviseModules(
   names: (key: string, fallback: string) => string,
@@ -160,19 +180,10 @@ export function deviseFor(
       const module = modules[name];
       if (!module || skip.includes(module.controller)) continue;
       if (onlyNode && !only.includes(module.controller)) continue;
-      for (const [verb, path] of module.routes) {
-        c.emitServer(
-          call,
-          [verb],
-          [...ctx.prefix, base, literal(path)],
-          "rails",
-          true,
-          {
-            confidence: known ? CONFIDENCE.composed : CONFIDENCE.weak,
-            extra: { gem: "devise" },
-          },
-        );
-      }
+      emitGemRoutes(c, call, [...ctx.prefix, base], module.routes, {
+        confidence: known ? CONFIDENCE.composed : CONFIDENCE.weak,
+        extra: { gem: "devise" },
+      });
     }
   }
 }
@@ -237,17 +248,8 @@ export function useDoorkeeper(
   }
   for (const group of DOORKEEPER_ROUTES) {
     if (skipped.has(group.controller)) continue;
-    for (const [verb, path] of group.routes) {
-      c.emitServer(
-        call,
-        [verb],
-        [...ctx.prefix, base, literal(path)],
-        "rails",
-        true,
-        {
-          extra: { gem: "doorkeeper" },
-        },
-      );
-    }
+    emitGemRoutes(c, call, [...ctx.prefix, base], group.routes, {
+      extra: { gem: "doorkeeper" },
+    });
   }
 }

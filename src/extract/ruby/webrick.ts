@@ -1,14 +1,11 @@
 // WEBrick servers: `server.mount_proc "/x" do |req, res|` handlers and
 // `server.mount "/x", Servlet` with the `do_GET`/`do_POST` methods of the
 // servlet classes of the scan.
-import type { Node, Tree } from "web-tree-sitter";
-import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
-import type { ExtractedPort } from "../types.ts";
+import type { Node } from "web-tree-sitter";
+import type { SourceFile } from "../extractor.ts";
 import { HTTP_METHODS } from "../_port/http.ts";
-import { parseSource } from "../_syntax/parser.ts";
-import { eachFile } from "../_syntax/passes.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
-import type { Value } from "../_value/mod.ts";
+import { type RubyScan, withRubyTrees } from "./route_files.ts";
 import { isTestPath, positional, RubyFile } from "./project.ts";
 
 /** `ApiServlet` → its `do_GET`/`do_DELETE` methods, as HTTP methods. */
@@ -72,26 +69,18 @@ function handlerMethods(block: Node): string[] {
  * servlet class of the scan the methods it defines (`do_GET`); other
  * servlets (`HTTPServlet::FileHandler`) are not read.
  */
-export async function extractWebrick(
-  files: readonly SourceFile[],
-  constants: Map<string, Value>,
-  ports: ExtractedPort[],
-  diagnostics: ExtractDiagnostic[],
-): Promise<void> {
+export async function extractWebrick(scan: RubyScan): Promise<void> {
+  const { files, constants, ports, diagnostics } = scan;
   const sources = files.filter((f) =>
     f.text.includes("WEBrick") && !isTestPath(f.path)
   );
   if (sources.length === 0) return;
   const servlets = new Map<string, string[]>();
   const parsed: Array<{ file: SourceFile; root: Node }> = [];
-  const trees: Tree[] = [];
-  try {
-    await eachFile(sources, diagnostics, async (file) => {
-      const tree = await parseSource("ruby", file.text);
-      trees.push(tree);
-      servletMethods(tree.rootNode, servlets);
-      parsed.push({ file, root: tree.rootNode });
-    });
+  await withRubyTrees(sources, diagnostics, (file, root) => {
+    servletMethods(root, servlets);
+    parsed.push({ file, root });
+  }, () => {
     for (const { file, root } of parsed) {
       const c = new RubyFile(file, constants, ports);
       walk(root, (n) => {
@@ -112,7 +101,6 @@ export async function extractWebrick(
         c.emitServer(n, verbs, [c.evaluate(path)], "webrick", false);
       });
     }
-  } finally {
-    for (const tree of trees) tree.delete();
-  }
+    return Promise.resolve();
+  });
 }
