@@ -34,6 +34,12 @@ const NAMESPACES: ReadonlySet<string> = new Set([
 /** The deepest namespace and mount nesting read. */
 const MAX_DEPTH = 64;
 
+/**
+ * Most API and namespace bodies read for one root API (mounts that fan out
+ * at every level would otherwise read exponentially many).
+ */
+export const MAX_GRAPE_READS = 10_000;
+
 /** `::MyAPI::Users` → `Users`. */
 function lastName(name: string): string {
   return name.slice(name.lastIndexOf(":") + 1);
@@ -92,13 +98,14 @@ function segmentOf(c: RubyFile, node: Node | undefined): Value {
 class GrapeReader {
   readonly apis: Map<string, Api>;
   readonly active = new Set<string>();
+  #reads = 0;
 
   constructor(apis: Map<string, Api>) {
     this.apis = apis;
   }
 
   read(api: Api, scope: GrapeScope, depth: number): void {
-    if (depth > MAX_DEPTH) return;
+    if (depth > MAX_DEPTH || ++this.#reads > MAX_GRAPE_READS) return;
     const c = api.ruby;
     // `prefix` and `version` hold for the statements after them
     const own: GrapeScope = { ...scope };

@@ -32,6 +32,9 @@ const RAILS_VERBS: ReadonlySet<string> = new Set([...HTTP_VERBS, "query"]);
 /** Most elements a literal loop in a route file is unrolled for. */
 const MAX_LOOP_ELEMENTS = 64;
 
+/** Most literal loops nested in one another that are unrolled. */
+const MAX_LOOP_NESTING = 2;
+
 export function railsBody(
   c: RubyFile,
   statements: readonly Node[],
@@ -184,6 +187,8 @@ function literalLoop(c: RubyFile, call: Node, ctx: RouteContext): void {
   const params = block?.childForFieldName("parameters");
   const param = params ? namedChildren(params) : [];
   if (param.length !== 1 || param[0]!.type !== "identifier") return;
+  // loops nested in loops multiply: two levels at most
+  if (c.bindings.size >= MAX_LOOP_NESTING) return;
   const elements = receiver.type === "array"
     ? namedChildren(receiver).map((n) => exactText(c.evaluate(n)))
     : symbolList(receiver);

@@ -94,3 +94,20 @@ Deno.test("grapeClasses follows superclasses to Grape::API and stops at cycles",
   ]);
   assert.deepEqual([...classes].sort(), ["Base", "Root"]);
 });
+
+Deno.test("rubyExtractor bounds Grape mounts that fan out at every level", async () => {
+  const classes: string[] = [];
+  for (let k = 0; k < 40; k++) {
+    const body = k === 0
+      ? '  get "/leaf" do\n  end'
+      : `  mount A${k - 1}\n  mount A${k - 1}`;
+    classes.push(`class A${k} < Grape::API\n${body}\nend`);
+  }
+  const started = performance.now();
+  const { ports } = await rubyExtractor.extract([
+    { path: "api.rb", text: classes.join("\n") },
+  ]);
+  assert.ok(performance.now() - started < 10_000);
+  assert.ok(ports.length > 0 && ports.length <= 10_000);
+  assert.ok(ports.every((p) => p.ref.key === "GET /leaf"));
+});

@@ -98,3 +98,24 @@ Deno.test("rubyExtractor reads no Rails routes of a test folder's dummy app", as
   ]);
   assert.deepEqual(summarize(ports), ["config/routes.rb:2 server GET /dummy"]);
 });
+
+Deno.test("rubyExtractor unrolls at most two nested literal loops", async () => {
+  assert.deepEqual(
+    await routes([
+      "  %w[a b].each do |x|",
+      "    %w[c d].each do |y|",
+      '      get "#{x}/#{y}"',
+      "      %w[e f].each do |z|",
+      '        get "#{x}/#{y}/#{z}"',
+      "      end",
+      "    end",
+      "  end",
+    ]),
+    [
+      "config/routes.rb:4 server GET /a/c",
+      "config/routes.rb:4 server GET /a/d",
+      "config/routes.rb:4 server GET /b/c",
+      "config/routes.rb:4 server GET /b/d",
+    ],
+  );
+});
