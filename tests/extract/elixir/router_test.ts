@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { elixirExtractor } from "../../../src/extract/elixir/mod.ts";
 import { summarize } from "../_fixtures.ts";
 
@@ -95,4 +96,40 @@ Deno.test("elixirExtractor bounds the reading of macros that call each other twi
   const found = await routes(body);
   assert.ok(performance.now() - started < 5000);
   assert.ok(found.length > 0 && found.every((r) => r.endsWith("GET /leaf")));
+});
+
+Deno.test("elixirExtractor never throws on malformed Plug routers and macros", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(
+        fc.constantFrom(
+          "use Plug.Router\n",
+          "use Phoenix.Router\n",
+          "defmacro m(opts) do\n",
+          "quote do\n",
+          'x = Keyword.get(opts, :scope, "/a")\n',
+          "scope unquote(x) do\n",
+          "unquote(",
+          ")",
+          "m()\n",
+          'm(scope: "/b")\n',
+          'get "/x" do\n',
+          'match "/y", via: [:post] do\n',
+          'query "/q" do\n',
+          'forward "/f", to: R\n',
+          'live_dashboard "/d"\n',
+          "end\n",
+          "\n",
+        ),
+        { maxLength: 40 },
+      ),
+      async (parts) => {
+        const { ports } = await elixirExtractor.extract([
+          { path: "lib/r.ex", text: parts.join("") },
+        ]);
+        for (const p of ports) assert.ok(p.ref.line >= 1);
+      },
+    ),
+    { numRuns: 80 },
+  );
 });

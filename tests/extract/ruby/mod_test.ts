@@ -226,3 +226,32 @@ Deno.test("rubyExtractor reads no Sinatra routes in Minitest and RSpec files", a
   const { ports } = await rubyExtractor.extract([{ path: "app.rb", text }]);
   assert.deepEqual(summarize(ports), ["app.rb:3 server GET /only-in-tests"]);
 });
+
+Deno.test("rubyExtractor never rejects on malformed Hanami, Grape, Padrino, Roda and WEBrick input", async () => {
+  await assertRobust(rubyExtractor, "apps/web/config/routes.rb", [
+    "class Routes < Hanami::Routes\n",
+    "class Api < Grape::API\n",
+    "class App < Padrino::Application\n",
+    "class R < Roda\n",
+    "route do |r|\n",
+    'r.on "x" do\n',
+    "r.is Integer do\n",
+    "r.get\n",
+    "resource :users do\n",
+    "route_param :id do\n",
+    'version "v1"\n',
+    "mount Api\n",
+    "App.controllers :posts do\n",
+    "get :index, with: :id do\n",
+    'server.mount_proc "/x" do |req, res|\n',
+    'when "GET"\n',
+    "%w[a b].each do |x|\n",
+    'get "#{x}"\n',
+    "devise_for :users\n",
+    "use_doorkeeper\n",
+    "if x\n",
+    "end\n",
+    '"',
+    "do ",
+  ]);
+});
