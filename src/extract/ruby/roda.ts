@@ -4,7 +4,7 @@ import type { Node } from "web-tree-sitter";
 import { HTTP_VERBS } from "../_port/http.ts";
 import { namedChildren } from "../_syntax/tree.ts";
 import { CONFIDENCE, hole, literal, type Value } from "../_value/mod.ts";
-import { args, type RubyFile } from "./project.ts";
+import { args, positional, type RubyFile, symbolName } from "./project.ts";
 
 /** The deepest syntax nesting a routing tree is read to. */
 const MAX_DEPTH = 256;
@@ -79,7 +79,14 @@ export function rodaRoutes(c: RubyFile, route: Node): void {
   const request = params ? namedChildren(params)[0]?.text : undefined;
   const body = block?.childForFieldName("body");
   if (!request || !body) return;
-  visit(c, body, request, [], false, 0);
+  // multi_route `route("users") do |r|`, hash_branches `hash_branch("users")`:
+  // the branch of the first segment
+  const name = positional(route)[0];
+  const branch = name ? symbolName(name) : undefined;
+  const prefix = !name
+    ? []
+    : [branch === undefined ? c.evaluate(name) : literal(branch)];
+  visit(c, body, request, prefix, false, 0);
 }
 
 function visit(
@@ -124,10 +131,17 @@ export function isRodaApp(text: string): boolean {
   return /<\s*Roda\b|Roda\.route\b|\brequire\s+["']roda["']/.test(text);
 }
 
-/** `route do |r|` (no receiver or `Roda.route`, a block with the request parameter). */
+/**
+ * `route do |r|`, `route("users") do |r|` (multi_route) or
+ * `hash_branch("users") do |r|` (no receiver or a class's, e.g.
+ * `App.route`; a block with the request parameter).
+ */
 export function isRodaRoute(call: Node): boolean {
   const receiver = call.childForFieldName("receiver");
-  return call.childForFieldName("method")?.text === "route" &&
-    (!receiver || receiver.text === "Roda") &&
+  const method = call.childForFieldName("method")?.text;
+  const count = positional(call).length;
+  return (method === "route" && count <= 1 ||
+    method === "hash_branch" && count === 1) &&
+    (!receiver || receiver.type === "constant") &&
     call.childForFieldName("block") !== null;
 }

@@ -68,3 +68,33 @@ Deno.test("rubyExtractor reads no Roda routes outside a Roda app", async () => {
   const { ports } = await rubyExtractor.extract([{ path: "app.rb", text }]);
   assert.deepEqual(ports, []);
 });
+
+Deno.test("rubyExtractor reads Roda multi_route and hash_branch blocks under their branch", async () => {
+  const text = [
+    "class App < Roda",
+    "  plugin :multi_route",
+    "  plugin :hash_branches",
+    '  route("users") do |r|',
+    "    r.get Integer do |id|",
+    "    end",
+    "  end",
+    "  hash_branch(:admin) do |r|",
+    '    r.post "flush" do',
+    "    end",
+    "  end",
+    "  route do |r|",
+    "    r.multi_route",
+    "    r.hash_branches",
+    "  end",
+    "end",
+    'App.route("posts") do |r|',
+    "  r.root { }",
+    "end",
+  ].join("\n");
+  const { ports } = await rubyExtractor.extract([{ path: "app.rb", text }]);
+  assert.deepEqual(summarize(ports), [
+    "app.rb:5 server GET /users/{}",
+    "app.rb:9 server POST /admin/flush",
+    "app.rb:18 server GET /posts",
+  ]);
+});
