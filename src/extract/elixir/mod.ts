@@ -1,4 +1,4 @@
-// Elixir extractor: Phoenix router scopes and routes. No tree-sitter grammar
+// Elixir extractor: Phoenix and Plug router routes. No tree-sitter grammar
 // for Elixir ships with the package, so this is a small single-pass
 // tokenizer (no regular expressions on the input, linear time) plus a
 // do/end block tracker. See the limits in the extractor's documentation.
@@ -14,15 +14,20 @@ import { tokenizeElixir } from "./tokenizer.ts";
 
 /**
  * Extracts Phoenix router routes from Elixir files that `use` a router
- * (`use Phoenix.Router` or `use MyAppWeb, :router`).
+ * (`use Phoenix.Router` or `use MyAppWeb, :router`), and `Plug.Router`
+ * routes (`get "/x" do`, `match "/x", via: [...]`, `query`, `forward "/x",
+ * to: Plug`; a module a server's `plug:` names, e.g. `{Bandit, plug: R}`,
+ * is served at the root). ExUnit scripts (`*_test.exs`) are not read.
  *
  * Understood: `scope "/api", MyAppWeb do ... end` (nested, prefixes
  * composed; `scope path: "/x"`), `get/post/put/patch/delete/options/head
  * "/x", Controller, :action`, `match :*` (`ANY`), `live "/x", Live` (GET),
  * `resources "/posts", C` (the eight Phoenix routes; `only:`/`except:`,
  * `singleton: true`, nested blocks under `/posts/:post_id`), and module
- * attributes holding a literal path (`@api "/api"`, `scope @api do`), and
- * `do:` one-liners (`scope "/x", X, do: get "/y", C, :a`).
+ * attributes holding a literal path (`@api "/api"`, `scope @api do`),
+ * `do:` one-liners (`scope "/x", X, do: get "/y", C, :a`), `live_dashboard`
+ * pages, and router macros (`defmacro` with `quote`) read where they are
+ * called, `unquote(x)` bound from `x = Keyword.get(opts, :k, default)`.
  *
  * `forward "/admin", AdminRouter` (in a router module; the scope alias and
  * `alias` directives apply to the plug): when the plug is a router module
@@ -32,8 +37,8 @@ import { tokenizeElixir } from "./tokenizer.ts";
  * root, unless an endpoint of the scan (`use Phoenix.Endpoint`) also plugs
  * it directly (`plug AppWeb.AdminRouter`), in which case it is reported at
  * the root too. Any other plug (`forward "/graphql", Absinthe.Plug, opts`)
- * gives one `ANY <path>/*path` port (key `ANY /graphql/{}`) at confidence
- * 0.6 with `detail.plug`. Forwards inside a development-only block (`if
+ * gives two ports at confidence 0.6 with `detail.plug`: `ANY <path>` and
+ * `ANY <path>/*path` (key `ANY /graphql/{}`). Forwards inside a development-only block (`if
  * Mix.env() ...`, `if Application.compile_env(_, :dev_routes)`), such as
  * mailbox previews, are not reported.
  *
@@ -68,10 +73,12 @@ export const elixirExtractor: LanguageExtractor = {
     const modules = new Map<string, ModuleInfo>();
     const plugged = new Set<string>();
     for (const file of files) {
+      // ExUnit test scripts run only under `mix test`: not the application
+      if (file.path.endsWith("_test.exs")) continue;
       const router = file.text.includes("Phoenix.Router") ||
-        file.text.includes(":router");
+        file.text.includes(":router") || file.text.includes("Plug.Router");
       const endpoint = file.text.includes("Phoenix.Endpoint") ||
-        file.text.includes(":endpoint");
+        file.text.includes(":endpoint") || file.text.includes("plug:");
       if (!router && !endpoint) continue;
       try {
         const tokens = tokenizeElixir(file.text);
@@ -94,6 +101,7 @@ export const elixirExtractor: LanguageExtractor = {
           if (!known) modules.set(name, info);
           else {
             known.router ||= info.router;
+            known.plug ||= info.plug;
             known.routes.push(...info.routes);
             known.forwards.push(...info.forwards);
           }

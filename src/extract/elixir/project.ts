@@ -15,6 +15,7 @@ export function joinRoute(...texts: string[]): string {
 }
 
 function httpServerPort(
+  framework: string,
   at: Token,
   verb: string,
   path: string,
@@ -37,7 +38,7 @@ function httpServerPort(
       line: at.line,
       col: at.col,
       confidence,
-      detail: { method: verb, path, framework: "phoenix", ...extra },
+      detail: { method: verb, path, framework, ...extra },
     },
     owner,
     filePath,
@@ -54,7 +55,7 @@ interface Mount {
  * Turns the routes and forwards of every module into ports: a router that
  * another router of the scan forwards to is served under each forward path
  * (and at the root only when an endpoint plugs it directly); a forward to
- * any other plug is one `ANY <path>/*` port.
+ * any other plug is `ANY <path>` and `ANY <path>/*`.
  */
 export function resolvePorts(
   modules: Map<string, ModuleInfo>,
@@ -99,6 +100,7 @@ export function resolvePorts(
       for (const mount of mounts) {
         const port = mount.via
           ? httpServerPort(
+            route.framework,
             route.at,
             route.verb,
             joinRoute(mount.prefix, route.path),
@@ -111,6 +113,7 @@ export function resolvePorts(
             },
           )
           : httpServerPort(
+            route.framework,
             route.at,
             route.verb,
             route.path,
@@ -123,9 +126,14 @@ export function resolvePorts(
     }
     for (const forward of info.forwards) {
       if (routerNamed(forward) !== undefined || forward.dev) continue;
-      for (const mount of mounts) {
-        const path = joinRoute(mount.prefix, forward.path, "*path");
+      for (
+        const [mount, below] of mounts.flatMap((m) =>
+          [[m, ""], [m, "*path"]] as const
+        )
+      ) {
+        const path = joinRoute(mount.prefix, forward.path, below);
         const port = httpServerPort(
+          forward.framework,
           forward.at,
           "ANY",
           path,
@@ -147,7 +155,10 @@ export function resolvePorts(
   return ports;
 }
 
-/** `plug MyAppWeb.Router` statements of Phoenix endpoints. */
+/**
+ * `plug MyAppWeb.Router` statements of Phoenix endpoints, and the `plug:`
+ * a server serves (`{Bandit, plug: App.Router}`, `Plug.Cowboy`).
+ */
 export function endpointPlugs(
   tokens: readonly Token[],
   into: Set<string>,
@@ -158,6 +169,12 @@ export function endpointPlugs(
     if (t.type === "newline") {
       lineStart = true;
       continue;
+    }
+    if (t.type === "key" && t.text === "plug") {
+      const next = tokens[k + 1];
+      if (next?.type === "word" && /^[A-Z]/.test(next.text)) {
+        into.add(next.text);
+      }
     }
     if (lineStart && t.type === "word" && t.text === "plug") {
       const next = tokens[k + 1];

@@ -20,11 +20,15 @@ export interface Frame {
   module?: string;
   /** An `if`/`unless` block on `Mix.env()` or `:dev_routes` (development only). */
   dev?: boolean;
+  /** A `defmacro` block: its routes are read where the macro is called. */
+  macro?: { name: string; start: number };
 }
 
 /** A route found in a router module, before forward mounts are applied. */
 export interface Route {
   at: Token;
+  /** `phoenix` or `plug` (a `Plug.Router` module). */
+  framework: string;
   verb: string;
   path: string;
   confidence: number;
@@ -35,6 +39,7 @@ export interface Route {
 /** `forward "/path", Plug` in a router module. */
 export interface Forward {
   at: Token;
+  framework: string;
   /** Full path of the mount in its router (enclosing scopes applied). */
   path: string;
   /** Module names the plug may be (scope alias applied first). */
@@ -50,6 +55,8 @@ export interface Forward {
 /** What one module of the scan holds. */
 export interface ModuleInfo {
   router: boolean;
+  /** A `Plug.Router` module (else Phoenix). */
+  plug?: boolean | undefined;
   routes: Route[];
   forwards: Forward[];
 }
@@ -61,6 +68,9 @@ export const RESOURCE_ACTIONS: ReadonlyArray<[string, string, string]> =
 /** The most nested `do` blocks a route is read in (real routers nest a few). */
 export const MAX_BLOCK_DEPTH = 64;
 
+/** Most tokens read again for the macro calls of one file. */
+export const MAX_MACRO_TOKENS = 200_000;
+
 /** Reads the routes and forwards of one router file. */
 export class RouterScan {
   readonly file: SourceFile;
@@ -71,6 +81,16 @@ export class RouterScan {
   owner: PortOwner;
   /** Whether routes nested deeper than `MAX_BLOCK_DEPTH` were skipped. */
   skippedDeep = false;
+  /** `defmacro` bodies of the file, by name. */
+  readonly macros = new Map<string, Token[]>();
+  /** `unquote(x)` values while a macro call is read. */
+  bindings = new Map<string, Token>();
+  /** The keyword arguments of the macro call being read. */
+  callArguments: Map<string, Token> | undefined;
+  /** Tokens read again for macro calls so far (bounded). */
+  #replayed = 0;
+  #tokens: readonly Token[] = [];
+  #at = 0;
 
   constructor(file: SourceFile, modules: Map<string, ModuleInfo>) {
     this.file = file;
@@ -99,10 +119,21 @@ export class RouterScan {
   }
 
   run(tokens: readonly Token[]): void {
+    const outer = [this.#tokens, this.#at] as const;
+    this.#tokens = tokens;
+    try {
+      this.#run(tokens);
+    } finally {
+      [this.#tokens, this.#at] = outer;
+    }
+  }
+
+  #run(tokens: readonly Token[]): void {
     let statement: Token[] = [];
     let depth = 0; // ( [ { nesting
     for (let k = 0; k < tokens.length; k++) {
       const t = tokens[k]!;
+      this.#at = k;
       if (t.type === "punct") {
         if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
         else if (t.text === ")" || t.text === "]" || t.text === "}") {
@@ -133,7 +164,10 @@ export class RouterScan {
           continue;
         }
         this.statement(statement, false);
-        this.frames.pop();
+        const macro = this.frames.pop()?.macro;
+        if (macro && !this.macros.has(macro.name)) {
+          this.macros.set(macro.name, tokens.slice(macro.start, k));
+        }
         statement = [];
         depth = 0;
         continue;
@@ -145,6 +179,7 @@ export class RouterScan {
 
   /** Handles one statement; `block` when it opens a `do ... end` block. */
   statement(tokens: readonly Token[], block: boolean): void {
+    if (this.bindings.size > 0) tokens = this.#unquoted(tokens);
     if (!block) {
       // `scope "/x", X, do: get "/y", C, :a`: the head opens a block that
       // holds the statement after `do:`
@@ -188,6 +223,30 @@ export class RouterScan {
       t.type !== "punct" || (t.text !== "(" && t.text !== ")" && t.text !== ",")
     );
     const word = head.type === "word" ? head.text : "";
+    if (word === "defmacro" && block) {
+      const name = args[0]?.type === "word" ? args[0].text : "";
+      this.frames.push({
+        prefix: "",
+        macro: { name, start: this.#at + 1 },
+      });
+      return;
+    }
+    if (!block && this.macros.has(word) && !this.#inMacro()) {
+      this.#callMacro(word, args);
+      return;
+    }
+    if (
+      !block && this.callArguments && tokens[1]?.text === "=" &&
+      tokens[2]?.text === "Keyword.get"
+    ) {
+      // `scoped = Keyword.get(options, :scope, "/admin")` in a macro
+      const key = args.find((t) => t.type === "atom");
+      const value = key && this.callArguments.get(key.text);
+      const fallback = args[args.indexOf(key!) + 1];
+      const bound = value ?? fallback;
+      if (head?.type === "word" && bound) this.bindings.set(head.text, bound);
+      return;
+    }
     if (word === "defmodule" && block) {
       const name = args.find((t) => t.type === "word")?.text ?? "";
       this.owner = {
@@ -206,6 +265,10 @@ export class RouterScan {
         (first.text === "Phoenix.Router" ||
           (args[1]?.type === "atom" && args[1].text === "router"))
       ) this.module().router = true;
+      if (first?.type === "word" && first.text === "Plug.Router") {
+        this.module().router = true;
+        this.module().plug = true;
+      }
     }
     if (word === "alias" && !block) {
       const first = args[0];
@@ -267,11 +330,33 @@ export class RouterScan {
       this.resources(head, args, block);
       return;
     }
-    if (HTTP_VERBS.has(word) || word === "live") {
+    if (word === "live_dashboard") {
+      // Phoenix.LiveDashboard's `live "/"`, `live "/:page"`, `live "/:node/:page"`
+      const path = this.pathArg(args);
+      if (path !== undefined) {
+        for (const page of ["", "/:page", "/:node/:page"]) {
+          this.emit(head, ["GET"], path + page, true);
+        }
+      }
+    } else if (HTTP_VERBS.has(word) || word === "live") {
       const path = this.pathArg(args);
       if (path !== undefined) {
         this.emit(head, [word === "live" ? "GET" : word.toUpperCase()], path);
       }
+    } else if (word === "query" && this.module().plug) {
+      // Plug.Router's `query/2` (RFC 10008)
+      const path = this.pathArg(args);
+      if (path !== undefined) this.emit(head, ["QUERY"], path);
+    } else if (word === "match" && args[0]?.type === "string") {
+      // Plug.Router: `match "/x", via: [:post, :put]` (no `via:`: any method)
+      const path = this.pathArg(args)!;
+      const via = this.atoms(args, "via");
+      const verbs = via === undefined
+        ? ["ANY"]
+        : via.map((v) => v.toUpperCase()).filter((v) =>
+          HTTP_VERBS.has(v.toLowerCase()) || v === "QUERY"
+        );
+      if (verbs.length > 0) this.emit(head, verbs, path);
     } else if (word === "match") {
       const verb = args[0];
       const path = this.pathArg(args.slice(1));
@@ -281,6 +366,56 @@ export class RouterScan {
       }
     }
     if (block) this.frames.push({ prefix: "" });
+  }
+
+  /** Whether the scan is in a `defmacro` definition. */
+  #inMacro(): boolean {
+    return this.frames.some((f) => f.macro);
+  }
+
+  /** `admin_routes(scope: "/x")`: the macro's routes, here. */
+  #callMacro(name: string, args: readonly Token[]): void {
+    const body = this.macros.get(name)!;
+    // macros calling each other twice over would read exponentially many
+    if (this.#replayed + body.length > MAX_MACRO_TOKENS) return;
+    this.#replayed += body.length;
+    const given = new Map<string, Token>();
+    for (let k = 0; k < args.length - 1; k++) {
+      if (args[k]!.type === "key") given.set(args[k]!.text, args[k + 1]!);
+    }
+    const saved = [
+      this.bindings,
+      this.callArguments,
+      this.frames.length,
+    ] as const;
+    this.bindings = new Map();
+    this.callArguments = given;
+    // a macro calling itself is read once
+    this.macros.delete(name);
+    try {
+      this.run(body);
+    } finally {
+      this.macros.set(name, body);
+      [this.bindings, this.callArguments] = saved;
+      this.frames.length = Math.min(this.frames.length, saved[2]);
+    }
+  }
+
+  /** `unquote(x)` replaced by the value bound to `x`. */
+  #unquoted(tokens: readonly Token[]): Token[] {
+    const out: Token[] = [];
+    for (let k = 0; k < tokens.length; k++) {
+      const t = tokens[k]!;
+      const bound = t.text === "unquote" && tokens[k + 1]?.text === "(" &&
+          tokens[k + 3]?.text === ")"
+        ? this.bindings.get(tokens[k + 2]!.text)
+        : undefined;
+      if (bound) {
+        out.push({ ...bound, line: t.line, col: t.col });
+        k += 3;
+      } else out.push(t);
+    }
+    return out;
   }
 
   /** The first argument as a path: a string or a module attribute. */
@@ -348,11 +483,13 @@ export class RouterScan {
 
   /** `forward "/admin", AdminRouter` (and `forward "/x", Plug, opts`). */
   forward(head: Token, args: readonly Token[]): void {
-    if (this.#tooDeep()) return;
+    if (this.#tooDeep() || this.#inMacro()) return;
     const module = this.module();
     if (!module.router) return;
     const path = this.pathArg(args);
-    const plug = args[1];
+    // Phoenix: `forward "/x", Plug`; Plug.Router: `forward "/x", to: Plug`
+    const to = args.findIndex((t) => t.type === "key" && t.text === "to");
+    const plug = args[1]?.type === "key" && to !== -1 ? args[to + 1] : args[1];
     if (
       path === undefined || plug?.type !== "word" || !/^[A-Z]/.test(plug.text)
     ) return;
@@ -366,6 +503,7 @@ export class RouterScan {
     candidates.push(plug.text);
     module.forwards.push({
       at: head,
+      framework: module.plug ? "plug" : "phoenix",
       path: joinRoute(...this.prefixes(), path),
       candidates,
       plug: plug.text,
@@ -399,7 +537,7 @@ export class RouterScan {
     path: string,
     derived = false,
   ): void {
-    if (this.#tooDeep()) return;
+    if (this.#tooDeep() || this.#inMacro()) return;
     const prefixes = this.prefixes();
     const full = joinRoute(...prefixes, path);
     const confidence = prefixes.length > 0 || derived
@@ -409,6 +547,7 @@ export class RouterScan {
     for (const verb of verbs) {
       module.routes.push({
         at,
+        framework: module.plug ? "plug" : "phoenix",
         verb,
         path: full,
         confidence,

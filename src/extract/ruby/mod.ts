@@ -1,6 +1,7 @@
 // Ruby extractor: Rails routes (`config/routes.rb`: verbs, `resources`,
 // `namespace`, `scope`, nesting, member/collection, concerns, `draw`,
-// mounted engines and Rack apps), Sinatra routes, and Net::HTTP / Faraday /
+// mounted engines and Rack apps, Devise and Doorkeeper), Hanami, Grape,
+// Padrino, Roda, WEBrick and Sinatra routes, and Net::HTTP / Faraday /
 // HTTParty client calls.
 import type {
   ExtractResult,
@@ -11,6 +12,11 @@ import { settleConstants, type Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
 import { collectConstants, RubyFile } from "./project.ts";
 import { extractRails } from "./rails.ts";
+import { extractHanami } from "./hanami.ts";
+import { extractGrape } from "./grape.ts";
+import { extractPadrino } from "./padrino.ts";
+import { extractWebrick } from "./webrick.ts";
+import type { RubyScan } from "./route_files.ts";
 
 /**
  * Extracts Ruby routes and HTTP client calls.
@@ -27,10 +33,18 @@ import { extractRails } from "./rails.ts";
  * `draw(:admin)` reads `config/routes/admin.rb` inside the current scopes;
  * `mount Api::Engine, at: "/api"` puts the engine's own routes (its
  * `Api::Engine.routes.draw` in the scan) under the mount path, while any
- * other mounted Rack app (`mount Sidekiq::Web => "/sidekiq"`) is one port
- * `ANY /sidekiq/*` (key `ANY /sidekiq/{}`) at confidence 0.6. Sinatra (files
+ * other mounted Rack app (`mount Sidekiq::Web => "/sidekiq"`) is two ports
+ * at confidence 0.6: `ANY /sidekiq` and `ANY /sidekiq/*` (key `ANY
+ * /sidekiq/{}`). Sinatra (files
  * that `require "sinatra"` or subclass `Sinatra::Base`): `get "/x" do`, with
- * sinatra-contrib `namespace` prefixes. Clients: `Net::HTTP.get/post(URI)`,
+ * sinatra-contrib `namespace` prefixes and `route :get, :post, "/x"`. Rails
+ * also: `if`/`unless` branches, literal-list loops, `new` blocks, the QUERY
+ * verb, Devise `devise_for` and Doorkeeper `use_doorkeeper`. Hanami
+ * (`Hanami::Routes` classes and Hanami 1 application route files), Grape
+ * (`Grape::API` classes, `prefix`, path `version`, namespaces, `mount`),
+ * Padrino (applications and `App.controllers`, `config/apps.rb` mounts),
+ * Roda (`route do |r|` trees) and WEBrick (`mount_proc`, servlets). Files
+ * under `test/` and `spec/` are not read for server routes. Clients: `Net::HTTP.get/post(URI)`,
  * `Net::HTTP::Post.new(path)`, `http.get(path)` on `Net::HTTP.new/start`
  * objects, Faraday connections (`Faraday.new(url: base)`, base path
  * prepended) and `Faraday.get`/`HTTParty.get` with full URLs.
@@ -66,6 +80,14 @@ export const rubyExtractor: LanguageExtractor = {
       () => settleConstants(constants),
     );
     await extractRails(files, constants, result.ports, result.diagnostics);
+    const scan: RubyScan = {
+      files,
+      constants,
+      ports: result.ports,
+      diagnostics: result.diagnostics,
+    };
+    const parts = [extractHanami, extractGrape, extractPadrino, extractWebrick];
+    for (const part of parts) await part(scan);
     return result;
   },
 };

@@ -24,6 +24,7 @@ import {
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { client } from "./clients.ts";
+import { isRodaApp, isRodaRoute, rodaRoutes } from "./roda.ts";
 import { parameterIndex, RubyCalls } from "./flow.ts";
 import type { KeptTrees } from "../_syntax/passes.ts";
 import { TreeFile } from "../_syntax/passes.ts";
@@ -49,12 +50,16 @@ export interface RailsProject {
   engines: Map<string, { ruby: RubyFile; body: Node[] }>;
   /** Concerns, drawn files and engines being expanded (cycle guard). */
   active: Set<string>;
+  /** Devise modules of the models (`devise :database_authenticatable`), by class. */
+  deviseModels: Map<string, string[]>;
 }
 
 /** Confidence of a mounted Rack app whose routes are unknown. */
 export const MOUNT_CONFIDENCE = CONFIDENCE.weak;
 
 export interface RouteContext {
+  /** The framework reported (`rails` unless set; Hanami shares the DSL). */
+  framework?: string | undefined;
   /** Path parts composed so far (namespaces, scopes, nesting). */
   prefix: Value[];
   /** Inside a `resources` block: where member/collection routes go. */
@@ -98,12 +103,21 @@ export function symbolName(node: Node): string | undefined {
   return undefined;
 }
 
-/** Names in `:a`, `[:a, :b]`, `%i[a b]`. */
+/** Names in `:a`, `"a"`, `[:a, :b]`, `%i[a b]`, `%w[a b]`. */
 export function symbolList(node: Node | undefined): string[] {
   if (!node) return [];
   const single = symbolName(node);
   if (single) return [single];
-  if (node.type === "array" || node.type === "symbol_array") {
+  if (node.type === "string" && node.namedChildCount <= 1) {
+    const content = node.namedChild(0);
+    if (!content) return [""];
+    if (content.type === "string_content") return [content.text];
+    return [];
+  }
+  if (
+    node.type === "array" || node.type === "symbol_array" ||
+    node.type === "string_array"
+  ) {
     return namedChildren(node).map((n) =>
       symbolName(n) ?? n.text.replace(/^["']|["']$/g, "")
     );
@@ -114,6 +128,8 @@ export function symbolList(node: Node | undefined): string[] {
 /** One Ruby file being scanned: string evaluation, locals, Sinatra routes. */
 export class RubyFile extends TreeFile {
   readonly rails: RailsProject | undefined;
+  /** Block parameters bound while a literal loop is unrolled (`|action|`). */
+  readonly bindings: Map<string, Value> = new Map();
 
   constructor(
     file: SourceFile,
@@ -156,6 +172,8 @@ export class RubyFile extends TreeFile {
         return value ? composed(value) : hole(node.text);
       }
       case "identifier": {
+        const bound = this.bindings.get(node.text);
+        if (bound) return composed(bound);
         const value = this.localValue(node);
         if (value) return composed(this.evaluate(value, depth + 1));
         // a method's parameter: its callers supply it
@@ -215,15 +233,17 @@ export class RubyFile extends TreeFile {
   run(root: Node): void {
     this.rootNode = root;
     const text = this.file.text;
-    const sinatra = /require\s+['"]sinatra|Sinatra::(Base|Application)/.test(
-      text,
-    );
+    const test = isTestPath(this.file.path);
+    const sinatra = !test &&
+      /require\s+['"]sinatra|Sinatra::(Base|Application)/.test(text);
     const clients = /Net::HTTP|Faraday|HTTParty/.test(text);
-    if (!sinatra && !clients) return;
+    const roda = !test && isRodaApp(text);
+    if (!sinatra && !clients && !roda) return;
     walk(root, (node) => {
       if (node.type !== "call") return;
       if (sinatra) this.sinatra(node);
       if (clients) client(this, node);
+      if (roda && isRodaRoute(node)) rodaRoutes(this, node);
     });
   }
 
@@ -231,8 +251,21 @@ export class RubyFile extends TreeFile {
   sinatra(call: Node): void {
     if (call.childForFieldName("receiver")) return;
     const method = call.childForFieldName("method")?.text ?? "";
-    if (!HTTP_VERBS.has(method) || !call.childForFieldName("block")) return;
-    const first = positional(call)[0];
+    if (!call.childForFieldName("block")) return;
+    let verbs = [method.toUpperCase()];
+    let first = positional(call)[0];
+    if (method === "route") {
+      // sinatra-contrib MultiRoute: `route :get, :post, "/x" do`
+      const list = positional(call);
+      first = list[list.length - 1];
+      verbs = list.slice(0, -1).flatMap((v) => symbolList(v)).map((v) =>
+        v.toUpperCase()
+      );
+      if (
+        verbs.length === 0 ||
+        verbs.some((v) => !HTTP_VERBS.has(v.toLowerCase()))
+      ) return;
+    } else if (!HTTP_VERBS.has(method)) return;
     if (!first) return;
     const prefixes: Value[] = [];
     for (let n: Node | null = call.parent; n; n = n.parent) {
@@ -247,7 +280,7 @@ export class RubyFile extends TreeFile {
     }
     this.emitServer(
       call,
-      [method.toUpperCase()],
+      verbs,
       [...prefixes, this.evaluate(first)],
       "sinatra",
       prefixes.length > 0,
@@ -273,6 +306,15 @@ export class RubyFile extends TreeFile {
       ...options,
     }));
   }
+}
+
+/**
+ * A Minitest or RSpec file or folder (`test/`, `spec/`, `*_test.rb`,
+ * `*_spec.rb`): routes declared there (test apps, an engine's dummy app)
+ * serve only the tests.
+ */
+export function isTestPath(path: string): boolean {
+  return /(?:^|\/)(?:test|spec)\/|_(?:test|spec)\.rb$/.test(path);
 }
 
 /** A reference to a constant: `NAME`, `Mod::NAME` (by its last name). */

@@ -1,13 +1,15 @@
 // Rails routes: the `routes.draw` DSL (verbs, `resources`, `namespace`,
 // `scope`, nesting, member/collection, concerns, `draw`, mounted engines
 // and Rack apps) across the route files of a scan.
-import { HTTP_METHODS, HTTP_VERBS } from "../_port/http.ts";
+import { HTTP_VERBS } from "../_port/http.ts";
+import { deviseFor, useDoorkeeper } from "./rails_gems.ts";
 import { parseSource } from "../_syntax/parser.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { exactText, hole, literal, type Value } from "../_value/mod.ts";
 import {
   args,
   blockBody,
+  isTestPath,
   MOUNT_CONFIDENCE,
   option,
   PLURAL_ACTIONS,
@@ -24,14 +26,36 @@ import type { ExtractedPort } from "../types.ts";
 import type { Node, Tree } from "web-tree-sitter";
 import { eachFile } from "../_syntax/passes.ts";
 
+/** Route verbs: the HTTP ones and `query` (RFC 10008, Rails 8.2). */
+const RAILS_VERBS: ReadonlySet<string> = new Set([...HTTP_VERBS, "query"]);
+
+/** Most elements a literal loop in a route file is unrolled for. */
+const MAX_LOOP_ELEMENTS = 64;
+
+/** Most literal loops nested in one another that are unrolled. */
+const MAX_LOOP_NESTING = 2;
+
 export function railsBody(
   c: RubyFile,
   statements: readonly Node[],
   ctx: RouteContext,
 ): void {
   for (const stmt of statements) {
+    if (stmt.type === "if_modifier" || stmt.type === "unless_modifier") {
+      const body = stmt.childForFieldName("body");
+      if (body) railsBody(c, [body], ctx);
+      continue;
+    }
+    if (stmt.type === "if" || stmt.type === "unless") {
+      // `if Rails.env.test? ... end`: routes of some environments
+      conditional(c, stmt, ctx);
+      continue;
+    }
+    if (stmt.type === "call" && stmt.childForFieldName("receiver")) {
+      literalLoop(c, stmt, ctx);
+      continue;
+    }
     if (stmt.type !== "call" && stmt.type !== "identifier") continue;
-    if (stmt.type === "call" && stmt.childForFieldName("receiver")) continue;
     const method = stmt.type === "identifier"
       ? stmt.text
       : stmt.childForFieldName("method")?.text ?? "";
@@ -41,6 +65,7 @@ export function railsBody(
       case "namespace": {
         const path = option(stmt, "path") ?? first;
         railsBody(c, blockBody(stmt), {
+          framework: ctx.framework,
           prefix: [...ctx.prefix, path ? c.evaluate(path) : hole("?")],
         });
         break;
@@ -63,7 +88,23 @@ export function railsBody(
       case "collection": {
         const target = ctx.resource?.[method];
         if (target) {
-          railsBody(c, blockBody(stmt), { prefix: target, direct: true });
+          railsBody(c, blockBody(stmt), {
+            framework: ctx.framework,
+            prefix: target,
+            direct: true,
+          });
+        }
+        break;
+      }
+      case "new": {
+        // `new do get :template end`: under `/posts/new`
+        const target = ctx.resource?.collection;
+        if (target && !first) {
+          railsBody(c, blockBody(stmt), {
+            framework: ctx.framework,
+            prefix: [...target, literal("new")],
+            direct: true,
+          });
         }
         break;
       }
@@ -74,7 +115,9 @@ export function railsBody(
         const via = symbolList(option(stmt, "via"));
         const verbs = via.includes("all") || via.length === 0
           ? ["ANY"]
-          : via.map((v) => v.toUpperCase()).filter((v) => HTTP_METHODS.has(v));
+          : via.map((v) => v.toUpperCase()).filter((v) =>
+            RAILS_VERBS.has(v.toLowerCase())
+          );
         const path = verbPath(c, stmt);
         if (path) railsRoute(c, stmt, verbs, path, ctx);
         break;
@@ -83,6 +126,7 @@ export function railsBody(
       case "defaults":
       case "controller":
       case "scope_module":
+      case "devise_scope":
         railsBody(c, blockBody(stmt), ctx);
         break;
       case "concern":
@@ -91,18 +135,77 @@ export function railsBody(
       case "concerns":
         useConcerns(c, positional(stmt).flatMap((n) => symbolList(n)), ctx);
         break;
+      case "slice": {
+        // Hanami: `slice :main, at: "/main" do`
+        const at = option(stmt, "at");
+        railsBody(c, blockBody(stmt), {
+          ...ctx,
+          prefix: at ? [...ctx.prefix, railsPath(c, at)] : ctx.prefix,
+        });
+        break;
+      }
       case "draw":
         drawFile(c, stmt, ctx);
         break;
       case "mount":
         mount(c, stmt, ctx);
         break;
+      case "devise_for":
+        deviseFor(c, stmt, ctx);
+        break;
+      case "use_doorkeeper":
+        useDoorkeeper(c, stmt, ctx);
+        break;
       default:
-        if (HTTP_VERBS.has(method)) {
+        if (RAILS_VERBS.has(method)) {
           const path = verbPath(c, stmt);
           if (path) railsRoute(c, stmt, [method.toUpperCase()], path, ctx);
         }
     }
+  }
+}
+
+/** Both branches of `if`/`unless` (and `elsif`/`else`) in a route file. */
+function conditional(c: RubyFile, node: Node, ctx: RouteContext): void {
+  for (const field of ["consequence", "alternative"]) {
+    const branch = node.childForFieldName(field);
+    if (!branch) continue;
+    if (branch.type === "elsif") conditional(c, branch, ctx);
+    else railsBody(c, namedChildren(branch), ctx);
+  }
+}
+
+/**
+ * `%w[browse annotate].each do |action| ... end`: the block once per
+ * element of a literal list, its parameter bound to the element.
+ */
+function literalLoop(c: RubyFile, call: Node, ctx: RouteContext): void {
+  const method = call.childForFieldName("method")?.text;
+  if (method !== "each") return;
+  const receiver = call.childForFieldName("receiver")!;
+  const block = call.childForFieldName("block");
+  const params = block?.childForFieldName("parameters");
+  const param = params ? namedChildren(params) : [];
+  if (param.length !== 1 || param[0]!.type !== "identifier") return;
+  // loops nested in loops multiply: two levels at most
+  if (c.bindings.size >= MAX_LOOP_NESTING) return;
+  const elements = receiver.type === "array"
+    ? namedChildren(receiver).map((n) => exactText(c.evaluate(n)))
+    : symbolList(receiver);
+  if (
+    elements.length === 0 || elements.length > MAX_LOOP_ELEMENTS ||
+    elements.some((e) => e === undefined)
+  ) return;
+  const name = param[0]!.text;
+  const saved = c.bindings.get(name);
+  try {
+    for (const element of elements as string[]) {
+      c.bindings.set(name, literal(element));
+      railsBody(c, blockBody(call), ctx);
+    }
+  } finally {
+    if (saved) c.bindings.set(name, saved);
+    else c.bindings.delete(name);
   }
 }
 
@@ -147,7 +250,13 @@ export function railsRoute(
     if (on === "member") prefix = ctx.resource.member;
     else if (on === "collection") prefix = ctx.resource.collection;
   }
-  c.emitServer(call, verbs, [...prefix, path], "rails", prefix.length > 0);
+  c.emitServer(
+    call,
+    verbs,
+    [...prefix, path],
+    ctx.framework ?? "rails",
+    prefix.length > 0,
+  );
 }
 
 export function resources(
@@ -169,21 +278,24 @@ export function resources(
     const segment = pathOption ? c.evaluate(pathOption) : literal(name);
     const base = [...ctx.prefix, segment];
     const actions = (single ? SINGULAR_ACTIONS : PLURAL_ACTIONS).filter(
-      ([action]) =>
-        (!only || onlyList.includes(action)) && !exceptList.includes(action),
+      ([action, verb]) =>
+        (!only || onlyList.includes(action)) && !exceptList.includes(action) &&
+        // Hanami's `update` is PATCH only
+        (ctx.framework !== "hanami" || verb !== "PUT"),
     );
     for (const [, verb, suffix] of actions) {
       c.emitServer(
         call,
         [verb],
         [...base, literal(suffix)],
-        "rails",
+        ctx.framework ?? "rails",
         true,
       );
     }
     const member = single ? base : [...base, literal(":id")];
     const nested = single ? base : [...base, literal(`:${singular(name)}_id`)];
     const inner: RouteContext = {
+      framework: ctx.framework,
       prefix: nested,
       resource: { collection: base, member },
     };
@@ -240,7 +352,8 @@ export function drawFile(
 /**
  * `mount Sidekiq::Web => "/sidekiq"`, `mount Api::Engine, at: "/api"`: an
  * engine whose routes are in the scan gets them under the mount path;
- * another Rack app is one `ANY <path>/*` port (everything below the path).
+ * another Rack app is two ports, `ANY <path>` and `ANY <path>/*` (the path
+ * and everything below it).
  */
 export function mount(
   c: RubyFile,
@@ -262,14 +375,16 @@ export function mount(
     }
     return;
   }
-  c.emitServer(
-    call,
-    ["ANY"],
-    [...ctx.prefix, path, literal("*")],
-    "rails",
-    true,
-    { confidence: MOUNT_CONFIDENCE, extra: { mount: name } },
-  );
+  for (const below of [[], [literal("*")]]) {
+    c.emitServer(
+      call,
+      ["ANY"],
+      [...ctx.prefix, path, ...below],
+      ctx.framework ?? "rails",
+      true,
+      { confidence: MOUNT_CONFIDENCE, extra: { mount: name } },
+    );
+  }
 }
 
 /** Drops Rails optional segments `(:locale)` and `(.:format)`. */
@@ -343,6 +458,27 @@ export function bareCall(node: Node, method: string): boolean {
     node.childForFieldName("method")?.text === method;
 }
 
+/** A model enabling Devise modules (`devise :database_authenticatable`). */
+const DEVISE_MODEL = /^\s*devise\s+:/m;
+
+/** `class User ... devise :a, :b ... end`: the modules by class name. */
+function deviseModels(root: Node, into: Map<string, string[]>): void {
+  walk(root, (n) => {
+    if (n.type !== "class") return;
+    const name = n.childForFieldName("name");
+    const body = n.childForFieldName("body");
+    if (!name || !body) return;
+    const className = name.type === "scope_resolution"
+      ? name.childForFieldName("name")?.text
+      : name.text;
+    for (const stmt of namedChildren(body)) {
+      if (!bareCall(stmt, "devise") || !className) continue;
+      const modules = positional(stmt).flatMap((a) => symbolList(a));
+      into.set(className, [...(into.get(className) ?? []), ...modules]);
+    }
+  });
+}
+
 /** A route file loaded by `draw` (`config/routes/<name>.rb`). */
 const DRAWN_FILE = /(^|\/)config\/routes\/.+\.rb$/;
 
@@ -359,7 +495,8 @@ export async function extractRails(
   diagnostics: ExtractDiagnostic[],
 ): Promise<void> {
   const routeFiles = files.filter((f) =>
-    /\broutes\.draw\b/.test(f.text) || DRAWN_FILE.test(f.path)
+    (/\broutes\.draw\b/.test(f.text) || DRAWN_FILE.test(f.path)) &&
+    !isTestPath(f.path)
   );
   if (routeFiles.length === 0) return;
   const rails: RailsProject = {
@@ -367,6 +504,7 @@ export async function extractRails(
     concerns: new Map(),
     engines: new Map(),
     active: new Set(),
+    deviseModels: new Map(),
   };
   const trees: Tree[] = [];
   // Parse failures were already reported by the main pass.
@@ -380,6 +518,15 @@ export async function extractRails(
         root: tree.rootNode,
       });
     });
+    await eachFile(
+      files.filter((f) => DEVISE_MODEL.test(f.text)),
+      scratch,
+      async (file) => {
+        const tree = await parseSource("ruby", file.text);
+        trees.push(tree);
+        deviseModels(tree.rootNode, rails.deviseModels);
+      },
+    );
     const draws: Array<{ ruby: RubyFile; call: Node; engine?: string }> = [];
     // Where route DSL calls live: draw blocks and files loaded by `draw`.
     const scopes: Array<{ ruby: RubyFile; node: Node }> = [];

@@ -110,8 +110,10 @@ Deno.test("rubyExtractor expands Rails concerns, draw files and mounted engines"
     `${routes}:20 server GET /terms`,
     `${routes}:23 server GET /status`,
     `${routes}:26 server GET /v2/items`,
-    // Rack apps: everything below the mount path
+    // Rack apps: the mount path and everything below it
+    `${routes}:33 server ANY /sidekiq`,
     `${routes}:33 server ANY /sidekiq/{}`,
+    `${routes}:36 server ANY /ops/flipper`,
     `${routes}:36 server ANY /ops/flipper/{}`,
     // `draw(:admin)` inside `namespace :admin`
     `${admin}:2 server DELETE /admin/users/{}`,
@@ -140,9 +142,11 @@ Deno.test("rubyExtractor reads a Rails engine alone at its root, and an unknown 
   const app = await rubyExtractor.extract(only(all, "shop/config/"));
   const api = app.ports.filter((p) => p.ref.line === 34);
   assert.deepEqual(summarize(api), [
+    "shop/config/routes.rb:34 server ANY /api",
     "shop/config/routes.rb:34 server ANY /api/{}",
   ]);
   assert.equal(api[0]!.ref.confidence, 0.6);
+  assert.equal(api[1]!.ref.confidence, 0.6);
   // A route file loaded by `draw` is not a route set of its own.
   const drawn = await rubyExtractor.extract(only(all, "shop/config/routes/"));
   assert.deepEqual(drawn.ports, []);
@@ -183,4 +187,71 @@ Deno.test("rubyExtractor reads a RouteSet drawn through a local variable", async
   ].join("\n");
   const { ports } = await rubyExtractor.extract([{ path: "lib/r.rb", text }]);
   assert.deepEqual(summarize(ports), ["lib/r.rb:3 server GET /ping"]);
+});
+
+Deno.test("rubyExtractor reads Sinatra MultiRoute `route` with its verbs", async () => {
+  const text = [
+    'require "sinatra"',
+    'namespace "/api" do',
+    '  route :get, :post, "/widgets" do',
+    "  end",
+    '  route "PUT", "/items/:id" do',
+    "  end",
+    '  route :fetch, "/nope" do',
+    "  end",
+    '  route "/no-verb" do',
+    "  end",
+    "end",
+  ].join("\n");
+  const { ports } = await rubyExtractor.extract([{ path: "app.rb", text }]);
+  assert.deepEqual(summarize(ports), [
+    "app.rb:3 server GET /api/widgets",
+    "app.rb:3 server POST /api/widgets",
+    "app.rb:5 server PUT /api/items/{}",
+  ]);
+});
+
+Deno.test("rubyExtractor reads no Sinatra routes in Minitest and RSpec files", async () => {
+  const text = [
+    'require "sinatra/base"',
+    "class TestApp < Sinatra::Base",
+    '  get "/only-in-tests" do',
+    "  end",
+    "end",
+  ].join("\n");
+  for (const path of ["test/app_test.rb", "spec/app_spec.rb"]) {
+    const { ports } = await rubyExtractor.extract([{ path, text }]);
+    assert.deepEqual(ports, [], path);
+  }
+  const { ports } = await rubyExtractor.extract([{ path: "app.rb", text }]);
+  assert.deepEqual(summarize(ports), ["app.rb:3 server GET /only-in-tests"]);
+});
+
+Deno.test("rubyExtractor never rejects on malformed Hanami, Grape, Padrino, Roda and WEBrick input", async () => {
+  await assertRobust(rubyExtractor, "apps/web/config/routes.rb", [
+    "class Routes < Hanami::Routes\n",
+    "class Api < Grape::API\n",
+    "class App < Padrino::Application\n",
+    "class R < Roda\n",
+    "route do |r|\n",
+    'r.on "x" do\n',
+    "r.is Integer do\n",
+    "r.get\n",
+    "resource :users do\n",
+    "route_param :id do\n",
+    'version "v1"\n',
+    "mount Api\n",
+    "App.controllers :posts do\n",
+    "get :index, with: :id do\n",
+    'server.mount_proc "/x" do |req, res|\n',
+    'when "GET"\n',
+    "%w[a b].each do |x|\n",
+    'get "#{x}"\n',
+    "devise_for :users\n",
+    "use_doorkeeper\n",
+    "if x\n",
+    "end\n",
+    '"',
+    "do ",
+  ]);
 });
