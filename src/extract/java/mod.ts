@@ -16,6 +16,7 @@ import { declaresGatewayRoutes, javaGatewayRoutes } from "./gateway.ts";
 import { gatewayName, springGatewayRoutes } from "../_spring/gateway.ts";
 import { isSpringSettings, SpringSettings } from "../_spring/settings.ts";
 import { settleConstants } from "../_value/mod.ts";
+import { collectComposed, type ComposedMapping } from "./composed.ts";
 
 export { collectConstants, JavaFile } from "./project.ts";
 export {
@@ -83,6 +84,7 @@ export const javaExtractor: LanguageExtractor = {
     const constants = new Map<string, Value>();
     const implementers = new Map<string, string | null>();
     const extenders = new Map<string, Array<string | null>>();
+    const composed = new Map<string, ComposedMapping>();
     // Whether the file the first pass is reading may hold JAX-RS code.
     let jaxrsFile = false;
     let path = "";
@@ -100,6 +102,7 @@ export const javaExtractor: LanguageExtractor = {
       (root) => {
         collectConstants(root, constants);
         collectImplementers(root, implementers, extenders);
+        collectComposed(root, composed);
         if (jaxrsFile) jaxrs.collect(root, path);
         else if (implementsSomething) jaxrs.collectImplementers(root, path);
       },
@@ -114,6 +117,7 @@ export const javaExtractor: LanguageExtractor = {
           trees,
         );
         java.extenders = extenders;
+        java.composed = composed;
         java.run(root);
         if (declaresGatewayRoutes(file.text)) {
           const name = gatewayName(settings, file.path);

@@ -24,7 +24,7 @@ import { clientCall } from "./clients.ts";
 import { apacheRequest, usesApacheHttp } from "./apache.ts";
 import { dslRoutes, routerKinds } from "./routers.ts";
 import { annotatedRoutes, usesAnnotatedRoutes } from "./micronaut.ts";
-import { controller, functionalRoute } from "./spring.ts";
+import { controller, functionalRoute, resourceHandler } from "./spring.ts";
 import type { SpringSettings } from "../_spring/settings.ts";
 import {
   FLUENT_CLIENT_TYPES,
@@ -37,6 +37,7 @@ import { HTTP_VERBS } from "../_port/http.ts";
 import { TreeFile } from "../_syntax/passes.ts";
 import { resolvePlaceholders } from "../_spring/settings.ts";
 import { javaAnnotations } from "./annotations.ts";
+import type { ComposedMapping } from "./composed.ts";
 
 export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
@@ -60,6 +61,8 @@ export class JavaFile extends TreeFile {
    * class-level prefix (null when it has none).
    */
   extenders: Map<string, Array<string | null>> = new Map();
+  /** The composed mapping annotations of the scan root, by name. */
+  composed: Map<string, ComposedMapping> = new Map();
   /** JAX-RS facts of the scan root (resources, locators, clients). */
   readonly jaxrs: JaxRsIndex | undefined;
 
@@ -376,6 +379,7 @@ export class JavaFile extends TreeFile {
     if (dsl) dslRoutes(this, root, dsl);
     const annotated = usesAnnotatedRoutes(this.file.text);
     const apache = usesApacheHttp(this.file.text);
+    const resources = this.file.text.includes("ResourceHandlerRegistry");
     walk(root, (node) => {
       if (
         node.type === "class_declaration" ||
@@ -396,6 +400,7 @@ export class JavaFile extends TreeFile {
       } else if (node.type === "method_invocation") {
         clientCall(this, node);
         if (functional) functionalRoute(this, node);
+        if (resources) resourceHandler(this, node);
       } else if (apache && node.type === "object_creation_expression") {
         apacheRequest(this, node);
       }
