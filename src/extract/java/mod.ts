@@ -9,7 +9,12 @@ import type {
 } from "../extractor.ts";
 import type { Value } from "../_value/mod.ts";
 import { twoPasses } from "../_syntax/passes.ts";
-import { collectConstants, collectImplementers, JavaFile } from "./project.ts";
+import {
+  collectConstants,
+  collectImplementers,
+  JavaFile,
+  javaString,
+} from "./project.ts";
 import { JaxRsIndex } from "./jaxrs.ts";
 import { isWebXml } from "./jaxrs_apps.ts";
 import { declaresGatewayRoutes, javaGatewayRoutes } from "./gateway.ts";
@@ -17,6 +22,7 @@ import { gatewayName, springGatewayRoutes } from "../_spring/gateway.ts";
 import { isSpringSettings, SpringSettings } from "../_spring/settings.ts";
 import { settleConstants } from "../_value/mod.ts";
 import { collectComposed, type ComposedMapping } from "./composed.ts";
+import { ArmeriaIndex, usesArmeria } from "./armeria.ts";
 
 export { collectConstants, JavaFile } from "./project.ts";
 export {
@@ -85,6 +91,8 @@ export const javaExtractor: LanguageExtractor = {
     const implementers = new Map<string, string | null>();
     const extenders = new Map<string, Array<string | null>>();
     const composed = new Map<string, ComposedMapping>();
+    const armeria = new ArmeriaIndex();
+    let armeriaFile = false;
     // Whether the file the first pass is reading may hold JAX-RS code.
     let jaxrsFile = false;
     let path = "";
@@ -96,13 +104,20 @@ export const javaExtractor: LanguageExtractor = {
         jaxrsFile = JaxRsIndex.mentions(file.text);
         path = file.path;
         implementsSomething = /\bimplements\b/.test(file.text);
-        return jaxrsFile ||
+        armeriaFile = usesArmeria(file.text);
+        return jaxrsFile || armeriaFile ||
           /\bfinal\b|\binterface\b|\bimplements\b|\bextends\b/.test(file.text);
       },
       (root) => {
         collectConstants(root, constants);
         collectImplementers(root, implementers, extenders);
         collectComposed(root, composed);
+        if (armeriaFile) {
+          armeria.collect(
+            root,
+            (n) => n.type === "string_literal" ? javaString(n) : undefined,
+          );
+        }
         if (jaxrsFile) jaxrs.collect(root, path);
         else if (implementsSomething) jaxrs.collectImplementers(root, path);
       },
@@ -118,6 +133,7 @@ export const javaExtractor: LanguageExtractor = {
         );
         java.extenders = extenders;
         java.composed = composed;
+        java.armeria = armeria;
         java.run(root);
         if (declaresGatewayRoutes(file.text)) {
           const name = gatewayName(settings, file.path);

@@ -38,6 +38,7 @@ import { TreeFile } from "../_syntax/passes.ts";
 import { resolvePlaceholders } from "../_spring/settings.ts";
 import { javaAnnotations } from "./annotations.ts";
 import type { ComposedMapping } from "./composed.ts";
+import { ArmeriaIndex, armeriaRoutes, usesArmeria } from "./armeria.ts";
 
 export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
@@ -61,6 +62,8 @@ export class JavaFile extends TreeFile {
    * class-level prefix (null when it has none).
    */
   extenders: Map<string, Array<string | null>> = new Map();
+  /** Where the scan mounts Armeria services. */
+  armeria: ArmeriaIndex = new ArmeriaIndex();
   /** The composed mapping annotations of the scan root, by name. */
   composed: Map<string, ComposedMapping> = new Map();
   /** JAX-RS facts of the scan root (resources, locators, clients). */
@@ -377,6 +380,7 @@ export class JavaFile extends TreeFile {
     const imports = jaxrs ? jaxRsImports(root) : undefined;
     const dsl = routerKinds(this.file.text);
     if (dsl) dslRoutes(this, root, dsl);
+    if (usesArmeria(this.file.text)) armeriaRoutes(this, root);
     const annotated = usesAnnotatedRoutes(this.file.text);
     const apache = usesApacheHttp(this.file.text);
     const resources = this.file.text.includes("ResourceHandlerRegistry");
