@@ -117,7 +117,11 @@ export function armeriaRoutes(c: JavaFile, root: Node): void {
 }
 
 /** `.service("/x", s)` / `.serviceUnder("/x", s)` of a server builder. */
-function pathService(c: JavaFile, call: Invocation, index: ArmeriaIndex) {
+function pathService(
+  c: JavaFile,
+  call: Invocation,
+  index: ArmeriaIndex,
+): void {
   if (call.args.length !== 2) return;
   const [first, service] = call.args as [Node, Node];
   const path = c.evaluate(first);
