@@ -23,6 +23,7 @@ import { isSpringSettings, SpringSettings } from "../_spring/settings.ts";
 import { settleConstants } from "../_value/mod.ts";
 import { collectComposed, type ComposedMapping } from "./composed.ts";
 import { ArmeriaIndex, usesArmeria } from "./armeria.ts";
+import { isPlayRoutes, playRoutes } from "./play_routes.ts";
 
 export { collectConstants, JavaFile } from "./project.ts";
 export {
@@ -76,7 +77,8 @@ export { javaQueuePorts } from "./queue.ts";
 export const javaExtractor: LanguageExtractor = {
   name: "java",
   accepts(path: string): boolean {
-    return path.endsWith(".java") || isSpringSettings(path) || isWebXml(path);
+    return path.endsWith(".java") || isSpringSettings(path) ||
+      isWebXml(path) || isPlayRoutes(path);
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const settings = new SpringSettings(files);
@@ -86,6 +88,7 @@ export const javaExtractor: LanguageExtractor = {
       if (isWebXml(file.path)) jaxrs.apps.readWebXml(file.path, file.text);
     }
     const gateways = springGatewayRoutes(files);
+    const play = playRoutes(files);
     files = files.filter((f) => f.path.endsWith(".java"));
     const constants = new Map<string, Value>();
     const implementers = new Map<string, string | null>();
@@ -142,6 +145,9 @@ export const javaExtractor: LanguageExtractor = {
       },
       () => settleConstants(constants),
     );
-    return gateways.length > 0 ? { ...result, gateways } : result;
+    const all = play.length > 0
+      ? { ...result, ports: [...result.ports, ...play] }
+      : result;
+    return gateways.length > 0 ? { ...all, gateways } : all;
   },
 };
