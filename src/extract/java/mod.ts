@@ -24,6 +24,12 @@ import { settleConstants } from "../_value/mod.ts";
 import { collectComposed, type ComposedMapping } from "./composed.ts";
 import { ArmeriaIndex, usesArmeria } from "./armeria.ts";
 import { isPlayRoutes, playRoutes } from "./play_routes.ts";
+import {
+  isStrutsXml,
+  StrutsIndex,
+  strutsXmlRoutes,
+  usesStruts,
+} from "./struts.ts";
 
 export { collectConstants, JavaFile } from "./project.ts";
 export {
@@ -78,7 +84,7 @@ export const javaExtractor: LanguageExtractor = {
   name: "java",
   accepts(path: string): boolean {
     return path.endsWith(".java") || isSpringSettings(path) ||
-      isWebXml(path) || isPlayRoutes(path);
+      isWebXml(path) || isPlayRoutes(path) || isStrutsXml(path);
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const settings = new SpringSettings(files);
@@ -88,7 +94,10 @@ export const javaExtractor: LanguageExtractor = {
       if (isWebXml(file.path)) jaxrs.apps.readWebXml(file.path, file.text);
     }
     const gateways = springGatewayRoutes(files);
-    const play = playRoutes(files);
+    const struts = new StrutsIndex();
+    struts.readConfig(files);
+    const configured = [...playRoutes(files), ...strutsXmlRoutes(files)];
+    let strutsFile = false;
     files = files.filter((f) => f.path.endsWith(".java"));
     const constants = new Map<string, Value>();
     const implementers = new Map<string, string | null>();
@@ -108,13 +117,15 @@ export const javaExtractor: LanguageExtractor = {
         path = file.path;
         implementsSomething = /\bimplements\b/.test(file.text);
         armeriaFile = usesArmeria(file.text);
-        return jaxrsFile || armeriaFile ||
+        strutsFile = usesStruts(file.text);
+        return jaxrsFile || armeriaFile || strutsFile ||
           /\bfinal\b|\binterface\b|\bimplements\b|\bextends\b/.test(file.text);
       },
       (root) => {
         collectConstants(root, constants);
         collectImplementers(root, implementers, extenders);
         collectComposed(root, composed);
+        if (strutsFile) struts.collect(root);
         if (armeriaFile) {
           armeria.collect(
             root,
@@ -137,6 +148,7 @@ export const javaExtractor: LanguageExtractor = {
         java.extenders = extenders;
         java.composed = composed;
         java.armeria = armeria;
+        java.struts = struts;
         java.run(root);
         if (declaresGatewayRoutes(file.text)) {
           const name = gatewayName(settings, file.path);
@@ -145,8 +157,8 @@ export const javaExtractor: LanguageExtractor = {
       },
       () => settleConstants(constants),
     );
-    const all = play.length > 0
-      ? { ...result, ports: [...result.ports, ...play] }
+    const all = configured.length > 0
+      ? { ...result, ports: [...result.ports, ...configured] }
       : result;
     return gateways.length > 0 ? { ...all, gateways } : all;
   },

@@ -39,6 +39,7 @@ import { resolvePlaceholders } from "../_spring/settings.ts";
 import { javaAnnotations } from "./annotations.ts";
 import type { ComposedMapping } from "./composed.ts";
 import { ArmeriaIndex, armeriaRoutes, usesArmeria } from "./armeria.ts";
+import { strutsActions, StrutsIndex } from "./struts.ts";
 
 export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
@@ -62,6 +63,8 @@ export class JavaFile extends TreeFile {
    * class-level prefix (null when it has none).
    */
   extenders: Map<string, Array<string | null>> = new Map();
+  /** Struts facts of the scan (configuration, package namespaces). */
+  struts: StrutsIndex = new StrutsIndex();
   /** Where the scan mounts Armeria services. */
   armeria: ArmeriaIndex = new ArmeriaIndex();
   /** The composed mapping annotations of the scan root, by name. */
@@ -390,6 +393,7 @@ export class JavaFile extends TreeFile {
         node.type === "interface_declaration"
       ) {
         controller(this, node);
+        if (node.type === "class_declaration") strutsActions(this, node);
         if (annotated) annotatedRoutes(this, node);
         if (jaxrs && imports) {
           jaxRsPorts(
