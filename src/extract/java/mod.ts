@@ -25,6 +25,11 @@ import { collectComposed, type ComposedMapping } from "./composed.ts";
 import { ArmeriaIndex, usesArmeria } from "./armeria.ts";
 import { isPlayRoutes, playRoutes } from "./play_routes.ts";
 import {
+  collectWicketResources,
+  usesWicket,
+  type WicketMapping,
+} from "./wicket.ts";
+import {
   isStrutsXml,
   StrutsIndex,
   strutsXmlRoutes,
@@ -98,6 +103,8 @@ export const javaExtractor: LanguageExtractor = {
     struts.readConfig(files);
     const configured = [...playRoutes(files), ...strutsXmlRoutes(files)];
     let strutsFile = false;
+    const wicket = new Map<string, WicketMapping[]>();
+    let wicketFile = false;
     files = files.filter((f) => f.path.endsWith(".java"));
     const constants = new Map<string, Value>();
     const implementers = new Map<string, string | null>();
@@ -118,7 +125,8 @@ export const javaExtractor: LanguageExtractor = {
         implementsSomething = /\bimplements\b/.test(file.text);
         armeriaFile = usesArmeria(file.text);
         strutsFile = usesStruts(file.text);
-        return jaxrsFile || armeriaFile || strutsFile ||
+        wicketFile = usesWicket(file.text);
+        return jaxrsFile || armeriaFile || strutsFile || wicketFile ||
           /\bfinal\b|\binterface\b|\bimplements\b|\bextends\b/.test(file.text);
       },
       (root) => {
@@ -126,6 +134,7 @@ export const javaExtractor: LanguageExtractor = {
         collectImplementers(root, implementers, extenders);
         collectComposed(root, composed);
         if (strutsFile) struts.collect(root);
+        if (wicketFile) collectWicketResources(root, wicket);
         if (armeriaFile) {
           armeria.collect(
             root,
@@ -149,6 +158,7 @@ export const javaExtractor: LanguageExtractor = {
         java.composed = composed;
         java.armeria = armeria;
         java.struts = struts;
+        java.wicketResources = wicket;
         java.run(root);
         if (declaresGatewayRoutes(file.text)) {
           const name = gatewayName(settings, file.path);

@@ -40,6 +40,7 @@ import { javaAnnotations } from "./annotations.ts";
 import type { ComposedMapping } from "./composed.ts";
 import { ArmeriaIndex, armeriaRoutes, usesArmeria } from "./armeria.ts";
 import { strutsActions, StrutsIndex } from "./struts.ts";
+import { usesWicket, type WicketMapping, wicketRoutes } from "./wicket.ts";
 
 export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
@@ -65,6 +66,8 @@ export class JavaFile extends TreeFile {
   extenders: Map<string, Array<string | null>> = new Map();
   /** Struts facts of the scan (configuration, package namespaces). */
   struts: StrutsIndex = new StrutsIndex();
+  /** The wicketstuff REST resources of the scan, by class name. */
+  wicketResources: Map<string, WicketMapping[]> = new Map();
   /** Where the scan mounts Armeria services. */
   armeria: ArmeriaIndex = new ArmeriaIndex();
   /** The composed mapping annotations of the scan root, by name. */
@@ -384,6 +387,7 @@ export class JavaFile extends TreeFile {
     const dsl = routerKinds(this.file.text);
     if (dsl) dslRoutes(this, root, dsl);
     if (usesArmeria(this.file.text)) armeriaRoutes(this, root);
+    if (usesWicket(this.file.text)) wicketRoutes(this, root);
     const annotated = usesAnnotatedRoutes(this.file.text);
     const apache = usesApacheHttp(this.file.text);
     const resources = this.file.text.includes("ResourceHandlerRegistry");
