@@ -41,6 +41,7 @@ import type { ComposedMapping } from "./composed.ts";
 import { ArmeriaIndex, armeriaRoutes, usesArmeria } from "./armeria.ts";
 import { strutsActions, StrutsIndex } from "./struts.ts";
 import { usesWicket, type WicketMapping, wicketRoutes } from "./wicket.ts";
+import { jdkServerRoutes, usesJdkHttpServer } from "./httpserver.ts";
 
 export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
@@ -388,6 +389,7 @@ export class JavaFile extends TreeFile {
     if (dsl) dslRoutes(this, root, dsl);
     if (usesArmeria(this.file.text)) armeriaRoutes(this, root);
     if (usesWicket(this.file.text)) wicketRoutes(this, root);
+    if (usesJdkHttpServer(this.file.text)) jdkServerRoutes(this, root);
     const annotated = usesAnnotatedRoutes(this.file.text);
     const apache = usesApacheHttp(this.file.text);
     const resources = this.file.text.includes("ResourceHandlerRegistry");
