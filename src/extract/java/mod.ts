@@ -24,6 +24,7 @@ import { settleConstants } from "../_value/mod.ts";
 import { collectComposed, type ComposedMapping } from "./composed.ts";
 import { ArmeriaIndex, usesArmeria } from "./armeria.ts";
 import { isPlayRoutes, playRoutes } from "./play_routes.ts";
+import { isJsp, jspPages, readServletMappings } from "./servlets.ts";
 import {
   collectWicketResources,
   usesWicket,
@@ -89,7 +90,8 @@ export const javaExtractor: LanguageExtractor = {
   name: "java",
   accepts(path: string): boolean {
     return path.endsWith(".java") || isSpringSettings(path) ||
-      isWebXml(path) || isPlayRoutes(path) || isStrutsXml(path);
+      isWebXml(path) || isPlayRoutes(path) || isStrutsXml(path) ||
+      isJsp(path);
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const settings = new SpringSettings(files);
@@ -101,7 +103,12 @@ export const javaExtractor: LanguageExtractor = {
     const gateways = springGatewayRoutes(files);
     const struts = new StrutsIndex();
     struts.readConfig(files);
-    const configured = [...playRoutes(files), ...strutsXmlRoutes(files)];
+    const configured = [
+      ...playRoutes(files),
+      ...strutsXmlRoutes(files),
+      ...jspPages(files),
+    ];
+    const servlets = readServletMappings(files, configured);
     let strutsFile = false;
     const wicket = new Map<string, WicketMapping[]>();
     let wicketFile = false;
@@ -159,6 +166,7 @@ export const javaExtractor: LanguageExtractor = {
         java.armeria = armeria;
         java.struts = struts;
         java.wicketResources = wicket;
+        java.servlets = servlets;
         java.run(root);
         if (declaresGatewayRoutes(file.text)) {
           const name = gatewayName(settings, file.path);

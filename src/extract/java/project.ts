@@ -42,6 +42,7 @@ import { ArmeriaIndex, armeriaRoutes, usesArmeria } from "./armeria.ts";
 import { strutsActions, StrutsIndex } from "./struts.ts";
 import { usesWicket, type WicketMapping, wicketRoutes } from "./wicket.ts";
 import { jdkServerRoutes, usesJdkHttpServer } from "./httpserver.ts";
+import { type ServletMappings, servletRoutes } from "./servlets.ts";
 
 export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
@@ -69,6 +70,8 @@ export class JavaFile extends TreeFile {
   struts: StrutsIndex = new StrutsIndex();
   /** The wicketstuff REST resources of the scan, by class name. */
   wicketResources: Map<string, WicketMapping[]> = new Map();
+  /** The URL patterns `web.xml` maps servlet classes to. */
+  servlets: ServletMappings = new Map();
   /** Where the scan mounts Armeria services. */
   armeria: ArmeriaIndex = new ArmeriaIndex();
   /** The composed mapping annotations of the scan root, by name. */
@@ -393,6 +396,7 @@ export class JavaFile extends TreeFile {
     const annotated = usesAnnotatedRoutes(this.file.text);
     const apache = usesApacheHttp(this.file.text);
     const resources = this.file.text.includes("ResourceHandlerRegistry");
+    const servlet = this.file.text.includes("HttpServlet");
     walk(root, (node) => {
       if (
         node.type === "class_declaration" ||
@@ -400,6 +404,9 @@ export class JavaFile extends TreeFile {
       ) {
         controller(this, node);
         if (node.type === "class_declaration") strutsActions(this, node);
+        if (servlet && node.type === "class_declaration") {
+          servletRoutes(this, node);
+        }
         if (annotated) annotatedRoutes(this, node);
         if (jaxrs && imports) {
           jaxRsPorts(
