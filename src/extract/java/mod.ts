@@ -8,6 +8,7 @@ import type {
   SourceFile,
 } from "../extractor.ts";
 import type { Value } from "../_value/mod.ts";
+import type { Node } from "web-tree-sitter";
 import { twoPasses } from "../_syntax/passes.ts";
 import {
   collectConstants,
@@ -24,6 +25,7 @@ import { settleConstants } from "../_value/mod.ts";
 import { collectComposed, type ComposedMapping } from "./composed.ts";
 import { ArmeriaIndex, usesArmeria } from "./armeria.ts";
 import { isPlayRoutes, playRoutes } from "./play_routes.ts";
+import { HelidonIndex, usesHelidonSe } from "./helidon.ts";
 import { isJsp, jspPages, readServletMappings } from "./servlets.ts";
 import {
   collectWicketResources,
@@ -112,6 +114,8 @@ export const javaExtractor: LanguageExtractor = {
     let strutsFile = false;
     const wicket = new Map<string, WicketMapping[]>();
     let wicketFile = false;
+    const helidon = new HelidonIndex();
+    let helidonFile = false;
     files = files.filter((f) => f.path.endsWith(".java"));
     const constants = new Map<string, Value>();
     const implementers = new Map<string, string | null>();
@@ -133,7 +137,9 @@ export const javaExtractor: LanguageExtractor = {
         armeriaFile = usesArmeria(file.text);
         strutsFile = usesStruts(file.text);
         wicketFile = usesWicket(file.text);
+        helidonFile = usesHelidonSe(file.text);
         return jaxrsFile || armeriaFile || strutsFile || wicketFile ||
+          helidonFile ||
           /\bfinal\b|\binterface\b|\bimplements\b|\bextends\b/.test(file.text);
       },
       (root) => {
@@ -142,6 +148,7 @@ export const javaExtractor: LanguageExtractor = {
         collectComposed(root, composed);
         if (strutsFile) struts.collect(root);
         if (wicketFile) collectWicketResources(root, wicket);
+        if (helidonFile) helidon.collect(root, literalText);
         if (armeriaFile) {
           armeria.collect(
             root,
@@ -167,6 +174,7 @@ export const javaExtractor: LanguageExtractor = {
         java.struts = struts;
         java.wicketResources = wicket;
         java.servlets = servlets;
+        java.helidon = helidon;
         java.run(root);
         if (declaresGatewayRoutes(file.text)) {
           const name = gatewayName(settings, file.path);
@@ -181,3 +189,8 @@ export const javaExtractor: LanguageExtractor = {
     return gateways.length > 0 ? { ...all, gateways } : all;
   },
 };
+
+/** A string literal's text (the first pass reads no constants). */
+function literalText(node: Node): string | undefined {
+  return node.type === "string_literal" ? javaString(node) : undefined;
+}

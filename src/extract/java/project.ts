@@ -43,6 +43,7 @@ import { strutsActions, StrutsIndex } from "./struts.ts";
 import { usesWicket, type WicketMapping, wicketRoutes } from "./wicket.ts";
 import { jdkServerRoutes, usesJdkHttpServer } from "./httpserver.ts";
 import { type ServletMappings, servletRoutes } from "./servlets.ts";
+import { HelidonIndex, helidonRoutes, usesHelidonSe } from "./helidon.ts";
 
 export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
@@ -72,6 +73,8 @@ export class JavaFile extends TreeFile {
   wicketResources: Map<string, WicketMapping[]> = new Map();
   /** The URL patterns `web.xml` maps servlet classes to. */
   servlets: ServletMappings = new Map();
+  /** Where the scan registers Helidon services. */
+  helidon: HelidonIndex = new HelidonIndex();
   /** Where the scan mounts Armeria services. */
   armeria: ArmeriaIndex = new ArmeriaIndex();
   /** The composed mapping annotations of the scan root, by name. */
@@ -393,6 +396,7 @@ export class JavaFile extends TreeFile {
     if (usesArmeria(this.file.text)) armeriaRoutes(this, root);
     if (usesWicket(this.file.text)) wicketRoutes(this, root);
     if (usesJdkHttpServer(this.file.text)) jdkServerRoutes(this, root);
+    if (usesHelidonSe(this.file.text)) helidonRoutes(this, root);
     const annotated = usesAnnotatedRoutes(this.file.text);
     const apache = usesApacheHttp(this.file.text);
     const resources = this.file.text.includes("ResourceHandlerRegistry");
