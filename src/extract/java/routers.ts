@@ -92,6 +92,7 @@ export function dslRoutes(c: JavaFile, root: Node, kinds: RouterKinds): void {
     const call = invocation(node);
     if (!call) return;
     if (kinds.javalin || kinds.spark) builderRoute(c, call, kinds);
+    if (kinds.javalin) javalinStaticFiles(c, call);
     if (kinds.vertx) vertxRoute(c, call, mounts);
   });
 }
@@ -164,6 +165,35 @@ function builderRoute(c: JavaFile, call: Invocation, kinds: RouterKinds): void {
       );
     }
   }
+}
+
+/**
+ * Javalin's static files: `config.staticFiles.add("/public", location)`
+ * (served from the root), `add(files -> { files.hostedPath = "/x"; })`
+ * and `enableWebjars()` (`/webjars/*`), under the app's context path.
+ */
+function javalinStaticFiles(c: JavaFile, call: Invocation): void {
+  if (!/(^|\.)staticFiles$/.test(call.object?.text ?? "")) return;
+  let hosted: Value | undefined;
+  if (call.name === "enableWebjars" && call.args.length === 0) {
+    hosted = literal("/webjars");
+  } else if (call.name === "add" && call.args.length === 2) {
+    hosted = literal("");
+  } else if (
+    call.name === "add" && call.args[0]?.type === "lambda_expression"
+  ) {
+    hosted = literal("");
+    walk(call.args[0], (node) => {
+      if (node.type !== "assignment_expression") return;
+      const left = node.childForFieldName("left")?.text ?? "";
+      if (/(^|\.)hostedPath$/.test(left)) {
+        hosted = c.evaluate(node.childForFieldName("right"));
+      }
+    });
+  }
+  if (!hosted) return;
+  const path = joinPaths(hosted, literal("/*"));
+  emit(c, call.node, "GET", appContext(c, call.node), path, "javalin");
 }
 
 const CRUD: ReadonlyArray<[string, "all" | "one"]> = [
@@ -303,6 +333,7 @@ function vertxRoute(
   } else return;
   // what the chain on the route adds: `.method(X)`, `.path(p)`, `.get(h)`
   let chained = false;
+  let files = false;
   for (
     let n: Node = call.node;
     n.parent?.type === "method_invocation";
@@ -315,13 +346,17 @@ function vertxRoute(
       const m = methodOf(outer.args[0]);
       if (m) methods.push(m);
     } else if (outer.name === "path" && outer.args[0]) path = outer.args[0];
-    else if (HTTP_VERBS.has(outer.name) && methods.length === 0) {
+    else if (outer.name === "handler") {
+      files ||= /^StaticHandler\.create\b/.test(outer.args[0]?.text ?? "");
+    } else if (HTTP_VERBS.has(outer.name) && methods.length === 0) {
       methods.push(outer.name.toUpperCase());
     } else if (outer.name === "subRouter") return;
   }
   if (!path || !pathLike(path)) return;
   const value = c.evaluate(path);
-  // `router.route("/api/*").handler(...)`: middleware over a subtree
+  // `router.route("/static/*").handler(StaticHandler.create())` serves
+  // files; another handler over a subtree is middleware
+  if (files && methods.length === 0) methods = ["GET", "HEAD"];
   if (methods.length === 0 && /\*$/.test(keyText(value))) return;
   if (methods.length === 0 && !chained) return;
   const receiver = call.object.type === "identifier" ? call.object.text : "";
