@@ -107,6 +107,11 @@ export class SpringSettings {
     return best === undefined ? undefined : this.#modules.get(best)?.get(key);
   }
 
+  /** The settings of the module of each settings file, by its path. */
+  *modules(): Iterable<[string, ReadonlyMap<string, string>]> {
+    yield* this.#modules;
+  }
+
   /** The context path the routes of the file at `path` are served under. */
   contextPath(path: string): string {
     for (const key of CONTEXT_PATH) {

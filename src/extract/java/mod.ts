@@ -26,6 +26,7 @@ import { collectComposed, type ComposedMapping } from "./composed.ts";
 import { ArmeriaIndex, usesArmeria } from "./armeria.ts";
 import { isPlayRoutes, playRoutes } from "./play_routes.ts";
 import { HelidonIndex, usesHelidonSe } from "./helidon.ts";
+import { micronautStaticResources } from "./micronaut_static.ts";
 import { isJsp, jspPages, readServletMappings } from "./servlets.ts";
 import {
   collectWicketResources,
@@ -109,6 +110,7 @@ export const javaExtractor: LanguageExtractor = {
       ...playRoutes(files),
       ...strutsXmlRoutes(files),
       ...jspPages(files),
+      ...micronautStaticResources(files, settings),
     ];
     const servlets = readServletMappings(files, configured);
     let strutsFile = false;
