@@ -27,6 +27,7 @@ import { ArmeriaIndex, usesArmeria } from "./armeria.ts";
 import { isPlayRoutes, playRoutes } from "./play_routes.ts";
 import { HelidonIndex, usesHelidonSe } from "./helidon.ts";
 import { micronautStaticResources } from "./micronaut_static.ts";
+import { DropwizardSettings, isDropwizardConfig } from "./dropwizard.ts";
 import { isJsp, jspPages, readServletMappings } from "./servlets.ts";
 import {
   collectWicketResources,
@@ -94,12 +95,14 @@ export const javaExtractor: LanguageExtractor = {
   accepts(path: string): boolean {
     return path.endsWith(".java") || isSpringSettings(path) ||
       isWebXml(path) || isPlayRoutes(path) || isStrutsXml(path) ||
-      isJsp(path);
+      isJsp(path) || isDropwizardConfig(path);
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const settings = new SpringSettings(files);
     const jaxrs = new JaxRsIndex();
     jaxrs.settings = settings;
+    const dropwizard = new DropwizardSettings(files);
+    jaxrs.dropwizard = dropwizard;
     for (const file of files) {
       if (isWebXml(file.path)) jaxrs.apps.readWebXml(file.path, file.text);
     }
@@ -177,6 +180,7 @@ export const javaExtractor: LanguageExtractor = {
         java.wicketResources = wicket;
         java.servlets = servlets;
         java.helidon = helidon;
+        java.dropwizard = dropwizard;
         java.run(root);
         if (declaresGatewayRoutes(file.text)) {
           const name = gatewayName(settings, file.path);

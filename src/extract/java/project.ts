@@ -44,6 +44,11 @@ import { usesWicket, type WicketMapping, wicketRoutes } from "./wicket.ts";
 import { jdkServerRoutes, usesJdkHttpServer } from "./httpserver.ts";
 import { type ServletMappings, servletRoutes } from "./servlets.ts";
 import { HelidonIndex, helidonRoutes, usesHelidonSe } from "./helidon.ts";
+import {
+  dropwizardAssets,
+  DropwizardSettings,
+  usesDropwizard,
+} from "./dropwizard.ts";
 
 export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
@@ -75,6 +80,8 @@ export class JavaFile extends TreeFile {
   servlets: ServletMappings = new Map();
   /** Where the scan registers Helidon services. */
   helidon: HelidonIndex = new HelidonIndex();
+  /** The Dropwizard server paths of the scan. */
+  dropwizard: DropwizardSettings = new DropwizardSettings([]);
   /** Where the scan mounts Armeria services. */
   armeria: ArmeriaIndex = new ArmeriaIndex();
   /** The composed mapping annotations of the scan root, by name. */
@@ -397,6 +404,7 @@ export class JavaFile extends TreeFile {
     if (usesWicket(this.file.text)) wicketRoutes(this, root);
     if (usesJdkHttpServer(this.file.text)) jdkServerRoutes(this, root);
     if (usesHelidonSe(this.file.text)) helidonRoutes(this, root);
+    if (usesDropwizard(this.file.text)) dropwizardAssets(this, root);
     const annotated = usesAnnotatedRoutes(this.file.text);
     const apache = usesApacheHttp(this.file.text);
     const resources = this.file.text.includes("ResourceHandlerRegistry");
