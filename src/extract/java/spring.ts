@@ -17,6 +17,7 @@ import type { Node } from "web-tree-sitter";
 import { feignPrefix } from "../_spring/names.ts";
 import { contextPrefix } from "../_spring/settings.ts";
 import { mappingPorts } from "../_spring/mapping.ts";
+import { GRAPHQL_MAPPINGS, graphqlPorts } from "../_spring/graphql.ts";
 
 /**
  * Spring functional endpoints (WebFlux `RouterFunctions`, WebMvc.fn):
@@ -236,6 +237,13 @@ export function mapping(
   } else if (carried) {
     verbs = carried.methods;
   } else {
+    if (GRAPHQL_MAPPINGS.has(name) && role === "server") {
+      c.ports.push(...graphqlPorts(c.settings, {
+        node: annotation.node,
+        owner: ownerOf(method, c.file.path, "java"),
+        filePath: c.file.path,
+      }));
+    }
     return;
   }
   const keys = carried
