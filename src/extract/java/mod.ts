@@ -73,7 +73,11 @@ export { javaQueuePorts } from "./queue.ts";
  * HttpMethod.X, ...)`), WebClient/RestClient (`.get().uri("/x")`,
  * `.method(HttpMethod.POST).uri(...)`), and
  * `HttpRequest.newBuilder(URI.create(url))...POST(...)`, only on receivers
- * declared with those types.
+ * declared with those types. Also servers of Armeria, Play (`conf/routes`),
+ * Struts 2 (`struts.xml`, Convention and REST plugins), Wicket, servlets
+ * and JSP pages, the JDK's `HttpServer`, Helidon SE, Dropwizard, Javalin,
+ * Spark, Vert.x Web, Micronaut and Quarkus routes (see
+ * `docs/extraction.md`).
  *
  * @example Usage
  * ```ts
