@@ -5,24 +5,13 @@
 // with `@Path`, a class `@PathPrefix`) under the prefix they are mounted at
 // (`.annotatedService("/api", new Users())`).
 import type { Node } from "web-tree-sitter";
-import {
-  CAPITALISED_METHODS,
-  HTTP_METHODS,
-  routePorts,
-} from "../_port/http.ts";
-import { ownerOf } from "../_syntax/owner.ts";
-import { anchorOf, walk } from "../_syntax/tree.ts";
-import {
-  addsPrefix,
-  exactText,
-  joinPaths,
-  literal,
-  mapText,
-  type Value,
-} from "../_value/mod.ts";
+import { CAPITALISED_METHODS, HTTP_METHODS } from "../_port/http.ts";
+import { walk } from "../_syntax/tree.ts";
+import { exactText, literal, mapText, type Value } from "../_value/mod.ts";
 import type { JavaFile } from "./project.ts";
 import { javaAnnotations } from "./annotations.ts";
 import { typeName } from "./project.ts";
+import { type Invocation, invocation, serverRoute } from "./route_at.ts";
 
 /** Whether a file uses Armeria. */
 export function usesArmeria(text: string): boolean {
@@ -79,24 +68,6 @@ const MOUNTS: ReadonlySet<string> = new Set([
   "service",
 ]);
 const MAX_MOUNTS = 16;
-
-interface Invocation {
-  node: Node;
-  name: string;
-  object: Node | null;
-  args: Node[];
-}
-
-function invocation(node: Node | null): Invocation | undefined {
-  if (node?.type !== "method_invocation") return undefined;
-  return {
-    node,
-    name: node.childForFieldName("name")?.text ?? "",
-    object: node.childForFieldName("object"),
-    args: (node.childForFieldName("arguments")?.namedChildren ?? [])
-      .filter((n): n is Node => n !== null),
-  };
-}
 
 /** The Armeria routes of one file. */
 export function armeriaRoutes(c: JavaFile, root: Node): void {
@@ -294,14 +265,5 @@ function emit(
 ): void {
   const head = exactText(path) ?? path.parts[0];
   if (typeof head === "string" && /^(glob|regex):/.test(head)) return;
-  const call = at.type === "method_invocation" ? at : undefined;
-  c.ports.push(...routePorts({
-    methods,
-    path: joinPaths(...prefixes, path),
-    prefixed: prefixes.some(addsPrefix),
-    node: call ? anchorOf(call, call.childForFieldName("name") ?? call) : at,
-    owner: ownerOf(at, c.file.path, "java"),
-    filePath: c.file.path,
-    framework: "armeria",
-  }));
+  serverRoute(c, at, { methods, prefixes, path, framework: "armeria" });
 }

@@ -5,11 +5,11 @@
 // `router.route().method(...).path(...)`, sub-routers mounted under a
 // prefix).
 import type { Node } from "web-tree-sitter";
-import { HTTP_METHODS, HTTP_VERBS, routePorts } from "../_port/http.ts";
-import { ownerOf } from "../_syntax/owner.ts";
-import { anchorOf, walk } from "../_syntax/tree.ts";
+import { HTTP_METHODS, HTTP_VERBS } from "../_port/http.ts";
+import { walk } from "../_syntax/tree.ts";
 import { joinPaths, keyText, literal, type Value } from "../_value/mod.ts";
 import type { JavaFile } from "./project.ts";
+import { type Invocation, invocation, serverRoute } from "./route_at.ts";
 import { contextPrefix } from "../_spring/settings.ts";
 
 /** The routing DSLs a file imports. */
@@ -28,24 +28,6 @@ export function routerKinds(text: string): RouterKinds | undefined {
       /import\s+io\.vertx\.ext\.web\./.test(text),
   };
   return kinds.javalin || kinds.spark || kinds.vertx ? kinds : undefined;
-}
-
-interface Invocation {
-  node: Node;
-  name: string;
-  object: Node | null;
-  args: Node[];
-}
-
-function invocation(node: Node): Invocation | undefined {
-  if (node.type !== "method_invocation") return undefined;
-  return {
-    node,
-    name: node.childForFieldName("name")?.text ?? "",
-    object: node.childForFieldName("object"),
-    args: (node.childForFieldName("arguments")?.namedChildren ?? [])
-      .filter((n): n is Node => n !== null),
-  };
 }
 
 /** A `HandlerType.GET`/`HttpMethod.POST` argument's method. */
@@ -73,16 +55,13 @@ function emit(
   path: Value,
   framework: string,
 ): void {
-  const call = at.type === "method_invocation" ? at : undefined;
-  c.ports.push(...routePorts({
+  serverRoute(c, at, {
     methods: [method],
-    path: joinPaths(contextPrefix(c.settings, c.file.path), ...prefixes, path),
-    prefixed: prefixes.some((p) => keyText(p) !== ""),
-    node: call ? anchorOf(call, call.childForFieldName("name") ?? call) : at,
-    owner: ownerOf(at, c.file.path, "java"),
-    filePath: c.file.path,
+    context: contextPrefix(c.settings, c.file.path),
+    prefixes: prefixes.filter((p) => keyText(p) !== ""),
+    path,
     framework,
-  }));
+  });
 }
 
 /** The routes of one Java file that uses a routing DSL. */

@@ -4,19 +4,13 @@
 // resources (`@ResourcePath` classes with `@MethodMapping` methods, also
 // mounted with `mountResource`) and `LambdaRestMounter` routes.
 import type { Node } from "web-tree-sitter";
-import { HTTP_METHODS, routePorts } from "../_port/http.ts";
-import { ownerOf } from "../_syntax/owner.ts";
-import { anchorOf, walk } from "../_syntax/tree.ts";
-import {
-  addsPrefix,
-  joinPaths,
-  literal,
-  mapText,
-  type Value,
-} from "../_value/mod.ts";
+import { HTTP_METHODS } from "../_port/http.ts";
+import { walk } from "../_syntax/tree.ts";
+import { joinPaths, literal, mapText, type Value } from "../_value/mod.ts";
 import { type JavaAnnotation, javaAnnotations } from "./annotations.ts";
 import type { JavaFile } from "./project.ts";
 import { javaString, typeName } from "./project.ts";
+import { serverRoute } from "./route_at.ts";
 
 /** Whether a file uses Wicket or wicketstuff. */
 export function usesWicket(text: string): boolean {
@@ -193,16 +187,12 @@ function emit(
   prefixes: readonly Value[],
   path: Value,
 ): void {
-  const call = at.type === "method_invocation" ? at : undefined;
   // `#{name}` is an optional parameter
   const template = mapText(path, (t) => t.replace(/#\{(\w+)\}/g, "{$1}"));
-  c.ports.push(...routePorts({
+  serverRoute(c, at, {
     methods: [method],
-    path: joinPaths(...prefixes, template),
-    prefixed: prefixes.some(addsPrefix),
-    node: call ? anchorOf(call, call.childForFieldName("name") ?? call) : at,
-    owner: ownerOf(at, c.file.path, "java"),
-    filePath: c.file.path,
+    prefixes,
+    path: template,
     framework: "wicket",
-  }));
+  });
 }

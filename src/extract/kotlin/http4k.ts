@@ -3,11 +3,11 @@
 // (`"/api" bind routes(...)`), and verbs grouped under one path
 // (`"/items/{id}" bind routes(GET to h, DELETE to h)`).
 import type { Node } from "web-tree-sitter";
-import { HTTP_METHODS, routePorts } from "../_port/http.ts";
-import { ownerOf } from "../_syntax/owner.ts";
+import { HTTP_METHODS } from "../_port/http.ts";
 import { namedChildren } from "../_syntax/tree.ts";
-import { joinPaths, literal, type Value } from "../_value/mod.ts";
+import { literal, type Value } from "../_value/mod.ts";
 import type { KtFile } from "./project.ts";
+import { serverRoute } from "./route_at.ts";
 import { callOf } from "./nodes.ts";
 
 /** Whether a file uses http4k. */
@@ -59,15 +59,7 @@ export function http4kRoute(c: KtFile, node: Node): void {
   const prefixes = boundPrefixes(c, node);
   // a bare `VERB to handler` routes only inside a router bound to a path
   if (!bind && prefixes.length === 0) return;
-  c.ports.push(...routePorts({
-    methods: [method],
-    path: joinPaths(...prefixes, path),
-    prefixed: prefixes.length > 0,
-    node,
-    owner: ownerOf(node, c.pathOf(node), "kotlin"),
-    filePath: c.file.path,
-    framework: "http4k",
-  }));
+  serverRoute(c, node, { method, prefixes, path, framework: "http4k" });
 }
 
 /**
