@@ -72,6 +72,7 @@ export function dslRoutes(c: JavaFile, root: Node, kinds: RouterKinds): void {
     if (!call) return;
     if (kinds.javalin || kinds.spark) builderRoute(c, call, kinds);
     if (kinds.javalin) javalinStaticFiles(c, call);
+    if (kinds.spark) sparkStaticFiles(c, call);
     if (kinds.vertx) vertxRoute(c, call, mounts);
   });
 }
@@ -173,6 +174,17 @@ function javalinStaticFiles(c: JavaFile, call: Invocation): void {
   if (!hosted) return;
   const path = joinPaths(hosted, literal("/*"));
   emit(c, call.node, "GET", appContext(c, call.node), path, "javalin");
+}
+
+/**
+ * Spark's static files (`staticFiles.location("/public")`,
+ * `externalLocation(dir)`), served from the root.
+ */
+function sparkStaticFiles(c: JavaFile, call: Invocation): void {
+  if (!/^(Spark\.)?staticFiles$/.test(call.object?.text ?? "")) return;
+  if (call.name !== "location" && call.name !== "externalLocation") return;
+  if (call.args.length !== 1) return;
+  emit(c, call.node, "GET", [], literal("/*"), "spark");
 }
 
 const CRUD: ReadonlyArray<[string, "all" | "one"]> = [

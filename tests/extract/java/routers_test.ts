@@ -207,3 +207,19 @@ class Web {
     ],
   );
 });
+
+Deno.test("javaExtractor reads Spark's static file locations", async () => {
+  const text = `import static spark.Spark.*;
+public class App {
+  public static void main(String[] args) {
+    staticFiles.location("/public");
+    get("/hello", (req, res) -> "hi");
+    java.util.Map<String, String> location = new java.util.HashMap<>();
+    location.get("/not-a-route");
+  }
+}`;
+  assert.deepEqual(await ports([{ path: "App.java", text }]), [
+    "App.java:4 server GET /{} 1",
+    "App.java:5 server GET /hello 1",
+  ]);
+});
