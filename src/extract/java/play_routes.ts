@@ -24,7 +24,12 @@ const MAX_LINES = 20_000;
  */
 export function playRoutes(files: readonly SourceFile[]): ExtractedPort[] {
   const byPath = new Map<string, SourceFile>();
-  for (const f of files) if (isPlayRoutes(f.path)) byPath.set(f.path, f);
+  for (const f of files) {
+    // sbt's scripted tests (`src/sbt-test/`) are sample builds, not the app
+    if (isPlayRoutes(f.path) && !/(^|\/)sbt-test\//.test(f.path)) {
+      byPath.set(f.path, f);
+    }
+  }
   const out: ExtractedPort[] = [];
   const reached = new Set<string>();
   const read = (file: SourceFile, prefix: string, depth: number): void => {

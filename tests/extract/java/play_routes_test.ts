@@ -26,6 +26,7 @@ FETCH   /nope                 controllers.Books.nope
       text: "DELETE /jobs/:id c.Jobs.delete(id)",
     },
     { path: "docs/routes", text: "GET /docs-only c.Docs.index" },
+    { path: "src/sbt-test/sample/conf/routes", text: "GET /sample c.S.index" },
   ]);
   assert.deepEqual(portSummary(ports), [
     "app/conf/routes:2 server GET / 1",
