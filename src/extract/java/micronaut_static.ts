@@ -7,6 +7,7 @@ import { routePorts } from "../_port/http.ts";
 import { moduleOwner } from "../_syntax/owner.ts";
 import { joinPaths, literal } from "../_value/mod.ts";
 import { isSpringSettings, type SpringSettings } from "../_spring/settings.ts";
+import { rowsOf } from "./rows.ts";
 
 const MAPPING = /^micronaut\.router\.static-resources\.[\w-]+\.mapping$/;
 
@@ -22,6 +23,7 @@ export function micronautStaticResources(
       continue;
     }
     const context = settings.contextPath(f.path);
+    const rowOf = rowsOf(f.text);
     for (const [module, values] of settings.modules()) {
       if (!f.path.startsWith(module)) continue;
       for (const [key, value] of values) {
@@ -31,7 +33,6 @@ export function micronautStaticResources(
         const at = f.text.indexOf(value);
         if (at === -1 || seen.has(`${module}\u0000${value}`)) continue;
         seen.add(`${module}\u0000${value}`);
-        const row = f.text.slice(0, at).split("\n").length - 1;
         out.push(...routePorts({
           methods: ["GET"],
           path: joinPaths(
@@ -39,7 +40,7 @@ export function micronautStaticResources(
             literal(value.replace(/\/\*\*$/, "/*")),
           ),
           prefixed: context !== "",
-          node: { startPosition: { row, column: 0 } },
+          node: { startPosition: { row: rowOf(at), column: 0 } },
           owner: moduleOwner(f.path),
           filePath: f.path,
           framework: "micronaut",

@@ -11,6 +11,7 @@ import { moduleOwner, ownerOf } from "../_syntax/owner.ts";
 import { literal } from "../_value/mod.ts";
 import { javaAnnotations } from "./annotations.ts";
 import type { JavaFile } from "./project.ts";
+import { rowsOf } from "./rows.ts";
 import { typeName } from "./project.ts";
 import { isWebXml } from "./jaxrs_apps.ts";
 
@@ -38,6 +39,7 @@ export function readServletMappings(
     if (!isWebXml(f.path)) continue;
     const text = f.text.slice(0, 1_000_000)
       .replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, " "));
+    const rowOf = rowsOf(text);
     const patterns = new Map<string, Array<{ pattern: string; at: number }>>();
     for (const m of blocks(text, "servlet-mapping").slice(0, MAX_SERVLETS)) {
       const name = element(m.body, "servlet-name");
@@ -64,8 +66,7 @@ export function readServletMappings(
         out.set(simple, list);
       } else if (jsp) {
         for (const p of mapped) {
-          const row = text.slice(0, p.at).split("\n").length - 1;
-          ports.push(...servedAt(f.path, row, ["GET"], p.pattern));
+          ports.push(...servedAt(f.path, rowOf(p.at), ["GET"], p.pattern));
         }
       }
     }

@@ -13,6 +13,7 @@ import { moduleOwner, ownerOf } from "../_syntax/owner.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import { JavaAnnotation, javaAnnotations } from "./annotations.ts";
 import type { JavaFile } from "./project.ts";
+import { rowsOf } from "./rows.ts";
 import { javaString, typeName } from "./project.ts";
 
 /** Whether a path is a Struts configuration file (`struts.xml`, `admin-struts.xml`). */
@@ -101,6 +102,7 @@ export function strutsXmlRoutes(files: readonly SourceFile[]): ExtractedPort[] {
       /<!--[\s\S]*?-->/g,
       (c) => c.replace(/[^\n]/g, " "),
     );
+    const rowOf = rowsOf(text);
     let namespace = "";
     let count = 0;
     for (const m of text.matchAll(/<(\/?)(package|action)\b([^>]*)>/g)) {
@@ -111,7 +113,7 @@ export function strutsXmlRoutes(files: readonly SourceFile[]): ExtractedPort[] {
       if (m[1] || ++count > MAX_ACTIONS) continue;
       const name = attribute(m[3]!, "name");
       if (!name) continue;
-      const row = text.slice(0, m.index).split("\n").length - 1;
+      const row = rowOf(m.index);
       out.push(...routePorts({
         methods: ["ANY"],
         path: joinPaths(literal(namespace), literal(name)),

@@ -112,3 +112,17 @@ Deno.test("javaExtractor maps no Struts class without the Convention plugin", as
     "src/main/resources/struts.xml:7 server ANY /shop/cart 0.95",
   ]);
 });
+
+Deno.test("javaExtractor reads a large struts.xml in bounded time", async () => {
+  const action = '<action name="a"/>\n';
+  const text = `<struts><package namespace="/n">\n${
+    action.repeat(50_000)
+  }</package></struts>`;
+  const started = performance.now();
+  const { ports } = await javaExtractor.extract([
+    { path: "struts.xml", text },
+  ]);
+  assert.equal(ports.length, 2_000);
+  assert.equal(ports.at(-1)?.ref.line, 2_001);
+  assert.ok(performance.now() - started < 5_000);
+});
