@@ -78,11 +78,17 @@ function blocks(
   text: string,
   tag: string,
 ): Array<{ body: string; start: number }> {
-  const re = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g");
-  return [...text.matchAll(re)].map((m) => ({
-    body: m[1]!,
-    start: m.index + tag.length + 2,
-  }));
+  const out: Array<{ body: string; start: number }> = [];
+  const open = `<${tag}>`;
+  const close = `</${tag}>`;
+  for (let at = text.indexOf(open); at !== -1;) {
+    const start = at + open.length;
+    const end = text.indexOf(close, start);
+    if (end === -1) break;
+    out.push({ body: text.slice(start, end), start });
+    at = text.indexOf(open, end + close.length);
+  }
+  return out;
 }
 
 function element(body: string, tag: string): string | undefined {

@@ -54,7 +54,7 @@ export class StrutsIndex {
   readConfig(files: readonly SourceFile[]): void {
     for (const f of files) {
       if (!isStrutsXml(f.path)) continue;
-      for (const m of f.text.matchAll(/<constant\b([^>]*)>/g)) {
+      for (const m of f.text.matchAll(/<constant\b([^<>]*)>/g)) {
         const name = attribute(m[1]!, "name");
         const value = attribute(m[1]!, "value");
         if (name && value !== undefined) this.constants.set(name, value);
@@ -105,7 +105,7 @@ export function strutsXmlRoutes(files: readonly SourceFile[]): ExtractedPort[] {
     const rowOf = rowsOf(text);
     let namespace = "";
     let count = 0;
-    for (const m of text.matchAll(/<(\/?)(package|action)\b([^>]*)>/g)) {
+    for (const m of text.matchAll(/<(\/?)(package|action)\b([^<>]*)>/g)) {
       if (m[2] === "package") {
         namespace = m[1] ? "" : attribute(m[3]!, "namespace") ?? "";
         continue;

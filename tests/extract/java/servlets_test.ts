@@ -60,3 +60,13 @@ Deno.test("javaExtractor reads servlets, web.xml mappings and JSP pages", async 
     "src/main/webapp/account/profile.jsp:1 server GET /account/profile.jsp 1",
   ]);
 });
+
+Deno.test("javaExtractor reads hostile web.xml and struts.xml files in bounded time", async () => {
+  const started = performance.now();
+  const { ports } = await javaExtractor.extract([
+    { path: "WEB-INF/web.xml", text: "<servlet>".repeat(100_000) },
+    { path: "struts.xml", text: "<struts>" + "<action".repeat(100_000) },
+  ]);
+  assert.deepEqual(ports, []);
+  assert.ok(performance.now() - started < 5_000);
+});
