@@ -75,7 +75,7 @@ export function playRoutes(files: readonly SourceFile[]): ExtractedPort[] {
 /** Play's parameters as braces: `:id`, `*file`, `$id<[0-9]+>`. */
 function playPath(path: string): string {
   return path
-    .replace(/\$(\w+)<[^>]*>/g, "{$1}")
+    .replace(/\$(\w+)<[^<>/]*>/g, "{$1}")
     .replace(/(^|\/)[:*](\w+)/g, "$1{$2}");
 }
 

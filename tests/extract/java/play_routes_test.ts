@@ -39,3 +39,15 @@ FETCH   /nope                 controllers.Books.nope
   ]);
   assert.equal(ports[0]?.ref.detail.framework, "play");
 });
+
+Deno.test("javaExtractor reads a routes line of 200,000 unclosed regex parameters in one pass", async () => {
+  const started = performance.now();
+  const { ports } = await javaExtractor.extract([
+    {
+      path: "conf/routes",
+      text: `GET /x${"$a<".repeat(200_000)} c.X.y\nGET /ok/$id<[0-9]+> c.X.z\n`,
+    },
+  ]);
+  assert.ok(ports.some((p) => p.ref.key === "GET /ok/{}"));
+  assert.ok(performance.now() - started < 5_000);
+});
