@@ -9,10 +9,11 @@ import type { Node } from "web-tree-sitter";
 import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import { routePorts } from "../_port/http.ts";
-import { moduleOwner, ownerOf } from "../_syntax/owner.ts";
-import { joinPaths, literal, type Value } from "../_value/mod.ts";
+import { moduleOwner } from "../_syntax/owner.ts";
+import { joinPaths, literal } from "../_value/mod.ts";
 import { JavaAnnotation, javaAnnotations } from "./annotations.ts";
 import type { JavaFile } from "./project.ts";
+import { serverRoute } from "./route_at.ts";
 import { rowsOf } from "./rows.ts";
 import { javaString, typeName } from "./project.ts";
 
@@ -169,73 +170,47 @@ const REST_METHODS: Readonly<Record<string, [string, string]>> = {
   edit: ["GET", "/{id}/edit"],
 };
 
+/** What the Convention plugin makes of a class it maps. */
+interface ActionClass {
+  /** The namespaces of its actions. */
+  spaces: string[];
+  /** Its default action name (`list-people` of `ListPeopleAction`). */
+  base: string;
+  /** A class-level `@Action`. */
+  classAction: JavaAnnotation | undefined;
+  methods: Node[];
+}
+
 /** The Convention plugin's actions of one class. */
 export function strutsActions(c: JavaFile, cls: Node): void {
   const index = c.struts;
   if (!index.convention || !usesStruts(c.file.text)) return;
-  if (
-    /\babstract\b/.test(
-      cls.namedChildren.find((n) => n?.type === "modifiers")?.text ?? "",
-    )
-  ) return;
-  const name = cls.childForFieldName("name")?.text ?? "";
-  const annotations = javaAnnotations(cls);
-  const own = namespaces(annotations.map((a) => a.node));
-  const pkg = packageOf(cls);
-  const extendsSupport = typeName(
-    cls.childForFieldName("superclass")?.namedChild(0) ?? null,
-  ) === "ActionSupport";
-  const named = name.endsWith(index.suffix) && name !== index.suffix;
-  const located = pkg.split(".").some((s) => LOCATORS.has(s));
-  const spaces = own.length > 0
-    ? own
-    : index.packages.get(pkg) ?? (located ? [packageNamespace(pkg)] : []);
-  const classAction = annotations.find((a) => a.name === "Action");
-  const explicit = own.length > 0 || index.packages.has(pkg) ||
-    classAction !== undefined;
-  if (!(named && located) && !(extendsSupport && (located || explicit))) {
-    return;
-  }
-  if (spaces.length === 0) return;
-  const base = actionName(name, index.suffix);
-  const methods = (cls.childForFieldName("body")?.namedChildren ?? [])
-    .filter((m): m is Node => m?.type === "method_declaration");
-  const emit = (at: Node, verbs: string[], path: Value): void => {
-    c.ports.push(...routePorts({
-      methods: verbs,
-      path,
-      prefixed: true,
-      node: at,
-      owner: ownerOf(at, c.file.path, "java"),
-      filePath: c.file.path,
+  const found = actionClass(index, cls);
+  if (!found) return;
+  const { spaces, base, classAction, methods } = found;
+  const emit = (at: Node, method: string, space: string, path: string) =>
+    serverRoute(c, at, {
+      methods: [method],
+      prefixes: [literal(space)],
+      path: literal(path),
       framework: "struts2",
-    }));
-  };
+    });
   let annotated = false;
   for (const method of methods) {
     for (const action of methodActions(javaAnnotations(method))) {
       annotated = true;
-      const value = action.element(["value"]);
-      const text = value?.type === "string_literal" ? javaString(value) : base;
+      const text = actionValue(action) ?? base;
       for (const space of text.startsWith("/") ? [""] : spaces) {
-        emit(action.node, ["ANY"], joinPaths(literal(space), literal(text)));
+        emit(action.node, "ANY", space, text);
       }
     }
   }
+  const name = cls.childForFieldName("name")?.text ?? "";
   if (index.rest && name.endsWith(index.suffix)) {
     for (const method of methods) {
-      const mname = method.childForFieldName("name")?.text ?? "";
-      if (!/\bpublic\b/.test(method.text.slice(0, method.text.indexOf("(")))) {
-        continue;
-      }
-      const [verb, tail] = REST_METHODS[mname] ?? ["GET", `/{id}/${mname}`];
-      if (
-        mname === "execute" ||
-        method.childForFieldName("parameters")?.namedChildCount
-      ) continue;
-      for (const space of spaces) {
-        emit(method, [verb], joinPaths(literal(space), literal(base + tail)));
-      }
+      const rest = restMethod(method);
+      if (!rest) continue;
+      for (const space of spaces) emit(method, rest[0], space, base + rest[1]);
     }
     return;
   }
@@ -243,16 +218,66 @@ export function strutsActions(c: JavaFile, cls: Node): void {
     m.childForFieldName("name")?.text === "execute"
   );
   if (classAction || execute || !annotated) {
-    const value = classAction?.element(["value"]);
-    const text = value?.type === "string_literal" ? javaString(value) : base;
+    const text = (classAction && actionValue(classAction)) ?? base;
     for (const space of spaces) {
-      emit(
-        classAction?.node ?? cls,
-        ["ANY"],
-        joinPaths(literal(space), literal(text)),
-      );
+      emit(classAction?.node ?? cls, "ANY", space, text);
     }
   }
+}
+
+/**
+ * Whether the Convention plugin maps a class, and how: a concrete class
+ * named with the action suffix in a locator package, or an `ActionSupport`
+ * subclass there or under a `@Namespace` (its own or its package's).
+ */
+function actionClass(index: StrutsIndex, cls: Node): ActionClass | undefined {
+  const modifiers = cls.namedChildren.find((n) => n?.type === "modifiers");
+  if (/\babstract\b/.test(modifiers?.text ?? "")) return undefined;
+  const name = cls.childForFieldName("name")?.text ?? "";
+  const annotations = javaAnnotations(cls);
+  const own = namespaces(annotations.map((a) => a.node));
+  const pkg = packageOf(cls);
+  const superclass = cls.childForFieldName("superclass")?.namedChild(0);
+  const extendsSupport = typeName(superclass ?? null) === "ActionSupport";
+  const named = name.endsWith(index.suffix) && name !== index.suffix;
+  const located = pkg.split(".").some((s) => LOCATORS.has(s));
+  const classAction = annotations.find((a) => a.name === "Action");
+  const explicit = own.length > 0 || index.packages.has(pkg) ||
+    classAction !== undefined;
+  if (!(named && located) && !(extendsSupport && (located || explicit))) {
+    return undefined;
+  }
+  const spaces = own.length > 0
+    ? own
+    : index.packages.get(pkg) ?? (located ? [packageNamespace(pkg)] : []);
+  if (spaces.length === 0) return undefined;
+  const methods = (cls.childForFieldName("body")?.namedChildren ?? [])
+    .filter((m): m is Node => m?.type === "method_declaration");
+  return {
+    spaces,
+    base: actionName(name, index.suffix),
+    classAction,
+    methods,
+  };
+}
+
+/** An `@Action`'s literal value. */
+function actionValue(action: JavaAnnotation): string | undefined {
+  const value = action.element(["value"]);
+  return value?.type === "string_literal" ? javaString(value) : undefined;
+}
+
+/**
+ * The route of a REST plugin controller's method: the RESTful ones
+ * (`index`, `show`...), another public method without parameters as
+ * `GET {id}/name`.
+ */
+function restMethod(method: Node): [string, string] | undefined {
+  const name = method.childForFieldName("name")?.text ?? "";
+  const head = method.text.slice(0, method.text.indexOf("("));
+  if (!/\bpublic\b/.test(head) || name === "execute") return undefined;
+  if (method.childForFieldName("parameters")?.namedChildCount) return undefined;
+  return REST_METHODS[name] ?? ["GET", `/{id}/${name}`];
 }
 
 /** `@Action(...)` and the ones `@Actions({...})` lists. */

@@ -90,7 +90,7 @@ Deno.test("javaExtractor reads struts.xml actions and Convention plugin actions"
       "src/main/java/com/acme/actions/api/TicketsController.java:6 server DELETE /api/tickets/{} 0.95",
       "src/main/java/com/acme/actions/api/TicketsController.java:7 server GET /api/tickets/{}/close 0.95",
       "src/main/java/com/acme/actions/billing/InvoiceListAction.java:3 server ANY /billing/invoice-list 0.95",
-      "src/main/java/com/acme/web/JobsAction.java:5 server ANY /cron/tick 0.95",
+      "src/main/java/com/acme/web/JobsAction.java:5 server ANY /cron/tick 1",
       "src/main/java/com/acme/web/JobsAction.java:5 server ANY /ops/jobs/run 0.95",
       "src/main/resources/struts.xml:10 server ANY /shop/item_* 0.95",
       "src/main/resources/struts.xml:13 server ANY /home 1",
