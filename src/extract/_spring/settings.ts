@@ -107,6 +107,11 @@ export class SpringSettings {
     return best === undefined ? undefined : this.#modules.get(best)?.get(key);
   }
 
+  /** The settings of the module of each settings file, by its path. */
+  *modules(): Iterable<[string, ReadonlyMap<string, string>]> {
+    yield* this.#modules;
+  }
+
   /** The context path the routes of the file at `path` are served under. */
   contextPath(path: string): string {
     for (const key of CONTEXT_PATH) {
@@ -148,19 +153,60 @@ export function resolvePlaceholders(
   if (!text.includes("${")) return literal(text);
   const parts: Value[] = [];
   let start = 0;
-  for (const m of text.matchAll(/\$\{([^${}:]+)(?::([^${}]*))?\}/g)) {
-    parts.push(literal(text.slice(start, m.index)));
-    const key = m[1]!.trim();
-    const found = lookup(key) ?? m[2];
-    if (found === undefined) parts.push(hole(m[0], "env"));
-    else if (found.includes("${") && depth < 4) {
+  for (const p of placeholders(text)) {
+    parts.push(literal(text.slice(start, p.start)));
+    const key = p.key.trim();
+    const found = lookup(key) ?? p.fallback;
+    if (found === undefined || (found.includes("${") && depth >= 4)) {
+      parts.push(hole(text.slice(p.start, p.end), "env"));
+    } else if (found.includes("${")) {
+      // a setting, or a default (`${a:${b:/x}}`), that holds placeholders
       const inner = resolvePlaceholders(found, lookup, depth + 1);
       parts.push({ ...inner, composed: true });
     } else parts.push(literal(found, true));
-    start = m.index + m[0].length;
+    start = p.end;
   }
   parts.push(literal(text.slice(start)));
   return concat(parts);
+}
+
+interface Placeholder {
+  start: number;
+  end: number;
+  key: string;
+  fallback: string | undefined;
+}
+
+/** The outermost `${key:default}` of a text (a default may nest more). */
+function placeholders(text: string): Placeholder[] {
+  const out: Placeholder[] = [];
+  let at = text.indexOf("${");
+  while (at !== -1) {
+    let depth = 0;
+    let colon = -1;
+    let end = -1;
+    for (let i = at + 2; i < text.length; i++) {
+      if (text.startsWith("${", i)) {
+        depth++;
+        i++;
+      } else if (text[i] === "}") {
+        if (depth === 0) {
+          end = i;
+          break;
+        }
+        depth--;
+      } else if (text[i] === ":" && depth === 0 && colon === -1) colon = i;
+    }
+    if (end === -1) break;
+    out.push({
+      start: at,
+      end: end + 1,
+      key: text.slice(at + 2, colon === -1 ? end : colon),
+      fallback: colon === -1 ? undefined : text.slice(colon + 1, end),
+    });
+    at = text.indexOf("${", end + 1);
+  }
+  return out;
 }
 
 /** The module of a settings file: the directory above `src/main/resources`. */

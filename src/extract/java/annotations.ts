@@ -39,6 +39,17 @@ export function annotationElement(
       if (keys.includes(key)) {
         return child.childForFieldName("value") ?? undefined;
       }
+    } else if (child.type === "ERROR") {
+      // `@RequestMapping("/x", method = GET)`: javac wants `value = "/x"`
+      // next to other elements; the parser keeps the positional value in
+      // an error node, where it still names the path the author meant
+      const value = child.namedChild(0);
+      if (
+        keys.includes("value") && child.namedChildCount === 1 &&
+        value?.type === "string_literal"
+      ) {
+        return value;
+      }
     } else if (keys.includes("value")) {
       return child;
     }

@@ -16,6 +16,7 @@ import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { stringParts } from "../_syntax/tree.ts";
 import type { SpringSettings } from "../_spring/settings.ts";
+import type { DropwizardSettings } from "./dropwizard.ts";
 import {
   JaxRsApplications,
   listedClasses,
@@ -44,6 +45,8 @@ interface ClassInfo {
 export class JaxRsIndex {
   /** The settings of the root (context and REST paths). */
   settings: SpringSettings | undefined;
+  /** The Dropwizard server paths of the root. */
+  dropwizard: DropwizardSettings | undefined;
   /** The `Application` subclasses and the resources each serves. */
   readonly apps: JaxRsApplications = new JaxRsApplications();
   readonly classes: Map<string, ClassInfo> = new Map();
@@ -427,10 +430,12 @@ function applicationPaths(
   const name = decl.childForFieldName("name")?.text ?? "";
   let root: Node = decl;
   while (root.parent) root = root.parent;
-  const context = index.settings?.contextPath(filePath) ?? "";
+  const context = (index.settings?.contextPath(filePath) ?? "") +
+    (index.dropwizard?.contextPath(filePath) ?? "");
   const apps = index.apps.servingApps(name, packageOf(root), filePath);
   if (apps.length === 0) {
-    const rest = index.settings?.restPath(filePath) ?? "";
+    const rest = index.settings?.restPath(filePath) ||
+      (index.dropwizard?.rootPath(filePath) ?? "");
     return [[[{ text: context }], [{ text: rest }]]];
   }
   return apps.map((app) => [

@@ -24,7 +24,7 @@ import { clientCall } from "./clients.ts";
 import { apacheRequest, usesApacheHttp } from "./apache.ts";
 import { dslRoutes, routerKinds } from "./routers.ts";
 import { annotatedRoutes, usesAnnotatedRoutes } from "./micronaut.ts";
-import { controller, functionalRoute } from "./spring.ts";
+import { controller, functionalRoute, resourceHandler } from "./spring.ts";
 import type { SpringSettings } from "../_spring/settings.ts";
 import {
   FLUENT_CLIENT_TYPES,
@@ -37,6 +37,18 @@ import { HTTP_VERBS } from "../_port/http.ts";
 import { TreeFile } from "../_syntax/passes.ts";
 import { resolvePlaceholders } from "../_spring/settings.ts";
 import { javaAnnotations } from "./annotations.ts";
+import type { ComposedMapping } from "./composed.ts";
+import { ArmeriaIndex, armeriaRoutes, usesArmeria } from "./armeria.ts";
+import { strutsActions, StrutsIndex } from "./struts.ts";
+import { usesWicket, type WicketMapping, wicketRoutes } from "./wicket.ts";
+import { jdkServerRoutes, usesJdkHttpServer } from "./httpserver.ts";
+import { type ServletMappings, servletRoutes } from "./servlets.ts";
+import { HelidonIndex, helidonRoutes, usesHelidonSe } from "./helidon.ts";
+import {
+  dropwizardAssets,
+  DropwizardSettings,
+  usesDropwizard,
+} from "./dropwizard.ts";
 
 export { FLUENT_CLIENT_TYPES, MAPPING_METHOD, REST_TEMPLATE_METHOD };
 export const FLUENT_VERBS = HTTP_VERBS;
@@ -60,6 +72,20 @@ export class JavaFile extends TreeFile {
    * class-level prefix (null when it has none).
    */
   extenders: Map<string, Array<string | null>> = new Map();
+  /** Struts facts of the scan (configuration, package namespaces). */
+  struts: StrutsIndex = new StrutsIndex();
+  /** The wicketstuff REST resources of the scan, by class name. */
+  wicketResources: Map<string, WicketMapping[]> = new Map();
+  /** The URL patterns `web.xml` maps servlet classes to. */
+  servlets: ServletMappings = new Map();
+  /** Where the scan registers Helidon services. */
+  helidon: HelidonIndex = new HelidonIndex();
+  /** The Dropwizard server paths of the scan. */
+  dropwizard: DropwizardSettings = new DropwizardSettings([]);
+  /** Where the scan mounts Armeria services. */
+  armeria: ArmeriaIndex = new ArmeriaIndex();
+  /** The composed mapping annotations of the scan root, by name. */
+  composed: Map<string, ComposedMapping> = new Map();
   /** JAX-RS facts of the scan root (resources, locators, clients). */
   readonly jaxrs: JaxRsIndex | undefined;
 
@@ -374,14 +400,25 @@ export class JavaFile extends TreeFile {
     const imports = jaxrs ? jaxRsImports(root) : undefined;
     const dsl = routerKinds(this.file.text);
     if (dsl) dslRoutes(this, root, dsl);
+    if (usesArmeria(this.file.text)) armeriaRoutes(this, root);
+    if (usesWicket(this.file.text)) wicketRoutes(this, root);
+    if (usesJdkHttpServer(this.file.text)) jdkServerRoutes(this, root);
+    if (usesHelidonSe(this.file.text)) helidonRoutes(this, root);
+    if (usesDropwizard(this.file.text)) dropwizardAssets(this, root);
     const annotated = usesAnnotatedRoutes(this.file.text);
     const apache = usesApacheHttp(this.file.text);
+    const resources = this.file.text.includes("ResourceHandlerRegistry");
+    const servlet = this.file.text.includes("HttpServlet");
     walk(root, (node) => {
       if (
         node.type === "class_declaration" ||
         node.type === "interface_declaration"
       ) {
         controller(this, node);
+        if (node.type === "class_declaration") strutsActions(this, node);
+        if (servlet && node.type === "class_declaration") {
+          servletRoutes(this, node);
+        }
         if (annotated) annotatedRoutes(this, node);
         if (jaxrs && imports) {
           jaxRsPorts(
@@ -396,6 +433,7 @@ export class JavaFile extends TreeFile {
       } else if (node.type === "method_invocation") {
         clientCall(this, node);
         if (functional) functionalRoute(this, node);
+        if (resources) resourceHandler(this, node);
       } else if (apache && node.type === "object_creation_expression") {
         apacheRequest(this, node);
       }

@@ -5,11 +5,11 @@
 // `router.route().method(...).path(...)`, sub-routers mounted under a
 // prefix).
 import type { Node } from "web-tree-sitter";
-import { HTTP_METHODS, HTTP_VERBS, routePorts } from "../_port/http.ts";
-import { ownerOf } from "../_syntax/owner.ts";
-import { anchorOf, walk } from "../_syntax/tree.ts";
+import { HTTP_METHODS, HTTP_VERBS } from "../_port/http.ts";
+import { walk } from "../_syntax/tree.ts";
 import { joinPaths, keyText, literal, type Value } from "../_value/mod.ts";
 import type { JavaFile } from "./project.ts";
+import { type Invocation, invocation, serverRoute } from "./route_at.ts";
 import { contextPrefix } from "../_spring/settings.ts";
 
 /** The routing DSLs a file imports. */
@@ -28,24 +28,6 @@ export function routerKinds(text: string): RouterKinds | undefined {
       /import\s+io\.vertx\.ext\.web\./.test(text),
   };
   return kinds.javalin || kinds.spark || kinds.vertx ? kinds : undefined;
-}
-
-interface Invocation {
-  node: Node;
-  name: string;
-  object: Node | null;
-  args: Node[];
-}
-
-function invocation(node: Node): Invocation | undefined {
-  if (node.type !== "method_invocation") return undefined;
-  return {
-    node,
-    name: node.childForFieldName("name")?.text ?? "",
-    object: node.childForFieldName("object"),
-    args: (node.childForFieldName("arguments")?.namedChildren ?? [])
-      .filter((n): n is Node => n !== null),
-  };
 }
 
 /** A `HandlerType.GET`/`HttpMethod.POST` argument's method. */
@@ -73,16 +55,13 @@ function emit(
   path: Value,
   framework: string,
 ): void {
-  const call = at.type === "method_invocation" ? at : undefined;
-  c.ports.push(...routePorts({
+  serverRoute(c, at, {
     methods: [method],
-    path: joinPaths(contextPrefix(c.settings, c.file.path), ...prefixes, path),
-    prefixed: prefixes.some((p) => keyText(p) !== ""),
-    node: call ? anchorOf(call, call.childForFieldName("name") ?? call) : at,
-    owner: ownerOf(at, c.file.path, "java"),
-    filePath: c.file.path,
+    context: contextPrefix(c.settings, c.file.path),
+    prefixes: prefixes.filter((p) => keyText(p) !== ""),
+    path,
     framework,
-  }));
+  });
 }
 
 /** The routes of one Java file that uses a routing DSL. */
@@ -92,6 +71,8 @@ export function dslRoutes(c: JavaFile, root: Node, kinds: RouterKinds): void {
     const call = invocation(node);
     if (!call) return;
     if (kinds.javalin || kinds.spark) builderRoute(c, call, kinds);
+    if (kinds.javalin) javalinStaticFiles(c, call);
+    if (kinds.spark) sparkStaticFiles(c, call);
     if (kinds.vertx) vertxRoute(c, call, mounts);
   });
 }
@@ -164,6 +145,46 @@ function builderRoute(c: JavaFile, call: Invocation, kinds: RouterKinds): void {
       );
     }
   }
+}
+
+/**
+ * Javalin's static files: `config.staticFiles.add("/public", location)`
+ * (served from the root), `add(files -> { files.hostedPath = "/x"; })`
+ * and `enableWebjars()` (`/webjars/*`), under the app's context path.
+ */
+function javalinStaticFiles(c: JavaFile, call: Invocation): void {
+  if (!/(^|\.)staticFiles$/.test(call.object?.text ?? "")) return;
+  let hosted: Value | undefined;
+  if (call.name === "enableWebjars" && call.args.length === 0) {
+    hosted = literal("/webjars");
+  } else if (call.name === "add" && call.args.length === 2) {
+    hosted = literal("");
+  } else if (
+    call.name === "add" && call.args[0]?.type === "lambda_expression"
+  ) {
+    hosted = literal("");
+    walk(call.args[0], (node) => {
+      if (node.type !== "assignment_expression") return;
+      const left = node.childForFieldName("left")?.text ?? "";
+      if (/(^|\.)hostedPath$/.test(left)) {
+        hosted = c.evaluate(node.childForFieldName("right"));
+      }
+    });
+  }
+  if (!hosted) return;
+  const path = joinPaths(hosted, literal("/*"));
+  emit(c, call.node, "GET", appContext(c, call.node), path, "javalin");
+}
+
+/**
+ * Spark's static files (`staticFiles.location("/public")`,
+ * `externalLocation(dir)`), served from the root.
+ */
+function sparkStaticFiles(c: JavaFile, call: Invocation): void {
+  if (!/^(Spark\.)?staticFiles$/.test(call.object?.text ?? "")) return;
+  if (call.name !== "location" && call.name !== "externalLocation") return;
+  if (call.args.length !== 1) return;
+  emit(c, call.node, "GET", [], literal("/*"), "spark");
 }
 
 const CRUD: ReadonlyArray<[string, "all" | "one"]> = [
@@ -303,6 +324,7 @@ function vertxRoute(
   } else return;
   // what the chain on the route adds: `.method(X)`, `.path(p)`, `.get(h)`
   let chained = false;
+  let files = false;
   for (
     let n: Node = call.node;
     n.parent?.type === "method_invocation";
@@ -315,13 +337,17 @@ function vertxRoute(
       const m = methodOf(outer.args[0]);
       if (m) methods.push(m);
     } else if (outer.name === "path" && outer.args[0]) path = outer.args[0];
-    else if (HTTP_VERBS.has(outer.name) && methods.length === 0) {
+    else if (outer.name === "handler") {
+      files ||= /^StaticHandler\.create\b/.test(outer.args[0]?.text ?? "");
+    } else if (HTTP_VERBS.has(outer.name) && methods.length === 0) {
       methods.push(outer.name.toUpperCase());
     } else if (outer.name === "subRouter") return;
   }
   if (!path || !pathLike(path)) return;
   const value = c.evaluate(path);
-  // `router.route("/api/*").handler(...)`: middleware over a subtree
+  // `router.route("/static/*").handler(StaticHandler.create())` serves
+  // files; another handler over a subtree is middleware
+  if (files && methods.length === 0) methods = ["GET", "HEAD"];
   if (methods.length === 0 && /\*$/.test(keyText(value))) return;
   if (methods.length === 0 && !chained) return;
   const receiver = call.object.type === "identifier" ? call.object.text : "";

@@ -17,6 +17,7 @@ import type { Node } from "web-tree-sitter";
 import { feignPrefix } from "../_spring/names.ts";
 import { contextPrefix } from "../_spring/settings.ts";
 import { mappingPorts } from "../_spring/mapping.ts";
+import { GRAPHQL_MAPPINGS, graphqlPorts } from "../_spring/graphql.ts";
 
 /**
  * Spring functional endpoints (WebFlux `RouterFunctions`, WebMvc.fn):
@@ -89,18 +90,28 @@ function prefixChains(c: JavaFile, from: Node, depth: number): Value[][] {
     if (outerName === "path" && n.type === "lambda_expression") {
       prefixes.unshift(c.evaluate(outerArgs[0]));
     } else if (outerName === "nest" || outerName === "andNest") {
-      const predicate = outerArgs[0]!;
-      if (
-        predicate.type === "method_invocation" &&
-        predicate.childForFieldName("name")?.text === "path"
-      ) {
-        const p = predicate.childForFieldName("arguments")?.namedChild(0);
-        if (p) prefixes.unshift(c.evaluate(p));
-      }
+      const p = predicatePath(outerArgs[0]!, 0);
+      if (p) prefixes.unshift(c.evaluate(p));
     }
     if (n.type === "lambda_expression") n = n.parent;
   }
   return [prefixes];
+}
+
+/**
+ * The path argument of a `nest` predicate: `path("/api")`, also combined
+ * with others (`path("/api").and(accept(JSON))`).
+ */
+function predicatePath(predicate: Node, depth: number): Node | undefined {
+  if (predicate.type !== "method_invocation" || depth > 8) return undefined;
+  const name = predicate.childForFieldName("name")?.text;
+  const args = predicate.childForFieldName("arguments");
+  if (name === "path") return args?.namedChild(0) ?? undefined;
+  if (name !== "and" && name !== "or") return undefined;
+  const object = predicate.childForFieldName("object");
+  const own = object ? predicatePath(object, depth + 1) : undefined;
+  const arg = args?.namedChild(0);
+  return own ?? (arg ? predicatePath(arg, depth + 1) : undefined);
 }
 
 /** Whether a predicate call is an argument of `route`/`andRoute`/`nest`. */
@@ -135,6 +146,9 @@ export function controller(
     if (name === "RequestMapping") {
       const values = a.values(["value", "path"]);
       if (values.length > 0) prefixes = values.map((v) => c.evaluate(v));
+    } else if (c.composed.get(name)?.base === "RequestMapping") {
+      // a composed annotation that carries the class's `@RequestMapping`
+      prefixes = c.composed.get(name)!.paths.map((p) => c.placeholders(p));
     } else if (name === "FeignClient") {
       role = "client";
       framework = "feign";
@@ -205,6 +219,7 @@ export function mapping(
   let verbs: string[];
   const fixed = MAPPING_METHOD[name];
   const exchange = /^(Get|Post|Put|Delete|Patch)Exchange$/.exec(name);
+  const carried = fixed || role !== "server" ? undefined : c.composed.get(name);
   if (fixed === "ANY") {
     verbs = annotation.methods(["method"]);
   } else if (fixed) {
@@ -219,15 +234,28 @@ export function mapping(
     verbs = [text && HTTP_METHODS.has(text) ? text : "ANY"];
     role = "client";
     framework = "spring-http-interface";
+  } else if (carried) {
+    verbs = carried.methods;
   } else {
+    if (GRAPHQL_MAPPINGS.has(name) && role === "server") {
+      c.ports.push(...graphqlPorts(c.settings, {
+        node: annotation.node,
+        owner: ownerOf(method, c.file.path, "java"),
+        filePath: c.file.path,
+      }));
+    }
     return;
   }
-  const keys = exchange || name === "HttpExchange"
+  const keys = carried
+    ? [...carried.elements]
+    : exchange || name === "HttpExchange"
     ? ["value", "url"]
     : ["value", "path"];
-  const pathNodes = annotation.values(keys);
+  const pathNodes = keys.length > 0 ? annotation.values(keys) : [];
   const paths = pathNodes.length > 0
     ? pathNodes.map((n) => c.evaluate(n))
+    : carried
+    ? carried.paths.map((p) => c.placeholders(p))
     : [literal("")];
   c.ports.push(...mappingPorts({
     role,
@@ -240,4 +268,30 @@ export function mapping(
     filePath: c.file.path,
     framework,
   }));
+}
+
+/**
+ * Static resources a `WebMvcConfigurer`/`WebFluxConfigurer` serves:
+ * `registry.addResourceHandler("/assets/**", "/webjars/**")` answers `GET`
+ * under each pattern (a trailing `/**` is one wildcard segment here).
+ */
+export function resourceHandler(c: JavaFile, call: Node): void {
+  if (call.childForFieldName("name")?.text !== "addResourceHandler") return;
+  const args = call.childForFieldName("arguments")?.namedChildren ?? [];
+  const context = contextPrefix(c.settings, c.file.path);
+  for (const arg of args) {
+    if (!arg) continue;
+    const pattern = c.evaluate(arg);
+    const text = exactText(pattern);
+    if (text === undefined || !text.startsWith("/")) continue;
+    c.ports.push(...routePorts({
+      methods: ["GET"],
+      path: joinPaths(context, literal(text.replace(/\/\*\*$/, "/*"))),
+      prefixed: false,
+      node: anchorOf(call, call.childForFieldName("name") ?? call),
+      owner: ownerOf(call, c.file.path, "java"),
+      filePath: c.file.path,
+      framework: "spring",
+    }));
+  }
 }

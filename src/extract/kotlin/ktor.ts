@@ -2,16 +2,11 @@
 // `route("/api") { }` around it, and in `Route.` extension functions under
 // the prefixes of the places that call them.
 import type { Node } from "web-tree-sitter";
-import { HTTP_VERBS, routePorts } from "../_port/http.ts";
-import { ownerOf } from "../_syntax/owner.ts";
+import { HTTP_VERBS } from "../_port/http.ts";
 import { namedChildren } from "../_syntax/tree.ts";
-import {
-  chainsThroughCallers,
-  joinPaths,
-  literal,
-  type Value,
-} from "../_value/mod.ts";
+import { chainsThroughCallers, literal, type Value } from "../_value/mod.ts";
 import type { KtFile } from "./project.ts";
+import { serverRoute } from "./route_at.ts";
 import { callOf, type KtCall, nameOf, typeText } from "./nodes.ts";
 
 /** Whether a file uses Ktor's server routing. */
@@ -55,15 +50,7 @@ export function ktorRoute(c: KtFile, node: Node): void {
   }
   if (!method) return;
   for (const prefixes of prefixChains(c, node, 0)) {
-    c.ports.push(...routePorts({
-      methods: [method],
-      path: joinPaths(...prefixes, path),
-      prefixed: prefixes.length > 0,
-      node,
-      owner: ownerOf(node, c.pathOf(node), "kotlin"),
-      filePath: c.file.path,
-      framework: "ktor",
-    }));
+    serverRoute(c, node, { method, prefixes, path, framework: "ktor" });
   }
 }
 

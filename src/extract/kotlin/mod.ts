@@ -16,6 +16,7 @@ import { collectConstants, KtFile, type KtRoot } from "./project.ts";
 import { annotationsOf, ownAnnotations } from "./nodes.ts";
 import { collectImplementers, controller, routerRoute } from "./spring.ts";
 import { ktorRoute, usesKtorRouting } from "./ktor.ts";
+import { http4kRoute, usesHttp4k } from "./http4k.ts";
 import { clientCall, retrofitInterface } from "./clients.ts";
 import {
   kotlinQueueEmitter,
@@ -103,6 +104,7 @@ export const kotlinExtractor: LanguageExtractor = {
 function readFile(c: KtFile, tree: Node): void {
   const text = c.file.text;
   const ktor = usesKtorRouting(text);
+  const http4k = usesHttp4k(text);
   const router = /\b(co)?[rR]outer\s*\{/.test(text);
   const queues = usesQueues(text) ? kotlinQueueEmitter(c) : undefined;
   const retrofit = text.includes("retrofit2");
@@ -127,6 +129,9 @@ function readFile(c: KtFile, tree: Node): void {
         if (ktor) ktorRoute(c, node);
         if (router) routerRoute(c, node);
         if (queues) queueCall(c, queues, node);
+        break;
+      case "infix_expression":
+        if (http4k) http4kRoute(c, node);
         break;
     }
   });

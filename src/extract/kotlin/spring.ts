@@ -27,6 +27,7 @@ import {
 } from "./nodes.ts";
 import { contextPrefix } from "../_spring/settings.ts";
 import { mappingPorts } from "../_spring/mapping.ts";
+import { GRAPHQL_MAPPINGS, graphqlPorts } from "../_spring/graphql.ts";
 
 /** The values of an annotation array: `["/a", "/b"]`, `arrayOf(...)`, one value. */
 export function elements(node: Node | undefined): Node[] {
@@ -157,6 +158,13 @@ function methodMapping(
       verbs = [text && HTTP_METHODS.has(text) ? text : "ANY"];
     } else verbs = [exchange];
   } else {
+    if (GRAPHQL_MAPPINGS.has(name) && role === "server") {
+      c.ports.push(...graphqlPorts(c.root.settings, {
+        node: annotation.node,
+        owner: ownerOf(method, c.file.path, "kotlin"),
+        filePath: c.file.path,
+      }));
+    }
     return;
   }
   const keys = exchange ? ["value", "url"] : ["value", "path"];

@@ -166,3 +166,60 @@ Deno.test("javaExtractor needs the framework's import for a routing DSL", async 
 }`;
   assert.deepEqual(await ports([{ path: "NotRoutes.java", text }]), []);
 });
+
+Deno.test("javaExtractor reads the static files of Javalin apps and Vert.x routers", async () => {
+  const javalin = `import io.javalin.Javalin;
+import io.javalin.http.staticfiles.Location;
+public class App {
+  public static void main(String[] args) {
+    Javalin app = Javalin.create(config -> {
+      config.router.contextPath = "/shop";
+      config.staticFiles.add("/public", Location.CLASSPATH);
+      config.staticFiles.add(files -> {
+        files.hostedPath = "/media";
+        files.directory = "/media";
+      });
+      config.staticFiles.enableWebjars();
+    });
+    java.util.List<String> staticFiles = new java.util.ArrayList<>();
+    staticFiles.add("/not-hosted");
+  }
+}`;
+  const vertx = `import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.*;
+class Web {
+  void start(Router router) {
+    router.route("/assets/*").handler(StaticHandler.create("webroot"));
+    router.route("/api/*").handler(BodyHandler.create());
+  }
+}`;
+  assert.deepEqual(
+    await ports([
+      { path: "App.java", text: javalin },
+      { path: "Web.java", text: vertx },
+    ]),
+    [
+      "App.java:12 server GET /shop/webjars/{} 0.95",
+      "App.java:7 server GET /shop/{} 0.95",
+      "App.java:8 server GET /shop/media/{} 0.95",
+      "Web.java:5 server GET /assets/{} 1",
+      "Web.java:5 server HEAD /assets/{} 1",
+    ],
+  );
+});
+
+Deno.test("javaExtractor reads Spark's static file locations", async () => {
+  const text = `import static spark.Spark.*;
+public class App {
+  public static void main(String[] args) {
+    staticFiles.location("/public");
+    get("/hello", (req, res) -> "hi");
+    java.util.Map<String, String> location = new java.util.HashMap<>();
+    location.get("/not-a-route");
+  }
+}`;
+  assert.deepEqual(await ports([{ path: "App.java", text }]), [
+    "App.java:4 server GET /{} 1",
+    "App.java:5 server GET /hello 1",
+  ]);
+});
