@@ -32,6 +32,10 @@ export interface ConventionalRoute {
   optional: Set<string>;
   /** The area of `MapAreaControllerRoute(name, areaName, ...)`. */
   area?: string;
+  /** The registering call. */
+  at?: Node;
+  /** Not registered in the scan: the project template's default, assumed. */
+  assumed?: boolean;
 }
 
 /** The default route of `MapDefaultControllerRoute()`. */
@@ -62,6 +66,24 @@ const ROUTE_BUILDERS = new Set([
 
 /** Methods whose lambda parameter is an MVC route builder. */
 const ROUTE_BUILDER_CALLS = new Set(["UseMvc", "UseRouter"]);
+
+/**
+ * The route the ASP.NET MVC 5 project template registers in
+ * `App_Start/RouteConfig.cs` (`{controller}/{action}/{id}`, defaults
+ * `Home`/`Index`, `id` optional), assumed for classic MVC controllers of a
+ * scan that registers no conventional route.
+ */
+export function assumedDefaultRoute(): ConventionalRoute {
+  const segments = parseTemplate(DEFAULT_PATTERN);
+  return {
+    name: "Default",
+    pattern: DEFAULT_PATTERN,
+    segments,
+    defaults: new Map([["controller", "Home"], ["action", "Index"]]),
+    optional: new Set(["id"]),
+    assumed: true,
+  };
+}
 
 /** Splits a route template into segments, keeping `/` inside braces. */
 export function parseTemplate(pattern: string): TemplatePart[][] {
@@ -256,6 +278,7 @@ export function conventionalRoute(
     segments: parseTemplate(pattern),
     defaults: new Map(),
     optional: new Set(),
+    at: call,
   };
   for (const segment of route.segments) {
     for (const part of segment) {

@@ -1,7 +1,7 @@
 // ASP.NET Core minimal APIs: `MapGet`/`MapPost`/`MapMethods`/`Map` under
 // `MapGroup` prefixes, followed through variables, chains and the call sites
 // of extension methods.
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { httpPort } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { anchorOf, walk } from "../_syntax/tree.ts";
 import {
@@ -15,9 +15,14 @@ import {
   routePath,
   type Value,
 } from "../_value/mod.ts";
-import { callArgs, type CSharpFile, MAP_METHOD, unwrap } from "./project.ts";
+import {
+  callArgs,
+  type CSharpFile,
+  MAP_METHOD,
+  routeMethod,
+  unwrap,
+} from "./project.ts";
 import type { Node } from "web-tree-sitter";
-import { evaluateStringNode } from "../_value/literals.ts";
 
 /**
  * The prefixes a `MapGroup` receiver chain adds: followed through
@@ -74,11 +79,12 @@ export function minimalApi(
     const list = args[1]!;
     verbs = [];
     walk(list, (n) => {
-      const v = exactText(
-        evaluateStringNode(n, (e) => hole(e.text)) ?? hole(""),
-      );
-      if (v && HTTP_METHODS.has(v.toUpperCase())) verbs.push(v.toUpperCase());
-      return true;
+      if (
+        n.type !== "string_literal" && n.type !== "member_access_expression"
+      ) return true;
+      const verb = routeMethod(c, n);
+      if (verb && !verbs.includes(verb)) verbs.push(verb);
+      return false;
     });
     if (verbs.length === 0) return;
   } else {

@@ -15,8 +15,11 @@ import { parseSource } from "../_syntax/parser.ts";
 import { collectConstants, CSharpFile } from "./project.ts";
 import { CSharpIndex } from "./index.ts";
 import { conventionalRoutes } from "./controllers.ts";
-import type { ConventionalRoute } from "./conventional.ts";
+import { assumedDefaultRoute, type ConventionalRoute } from "./conventional.ts";
 import { settleConstants } from "../_value/mod.ts";
+
+/** A file of classic ASP.NET MVC (`System.Web.Mvc`) controllers. */
+const CLASSIC_MVC = /^\s*using\s+System\.Web\.Mvc\s*;/m;
 
 export {
   attributeArgs,
@@ -53,7 +56,12 @@ export { csharpQueuePorts, globalUsings, globalUsingsOf } from "./queue.ts";
  * `/`); an optional `{id?}` segment only when the action has an `id`
  * parameter; the method from `[HttpPost]`/`[AcceptVerbs]`, else `ANY`;
  * `[ActionName]` renames an action and an `Async` suffix is dropped. Without
- * such a registration these actions give no ports. Clients: `HttpClient`
+ * such a registration these actions give no ports, except those of classic
+ * MVC files (`using System.Web.Mvc`): the MVC 5 template's default route,
+ * at 0.6. A `MapRoute` for one fixed action of a controller the scan lacks
+ * is a port (`ANY`) at the registration. `[RoutePrefix]` prefixes an
+ * action's own template; `MapMethods` and `[AcceptVerbs]` take
+ * `HttpMethods.Put` and `QUERY`. Clients: `HttpClient`
  * receivers (declared type, `new
  * HttpClient()`, `IHttpClientFactory.CreateClient()`) calling `GetAsync`,
  * `PostAsJsonAsync`, `GetFromJsonAsync`..., and every `new
@@ -113,8 +121,16 @@ export const csharpExtractor: LanguageExtractor = {
         }
         return Promise.resolve();
       });
+      // Classic MVC controllers of a scan without a registration: the
+      // project template's default route (a guess, weak).
+      const assumed = conventional.length === 0 ? [assumedDefaultRoute()] : [];
       await eachFile(kept, [], (t) => {
-        new CSharpFile(t.file, constants, ports, index, conventional)
+        const routes = conventional.length > 0
+          ? conventional
+          : CLASSIC_MVC.test(t.file.text)
+          ? assumed
+          : [];
+        new CSharpFile(t.file, constants, ports, index, routes)
           .run(t.tree.rootNode);
         return Promise.resolve();
       });
