@@ -61,7 +61,10 @@ export { csharpQueuePorts, globalUsings, globalUsingsOf } from "./queue.ts";
  * at 0.6. A `MapRoute` for one fixed action of a controller the scan lacks
  * is a port (`ANY`) at the registration. `[RoutePrefix]` prefixes an
  * action's own template; `MapMethods` and `[AcceptVerbs]` take
- * `HttpMethods.Put` and `QUERY`. Clients: `HttpClient`
+ * `HttpMethods.Put` and `QUERY`. Carter modules prefix their routes with
+ * their `: base("/x")` path; FastEndpoints endpoint classes give the routes
+ * of their `Configure()` (`Get("/x")`, `Verbs(...)` + `Routes(...)`) under
+ * the global `Endpoints.RoutePrefix`. Clients: `HttpClient`
  * receivers (declared type, `new
  * HttpClient()`, `IHttpClientFactory.CreateClient()`) calling `GetAsync`,
  * `PostAsJsonAsync`, `GetFromJsonAsync`..., and every `new

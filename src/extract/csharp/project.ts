@@ -22,6 +22,7 @@ import { HTTP_METHODS } from "../_port/http.ts";
 import type { ConventionalRoute } from "./conventional.ts";
 import { emitClient, requestMessage } from "./clients.ts";
 import { controller } from "./controllers.ts";
+import { fastEndpoint } from "./fast_endpoints.ts";
 import { minimalApi } from "./minimal_api.ts";
 import type { CSharpIndex } from "./index.ts";
 import { CSharpCalls } from "./flow.ts";
@@ -54,14 +55,15 @@ export const ROUTE_METHODS: ReadonlySet<string> = new Set([
 
 /**
  * The HTTP method a route argument names: a string (`"PUT"`) or an
- * `HttpMethods.Put` / `HttpMethod.Put` member, upper case; else undefined.
+ * `HttpMethods.Put` / `HttpMethod.Put` / `Http.PUT` (FastEndpoints) member,
+ * upper case; else undefined.
  */
 export function routeMethod(c: CSharpFile, node: Node): string | undefined {
   const n = unwrap(node);
   let text: string | undefined;
   if (n.type === "member_access_expression") {
     const owner = simpleName(n.childForFieldName("expression")?.text ?? "");
-    if (owner === "HttpMethods" || owner === "HttpMethod") {
+    if (owner === "HttpMethods" || owner === "HttpMethod" || owner === "Http") {
       text = n.childForFieldName("name")?.text;
     }
   } else text = exactText(c.evaluate(n));
@@ -390,6 +392,7 @@ export class CSharpFile {
       switch (node.type) {
         case "class_declaration":
           controller(this, node);
+          fastEndpoint(this, node);
           break;
         case "invocation_expression":
           this.invocation(node);
