@@ -23,6 +23,7 @@ import type { ConventionalRoute } from "./conventional.ts";
 import { emitClient, requestMessage } from "./clients.ts";
 import { controller } from "./controllers.ts";
 import { fastEndpoint } from "./fast_endpoints.ts";
+import { serviceStackDto, serviceStackRoutesAdd } from "./service_stack.ts";
 import { minimalApi } from "./minimal_api.ts";
 import type { CSharpIndex } from "./index.ts";
 import { CSharpCalls } from "./flow.ts";
@@ -393,6 +394,7 @@ export class CSharpFile {
         case "class_declaration":
           controller(this, node);
           fastEndpoint(this, node);
+          serviceStackDto(this, node);
           break;
         case "invocation_expression":
           this.invocation(node);
@@ -424,6 +426,9 @@ export class CSharpFile {
   invocation(call: Node): void {
     const fn = call.childForFieldName("function");
     if (fn?.type !== "member_access_expression") return;
+    if (fn.childForFieldName("name")?.type === "generic_name") {
+      serviceStackRoutesAdd(this, call);
+    }
     const name = simpleName(fn.childForFieldName("name")?.text ?? "");
     const receiver = fn.childForFieldName("expression");
     const args = callArgs(call);
