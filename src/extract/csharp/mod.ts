@@ -64,7 +64,8 @@ export { csharpQueuePorts, globalUsings, globalUsingsOf } from "./queue.ts";
  * `HttpMethods.Put` and `QUERY`. Carter modules prefix their routes with
  * their `: base("/x")` path; FastEndpoints endpoint classes give the routes
  * of their `Configure()` (`Get("/x")`, `Verbs(...)` + `Routes(...)`) under
- * the global `Endpoints.RoutePrefix`. Clients: `HttpClient`
+ * the global `Endpoints.RoutePrefix`; ServiceStack request DTOs'
+ * `[Route("/x", "GET,POST")]` and `Routes.Add<T>("/x")`. Clients: `HttpClient`
  * receivers (declared type, `new
  * HttpClient()`, `IHttpClientFactory.CreateClient()`) calling `GetAsync`,
  * `PostAsJsonAsync`, `GetFromJsonAsync`..., and every `new
