@@ -65,7 +65,9 @@ export { csharpQueuePorts, globalUsings, globalUsingsOf } from "./queue.ts";
  * their `: base("/x")` path; FastEndpoints endpoint classes give the routes
  * of their `Configure()` (`Get("/x")`, `Verbs(...)` + `Routes(...)`) under
  * the global `Endpoints.RoutePrefix`; ServiceStack request DTOs'
- * `[Route("/x", "GET,POST")]` and `Routes.Add<T>("/x")`. Clients: `HttpClient`
+ * `[Route("/x", "GET,POST")]` and `Routes.Add<T>("/x")`; the path literals
+ * an `HttpListener` handler compares `request.Url.AbsolutePath` with (the
+ * method from its `request.HttpMethod` tests). Clients: `HttpClient`
  * receivers (declared type, `new
  * HttpClient()`, `IHttpClientFactory.CreateClient()`) calling `GetAsync`,
  * `PostAsJsonAsync`, `GetFromJsonAsync`..., and every `new

@@ -23,6 +23,7 @@ import type { ConventionalRoute } from "./conventional.ts";
 import { emitClient, requestMessage } from "./clients.ts";
 import { controller } from "./controllers.ts";
 import { fastEndpoint } from "./fast_endpoints.ts";
+import { httpListenerRoutes } from "./http_listener.ts";
 import { serviceStackDto, serviceStackRoutesAdd } from "./service_stack.ts";
 import { minimalApi } from "./minimal_api.ts";
 import type { CSharpIndex } from "./index.ts";
@@ -389,6 +390,7 @@ export class CSharpFile {
 
   run(root: Node): void {
     this.rootNode = root;
+    httpListenerRoutes(this, root);
     walk(root, (node) => {
       switch (node.type) {
         case "class_declaration":
