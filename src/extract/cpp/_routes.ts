@@ -1,0 +1,87 @@
+// The ports of one C++ file and their owners (the enclosing class, else the
+// file).
+import { httpPort } from "../_port/http.ts";
+import type { SourceFile } from "../extractor.ts";
+import type { ExtractedPort, PortOwner } from "../types.ts";
+import { lineAt, type Scope, scopesAt, scopesOf } from "./_source.ts";
+
+/** The standard methods by the names C++ frameworks give them. */
+export const CPP_METHODS: Readonly<Record<string, string>> = {
+  get: "GET",
+  post: "POST",
+  put: "PUT",
+  patch: "PATCH",
+  delete: "DELETE",
+  head: "HEAD",
+  options: "OPTIONS",
+};
+
+/** One file being read: its comment-free text, scopes and ports. */
+export class CppFile {
+  readonly file: SourceFile;
+  /** The text with comments blanked. */
+  readonly code: string;
+  readonly ports: ExtractedPort[];
+  #scopes: Scope[] | undefined;
+
+  constructor(file: SourceFile, code: string, ports: ExtractedPort[]) {
+    this.file = file;
+    this.code = code;
+    this.ports = ports;
+  }
+
+  /** The namespace and class scopes of the file. */
+  get scopes(): Scope[] {
+    return this.#scopes ??= scopesOf(this.code);
+  }
+
+  /** The scopes around an offset, outermost first. */
+  scopesAt(offset: number): Scope[] {
+    return scopesAt(this.scopes, offset);
+  }
+
+  /** The owner of a route at an offset: its class, else the file. */
+  ownerAt(offset: number): PortOwner {
+    const path = this.file.path;
+    const around = this.scopesAt(offset);
+    const cls = around.filter((s) => s.kind === "class").at(-1);
+    if (!cls) {
+      return {
+        kind: "module",
+        name: path.split("/").at(-1)!,
+        qualifiedName: path,
+        filePath: path,
+      };
+    }
+    const name = cls.name.split("::").at(-1)!;
+    return {
+      kind: "class",
+      name,
+      qualifiedName: `${path}::${name}`,
+      filePath: path,
+    };
+  }
+
+  /** Records a port of `method path` at an offset. */
+  route(
+    offset: number,
+    method: string,
+    path: string,
+    framework: string,
+    confidence = 1,
+  ): void {
+    const line = lineAt(this.code, offset);
+    const column = offset - this.code.lastIndexOf("\n", offset - 1) - 1;
+    const port = httpPort({
+      role: "server",
+      method,
+      path: path.startsWith("/") ? path : "/" + path,
+      node: { startPosition: { row: line - 1, column } },
+      owner: this.ownerAt(offset),
+      filePath: this.file.path,
+      confidence,
+      framework,
+    });
+    if (port) this.ports.push(port);
+  }
+}
