@@ -17,6 +17,7 @@ import {
   conventionalPaths,
   type ConventionalRoute,
   conventionalRoute,
+  projectFolder,
 } from "./conventional.ts";
 import {
   attributeArgs,
@@ -79,6 +80,7 @@ export function conventionalRoutes(
       (x) => c.typeOf(x),
     );
     if (route) {
+      route.folder = projectFolder(c.file.path);
       out.push(route);
       unscannedTarget(c, route);
     }

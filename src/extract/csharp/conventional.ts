@@ -34,6 +34,11 @@ export interface ConventionalRoute {
   area?: string;
   /** The registering call. */
   at?: Node;
+  /**
+   * The folder of the registering project (the registering file's folder,
+   * without a trailing `App_Start`).
+   */
+  folder?: string;
   /** Not registered in the scan: the project template's default, assumed. */
   assumed?: boolean;
 }
@@ -66,6 +71,28 @@ const ROUTE_BUILDERS = new Set([
 
 /** Methods whose lambda parameter is an MVC route builder. */
 const ROUTE_BUILDER_CALLS = new Set(["UseMvc", "UseRouter"]);
+
+/**
+ * The routes that reach the controllers of a file: those registered in its
+ * own project (a folder above it), else, when none is, all of the scan.
+ */
+export function routesFor(
+  routes: readonly ConventionalRoute[],
+  path: string,
+): readonly ConventionalRoute[] {
+  const own = routes.filter((r) =>
+    r.folder !== undefined &&
+    (r.folder === "" || path.startsWith(r.folder + "/"))
+  );
+  return own.length > 0 ? own : routes;
+}
+
+/** The project folder of a registering file (see `ConventionalRoute.folder`). */
+export function projectFolder(path: string): string {
+  const parts = path.split("/").slice(0, -1);
+  if (parts.at(-1) === "App_Start") parts.pop();
+  return parts.join("/");
+}
 
 /**
  * The route the ASP.NET MVC 5 project template registers in

@@ -15,7 +15,11 @@ import { parseSource } from "../_syntax/parser.ts";
 import { collectConstants, CSharpFile } from "./project.ts";
 import { CSharpIndex } from "./index.ts";
 import { conventionalRoutes } from "./controllers.ts";
-import { assumedDefaultRoute, type ConventionalRoute } from "./conventional.ts";
+import {
+  assumedDefaultRoute,
+  type ConventionalRoute,
+  routesFor,
+} from "./conventional.ts";
 import { settleConstants } from "../_value/mod.ts";
 
 /** A file of classic ASP.NET MVC (`System.Web.Mvc`) controllers. */
@@ -45,7 +49,8 @@ export { csharpQueuePorts, globalUsings, globalUsingsOf } from "./queue.ts";
  * controllers of the scan). An action is attribute-routed when its class has
  * a `[Route]` or it has its own template; the other public actions (not
  * `[NonAction]`, not static) of a controller without `[ApiController]` follow
- * the conventional routes registered in the scan: `MapControllerRoute`,
+ * the conventional routes registered in the scan (those of its own project,
+ * the folder of the registering file, when it has any): `MapControllerRoute`,
  * `MapDefaultControllerRoute`, `MapAreaControllerRoute` (controllers of that
  * `[Area]` only), `UseMvcWithDefaultRoute` and `MapRoute`/`MapAreaRoute` on
  * an MVC route builder (`UseMvc(routes => ...)`, `RouteCollection`). Each
@@ -132,7 +137,7 @@ export const csharpExtractor: LanguageExtractor = {
       const assumed = conventional.length === 0 ? [assumedDefaultRoute()] : [];
       await eachFile(kept, [], (t) => {
         const routes = conventional.length > 0
-          ? conventional
+          ? routesFor(conventional, t.file.path)
           : CLASSIC_MVC.test(t.file.text)
           ? assumed
           : [];
