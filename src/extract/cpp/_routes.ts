@@ -1,20 +1,15 @@
 // The ports of one C++ file and their owners (the enclosing class, else the
 // file).
-import { httpPort } from "../_port/http.ts";
+import { HTTP_METHODS, httpPort } from "../_port/http.ts";
 import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 import { lineAt, type Scope, scopesAt, scopesOf } from "./_source.ts";
 
-/** The standard methods by the names C++ frameworks give them. */
-export const CPP_METHODS: Readonly<Record<string, string>> = {
-  get: "GET",
-  post: "POST",
-  put: "PUT",
-  patch: "PATCH",
-  delete: "DELETE",
-  head: "HEAD",
-  options: "OPTIONS",
-};
+/** The standard method a framework name stands for (`Get`, `post`), if any. */
+export function methodNamed(name: string): string | undefined {
+  const upper = name.toUpperCase();
+  return HTTP_METHODS.has(upper) ? upper : undefined;
+}
 
 /** One file being read: its comment-free text, scopes and ports. */
 export class CppFile {

@@ -4,7 +4,7 @@
 // `parent.register_blueprint(child)`; a blueprint declared in another file
 // gives the bare path at 0.8).
 import { CONFIDENCE } from "../_value/mod.ts";
-import { CPP_METHODS, type CppFile } from "./_routes.ts";
+import { type CppFile, methodNamed } from "./_routes.ts";
 import { findCalls, splitArgs, stringValue } from "./_source.ts";
 
 /** The methods of a `.methods(...)` right after a route macro, else GET. */
@@ -16,7 +16,7 @@ function methodsAfter(code: string, end: number): string[] {
   for (const arg of split?.args ?? []) {
     const m = /^"(\w+)"_method$/.exec(arg) ??
       /(?:HTTPMethod::|\b)(\w+)$/.exec(arg);
-    const verb = m ? CPP_METHODS[m[1]!.toLowerCase()] : undefined;
+    const verb = m ? methodNamed(m[1]!) : undefined;
     if (verb && !out.includes(verb)) out.push(verb);
   }
   return out.length > 0 ? out : ["GET"];

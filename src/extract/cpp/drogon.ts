@@ -4,7 +4,7 @@
 // controller's path (`/<namespaces>/<Class>`), `ADD_METHOD_TO` and
 // `ADD_METHOD_VIA_REGEX` (absolute). Without a method constraint a route
 // answers every method (`ANY`); quoted arguments are filter names.
-import { CPP_METHODS, type CppFile } from "./_routes.ts";
+import { type CppFile, methodNamed } from "./_routes.ts";
 import { findCalls, splitArgs, stringValue } from "./_source.ts";
 
 /** The methods of constraint arguments (`Get`, `drogon::Post`, `{Put}`). */
@@ -16,7 +16,7 @@ function methodsOf(args: readonly string[]): string[] {
       const m =
         /^(?:drogon::)?(?:HttpMethod::)?(Get|Post|Put|Patch|Delete|Head|Options)$/
           .exec(part.trim());
-      const verb = m ? CPP_METHODS[m[1]!.toLowerCase()] : undefined;
+      const verb = m ? methodNamed(m[1]!) : undefined;
       if (verb && !out.includes(verb)) out.push(verb);
     }
   }

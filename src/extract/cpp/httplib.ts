@@ -1,7 +1,7 @@
 // cpp-httplib: `svr.Get("/users/:id", handler)` (`Post`, `Put`, `Patch`,
 // `Delete`, `Options`) on a variable declared `httplib::Server` or
 // `httplib::SSLServer` in the file (a `httplib::Client` is no server).
-import { CPP_METHODS, type CppFile } from "./_routes.ts";
+import { type CppFile, methodNamed } from "./_routes.ts";
 import { findCalls, stringValue } from "./_source.ts";
 
 /** The cpp-httplib routes of a file. */
@@ -22,9 +22,10 @@ export function httplibRoutes(f: CppFile): void {
     )
   ) {
     const [receiver, name] = call.callee.split(/\s*(?:\.|->)\s*/);
-    if (!servers.has(receiver!) || call.args.length < 2) continue;
+    const method = methodNamed(name ?? "");
+    if (!method || !servers.has(receiver!) || call.args.length < 2) continue;
     const path = stringValue(call.args[0] ?? "");
     if (path === undefined || !path.startsWith("/")) continue;
-    f.route(call.start, CPP_METHODS[name!.toLowerCase()]!, path, "httplib");
+    f.route(call.start, method, path, "httplib");
   }
 }

@@ -1,7 +1,7 @@
 // Oat++: `ENDPOINT("GET", "users/{id}", getUser, ...)` and
 // `ENDPOINT_ASYNC("GET", "room/{id}", Room)` in an `ApiController`; a path
 // that is not a literal is skipped.
-import { CPP_METHODS, type CppFile } from "./_routes.ts";
+import { type CppFile, methodNamed } from "./_routes.ts";
 import { findCalls, stringValue } from "./_source.ts";
 
 /** The Oat++ routes of a file. */
@@ -12,7 +12,7 @@ export function oatppRoutes(f: CppFile): void {
     const verb = stringValue(call.args[0] ?? "")?.toUpperCase();
     const path = stringValue(call.args[1] ?? "");
     if (!verb || path === undefined) continue;
-    if (!Object.values(CPP_METHODS).includes(verb)) continue;
+    if (methodNamed(verb) === undefined) continue;
     f.route(call.start, verb, path, "oatpp");
   }
 }
