@@ -3,7 +3,7 @@
 import { HTTP_METHODS, httpPort } from "../_port/http.ts";
 import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
-import { lineAt, type Scope, scopesAt, scopesOf } from "./_source.ts";
+import { CppText, type Scope, scopesAt, scopesOf } from "./_source.ts";
 
 /** The standard method a framework name stands for (`Get`, `post`), if any. */
 export function methodNamed(name: string): string | undefined {
@@ -16,12 +16,15 @@ export class CppFile {
   readonly file: SourceFile;
   /** The text with comments blanked. */
   readonly code: string;
+  /** The same text with its lines and string literals indexed. */
+  readonly text: CppText;
   readonly ports: ExtractedPort[];
   #scopes: Scope[] | undefined;
 
   constructor(file: SourceFile, code: string, ports: ExtractedPort[]) {
     this.file = file;
     this.code = code;
+    this.text = new CppText(code);
     this.ports = ports;
   }
 
@@ -65,8 +68,8 @@ export class CppFile {
     framework: string,
     confidence = 1,
   ): void {
-    const line = lineAt(this.code, offset);
-    const column = offset - this.code.lastIndexOf("\n", offset - 1) - 1;
+    const line = this.text.lineAt(offset);
+    const column = this.text.columnAt(offset);
     const port = httpPort({
       role: "server",
       method,

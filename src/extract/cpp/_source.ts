@@ -3,8 +3,11 @@
 // arguments of a call split at top-level commas, and the namespaces and
 // classes around an offset.
 
-/** The most calls read from one file (a bound on hostile input). */
+/** The most calls tried in one file (a bound on hostile input). */
 export const MAX_CALLS = 5_000;
+
+/** The most characters one call's arguments may span. */
+const MAX_CALL_SPAN = 20_000;
 
 /** A call (or macro use) found in the text. */
 export interface CppCall {
@@ -81,37 +84,88 @@ export function stringValue(arg: string): string | undefined {
 }
 
 /**
- * The calls of `callee` pattern in `code` (comments already blanked):
- * `pattern` matches the callee text just before `(`.
+ * Comment-free C++ text with its line starts and string literal spans,
+ * computed once (lookups by binary search).
  */
-export function findCalls(code: string, pattern: RegExp): CppCall[] {
+export class CppText {
+  /** The text with comments blanked. */
+  readonly code: string;
+  readonly #lines: number[] = [0];
+  /** Start and end offsets of each string literal, flattened. */
+  readonly #strings: number[] = [];
+
+  constructor(code: string) {
+    this.code = code;
+    for (let i = 0; i < code.length; i++) {
+      const c = code[i];
+      if (c === "\n") this.#lines.push(i + 1);
+      else if (c === '"' || c === "'") {
+        const end = skipString(code, i);
+        this.#strings.push(i, end);
+        for (let k = i + 1; k < end && k < code.length; k++) {
+          if (code[k] === "\n") this.#lines.push(k + 1);
+        }
+        i = end - 1;
+      }
+    }
+  }
+
+  /** The 1-based line of an offset. */
+  lineAt(offset: number): number {
+    return upperBound(this.#lines, offset);
+  }
+
+  /** The 0-based column of an offset. */
+  columnAt(offset: number): number {
+    return offset - this.#lines[this.lineAt(offset) - 1]!;
+  }
+
+  /** Whether an offset lies inside a string literal. */
+  inString(offset: number): boolean {
+    const s = this.#strings;
+    let lo = 0;
+    let hi = s.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (s[mid * 2]! <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && offset < s[(lo - 1) * 2 + 1]!;
+  }
+}
+
+/** The number of sorted values at or below `value`. */
+function upperBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The calls whose callee (the text just before `(`) matches `pattern`,
+ * outside string literals.
+ */
+export function findCalls(text: CppText, pattern: RegExp): CppCall[] {
+  const code = text.code;
   const out: CppCall[] = [];
   const re = new RegExp(`(${pattern.source})\\s*\\(`, "g");
+  let tried = 0;
   for (const match of code.matchAll(re)) {
-    if (out.length >= MAX_CALLS) break;
+    if (++tried > MAX_CALLS) break;
     const start = match.index!;
     if (start > 0 && /[\w$]/.test(code[start - 1]!)) continue;
-    if (insideString(code, start)) continue;
+    if (text.inString(start)) continue;
     const open = start + match[0].length - 1;
     const split = splitArgs(code, open);
     if (!split) continue;
     out.push({ callee: match[1]!, start, end: split.end, args: split.args });
   }
   return out;
-}
-
-/** Whether an offset is inside a string literal of its line. */
-function insideString(code: string, at: number): boolean {
-  const lineStart = code.lastIndexOf("\n", at - 1) + 1;
-  let i = lineStart;
-  while (i < at) {
-    if (code[i] === '"' || code[i] === "'") {
-      const next = skipString(code, i);
-      if (next > at) return true;
-      i = next;
-    } else i++;
-  }
-  return false;
 }
 
 /** The arguments of the parenthesis at `open`, split at top-level commas. */
@@ -124,7 +178,8 @@ export function splitArgs(
   let current = open + 1;
   let i = open;
   // Angle brackets are not tracked: `a < b, c` is ambiguous in C++.
-  while (i < code.length) {
+  const stop = Math.min(code.length, open + MAX_CALL_SPAN);
+  while (i < stop) {
     const c = code[i]!;
     if (c === '"' || c === "'") {
       i = skipString(code, i);
@@ -147,15 +202,6 @@ export function splitArgs(
   return undefined;
 }
 
-/** The 1-based line of an offset. */
-export function lineAt(code: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < code.length; i++) {
-    if (code[i] === "\n") line++;
-  }
-  return line;
-}
-
 /** A `namespace x {` or `class X ... {` scope of the text. */
 export interface Scope {
   kind: "namespace" | "class";
@@ -168,14 +214,15 @@ export interface Scope {
 
 /** The namespace and class scopes of the text (comments blanked). */
 export function scopesOf(code: string): Scope[] {
+  const closes = bracePairs(code);
   const out: Scope[] = [];
   const re =
-    /\b(namespace|class|struct)\s+([A-Za-z_][\w:]*)([^;{()]*(?:\([^()]*\)[^;{()]*)*)\{/g;
+    /\b(namespace|class|struct)\s+([A-Za-z_][\w:]*)([^;{()]{0,400}?(?:\([^()]{0,400}\)[^;{()]{0,400}?){0,8})\{/g;
   for (const m of code.matchAll(re)) {
     if (out.length >= MAX_CALLS) break;
     const open = m.index! + m[0].length - 1;
-    const close = matchingBrace(code, open);
-    if (close < 0) continue;
+    const close = closes.get(open);
+    if (close === undefined) continue;
     out.push({
       kind: m[1] === "namespace" ? "namespace" : "class",
       name: m[2]!,
@@ -187,18 +234,23 @@ export function scopesOf(code: string): Scope[] {
   return out;
 }
 
-function matchingBrace(code: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
+/** The offset of the `}` that closes each `{` (strings skipped), in one pass. */
+function bracePairs(code: string): Map<number, number> {
+  const out = new Map<number, number>();
+  const stack: number[] = [];
+  for (let i = 0; i < code.length; i++) {
     const c = code[i];
     if (c === '"' || c === "'") {
       i = skipString(code, i) - 1;
       continue;
     }
-    if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) return i;
+    if (c === "{") stack.push(i);
+    else if (c === "}") {
+      const open = stack.pop();
+      if (open !== undefined) out.set(open, i);
+    }
   }
-  return -1;
+  return out;
 }
 
 /** The scopes around an offset, outermost first. */

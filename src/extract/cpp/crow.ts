@@ -5,7 +5,7 @@
 // gives the bare path at 0.8).
 import { CONFIDENCE } from "../_value/mod.ts";
 import { type CppFile, methodNamed } from "./_routes.ts";
-import { findCalls, splitArgs, stringValue } from "./_source.ts";
+import { type CppText, findCalls, splitArgs, stringValue } from "./_source.ts";
 
 /** The methods of a `.methods(...)` right after a route macro, else GET. */
 function methodsAfter(code: string, end: number): string[] {
@@ -23,7 +23,8 @@ function methodsAfter(code: string, end: number): string[] {
 }
 
 /** The prefix of each blueprint variable, nested by registration. */
-function blueprintPrefixes(code: string): Map<string, string> {
+function blueprintPrefixes(text: CppText): Map<string, string> {
+  const code = text.code;
   const own = new Map<string, string>();
   for (
     const m of code.matchAll(
@@ -31,7 +32,7 @@ function blueprintPrefixes(code: string): Map<string, string> {
     )
   ) own.set(m[1]!, stringValue(m[2]!) ?? "");
   const parent = new Map<string, string>();
-  for (const call of findCalls(code, /\w+\s*\.\s*register_blueprint/)) {
+  for (const call of findCalls(text, /\w+\s*\.\s*register_blueprint/)) {
     const owner = call.callee.split(".")[0]!.trim();
     const child = call.args[0]?.trim() ?? "";
     if (own.has(owner) && own.has(child)) parent.set(child, owner);
@@ -58,11 +59,11 @@ export function crowRoutes(f: CppFile): void {
   const code = f.code;
   if (!/CROW_(?:BP_)?ROUTE|route_dynamic/.test(code)) return;
   const prefixes = code.includes("Blueprint")
-    ? blueprintPrefixes(code)
+    ? blueprintPrefixes(f.text)
     : new Map<string, string>();
   for (
     const call of findCalls(
-      code,
+      f.text,
       /CROW_ROUTE|CROW_BP_ROUTE|\w+\s*\.\s*route_dynamic/,
     )
   ) {

@@ -39,7 +39,7 @@ export function drogonRoutes(f: CppFile): void {
   if (!/registerHandler|PATH_ADD|METHOD_ADD|ADD_METHOD_/.test(code)) return;
   for (
     const call of findCalls(
-      code,
+      f.text,
       /(?:app|HttpAppFramework::instance)\s*\(\s*\)\s*(?:\.|->)\s*registerHandler(?:ViaRegex)?/,
     )
   ) {
@@ -51,7 +51,7 @@ export function drogonRoutes(f: CppFile): void {
   }
   for (
     const call of findCalls(
-      code,
+      f.text,
       /PATH_ADD|METHOD_ADD|ADD_METHOD_TO|ADD_METHOD_VIA_REGEX/,
     )
   ) {

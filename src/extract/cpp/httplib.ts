@@ -17,7 +17,7 @@ export function httplibRoutes(f: CppFile): void {
   if (servers.size === 0) return;
   for (
     const call of findCalls(
-      code,
+      f.text,
       /\w+\s*(?:\.|->)\s*(?:Get|Post|Put|Patch|Delete|Options)/,
     )
   ) {

@@ -8,7 +8,7 @@ import { findCalls, stringValue } from "./_source.ts";
 export function oatppRoutes(f: CppFile): void {
   const code = f.code;
   if (!code.includes("ENDPOINT")) return;
-  for (const call of findCalls(code, /ENDPOINT(?:_ASYNC)?/)) {
+  for (const call of findCalls(f.text, /ENDPOINT(?:_ASYNC)?/)) {
     const verb = stringValue(call.args[0] ?? "")?.toUpperCase();
     const path = stringValue(call.args[1] ?? "");
     if (!verb || path === undefined) continue;

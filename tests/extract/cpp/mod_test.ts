@@ -55,3 +55,18 @@ Deno.test("cppExtractor reads a mixed C++ project", async () => {
     "server.cpp:24 server POST /admin/reindex",
   ]);
 });
+
+Deno.test("cppExtractor stays fast on unbalanced and repetitive input", async () => {
+  const texts = [
+    'CROW_ROUTE(app, "/a")('.repeat(40_000),
+    "class a ".repeat(100_000),
+    "namespace n {".repeat(50_000),
+    'svr.Get("/x", ('.repeat(40_000) + "httplib::Server svr;",
+  ];
+  const started = performance.now();
+  for (const text of texts) {
+    const { ports } = await cppExtractor.extract([{ path: "x.cpp", text }]);
+    assert.ok(ports.length <= 5_000);
+  }
+  assert.ok(performance.now() - started < 20_000, "took too long");
+});
