@@ -15,13 +15,24 @@ import {
   simpleName,
   unwrap,
 } from "./project.ts";
+import type { CSharpIndex } from "./index.ts";
+
+/** Whether a scan has a `global using ServiceStack;`, by index. */
+const globalUse = new WeakMap<CSharpIndex, boolean>();
 
 /** A file that imports ServiceStack (or a scan with a global using of it). */
 function usesServiceStack(c: CSharpFile): boolean {
   if (/^\s*using\s+ServiceStack\s*;/m.test(c.file.text)) return true;
-  return c.index?.trees.some((t) =>
-    /^\s*global\s+using\s+ServiceStack\s*;/m.test(t.file.text)
-  ) ?? false;
+  const index = c.index;
+  if (!index) return false;
+  let known = globalUse.get(index);
+  if (known === undefined) {
+    known = index.trees.some((t) =>
+      /^\s*global\s+using\s+ServiceStack\s*;/m.test(t.file.text)
+    );
+    globalUse.set(index, known);
+  }
+  return known;
 }
 
 /** `"GET,POST"` (or `"GET POST"`) as methods; nothing: `ANY`. */

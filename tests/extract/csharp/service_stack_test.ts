@@ -51,4 +51,10 @@ Deno.test("csharpExtractor reads ServiceStack request DTO routes and Routes.Add"
     text: DTOS.replace("using ServiceStack;", ""),
   }]);
   assert.deepEqual(plain.ports, []);
+  // A global using in another file of the scan counts.
+  const global = await csharpExtractor.extract([
+    { path: "Dtos.cs", text: DTOS.replace("using ServiceStack;", "") },
+    { path: "GlobalUsings.cs", text: "global using ServiceStack;\n" },
+  ]);
+  assert.equal(global.ports.length, 3);
 });
