@@ -4,8 +4,8 @@
 // `parent.register_blueprint(child)`; a blueprint declared in another file
 // gives the bare path at 0.8).
 import { CONFIDENCE } from "../_value/mod.ts";
-import { type CppFile, methodNamed } from "./_routes.ts";
-import { type CppText, findCalls, splitArgs, stringValue } from "./_source.ts";
+import { type CppFile, methodNamed } from "./project.ts";
+import { type CppText, findCalls, splitArgs, stringValue } from "./text.ts";
 
 /** The methods of a `.methods(...)` right after a route macro, else GET. */
 function methodsAfter(code: string, end: number): string[] {

@@ -4,8 +4,8 @@
 // controller's path (`/<namespaces>/<Class>`), `ADD_METHOD_TO` and
 // `ADD_METHOD_VIA_REGEX` (absolute). Without a method constraint a route
 // answers every method (`ANY`); quoted arguments are filter names.
-import { type CppFile, methodNamed } from "./_routes.ts";
-import { findCalls, splitArgs, stringValue } from "./_source.ts";
+import { type CppFile, methodNamed } from "./project.ts";
+import { findCalls, splitArgs, stringValue } from "./text.ts";
 
 /** The methods of constraint arguments (`Get`, `drogon::Post`, `{Put}`). */
 function methodsOf(args: readonly string[]): string[] {

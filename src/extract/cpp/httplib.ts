@@ -1,8 +1,8 @@
 // cpp-httplib: `svr.Get("/users/:id", handler)` (`Post`, `Put`, `Patch`,
 // `Delete`, `Options`) on a variable declared `httplib::Server` or
 // `httplib::SSLServer` in the file (a `httplib::Client` is no server).
-import { type CppFile, methodNamed } from "./_routes.ts";
-import { findCalls, stringValue } from "./_source.ts";
+import { type CppFile, methodNamed } from "./project.ts";
+import { findCalls, stringValue } from "./text.ts";
 
 /** The cpp-httplib routes of a file. */
 export function httplibRoutes(f: CppFile): void {

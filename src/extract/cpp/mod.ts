@@ -12,8 +12,8 @@ import type {
   SourceFile,
 } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
-import { CppFile } from "./_routes.ts";
-import { blankComments } from "./_source.ts";
+import { CppFile } from "./project.ts";
+import { blankComments } from "./text.ts";
 import { crowRoutes } from "./crow.ts";
 import { drogonRoutes } from "./drogon.ts";
 import { httplibRoutes } from "./httplib.ts";

@@ -1,8 +1,8 @@
 // Oat++: `ENDPOINT("GET", "users/{id}", getUser, ...)` and
 // `ENDPOINT_ASYNC("GET", "room/{id}", Room)` in an `ApiController`; a path
 // that is not a literal is skipped.
-import { type CppFile, methodNamed } from "./_routes.ts";
-import { findCalls, stringValue } from "./_source.ts";
+import { type CppFile, methodNamed } from "./project.ts";
+import { findCalls, stringValue } from "./text.ts";
 
 /** The Oat++ routes of a file. */
 export function oatppRoutes(f: CppFile): void {

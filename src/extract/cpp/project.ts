@@ -1,9 +1,9 @@
-// The ports of one C++ file and their owners (the enclosing class, else the
-// file).
+// The C++ file being read: its comment-free text, scopes, ports and their
+// owners (the enclosing class, else the file).
 import { HTTP_METHODS, httpPort } from "../_port/http.ts";
 import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
-import { CppText, type Scope, scopesAt, scopesOf } from "./_source.ts";
+import { CppText, type Scope, scopesAt, scopesOf } from "./text.ts";
 
 /** The standard method a framework name stands for (`Get`, `post`), if any. */
 export function methodNamed(name: string): string | undefined {
