@@ -69,7 +69,7 @@ export { csharpQueuePorts, globalUsings, globalUsingsOf } from "./queue.ts";
  * `HttpMethods.Put` and `QUERY`. Carter modules prefix their routes with
  * their `: base("/x")` path; FastEndpoints endpoint classes give the routes
  * of their `Configure()` (`Get("/x")`, `Verbs(...)` + `Routes(...)`) under
- * the global `Endpoints.RoutePrefix`; ServiceStack request DTOs'
+ * the global `Endpoints.RoutePrefix` and their `Group<T>()` prefix; ServiceStack request DTOs'
  * `[Route("/x", "GET,POST")]` and `Routes.Add<T>("/x")`; the path literals
  * an `HttpListener` handler compares `request.Url.AbsolutePath` with (the
  * method from its `request.HttpMethod` tests). Clients: `HttpClient`

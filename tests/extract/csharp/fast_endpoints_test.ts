@@ -59,3 +59,46 @@ Deno.test("csharpExtractor reads FastEndpoints endpoints under the global route 
   }]);
   assert.deepEqual(other.ports, []);
 });
+
+Deno.test("csharpExtractor puts FastEndpoints endpoints under their groups", async () => {
+  const groups = `using FastEndpoints;
+public class Admin : Group {
+  public Admin() { Configure("admin", ep => ep.Description(x => x.WithTags("admin"))); }
+}
+public class Sales : SubGroup<Admin> {
+  public Sales() { Configure("sales", ep => { }); }
+}
+`;
+  const endpoints = `using FastEndpoints;
+public class ListUsers : EndpointWithoutRequest {
+  public override void Configure() {
+    Get("/users");
+    Group<Admin>();
+  }
+}
+public class Totals : EndpointWithoutRequest {
+  public override void Configure() {
+    Get("totals");
+    Group<Sales>();
+  }
+}
+public class Orphan : EndpointWithoutRequest {
+  public override void Configure() {
+    Get("/orphan");
+    Group<Missing>();
+  }
+}
+`;
+  const { ports } = await csharpExtractor.extract([
+    { path: "Endpoints.cs", text: endpoints },
+    { path: "Groups.cs", text: groups },
+    { path: "Program.cs", text: PROGRAM },
+  ]);
+  assert.deepEqual(summarize(ports), [
+    "Endpoints.cs:4 server GET /api/admin/users",
+    "Endpoints.cs:10 server GET /api/admin/sales/totals",
+    "Endpoints.cs:16 server GET /api/orphan",
+  ]);
+  assert.equal(ports[0]!.ref.confidence, 0.95);
+  assert.equal(ports[2]!.ref.confidence, 0.8);
+});
