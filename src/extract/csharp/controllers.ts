@@ -185,6 +185,10 @@ export function controller(
   // attribute-routed; the others follow the conventional routes.
   const classRouted = classRoute;
   if (prefixes.length === 0) prefixes.push(literal(""));
+  // A Web API 2 controller (`: ApiController`) follows `MapHttpRoute`s only.
+  const baseList = namedChildren(cls).find((n) => n.type === "base_list");
+  const firstBase = baseList ? namedChildren(baseList)[0] : undefined;
+  const webApi = simpleName(firstBase?.text ?? "") === "ApiController";
   const modifiers = modifiersOf(cls);
   const conventional = !classRouted && !api &&
     modifiers.has("public") && !modifiers.has("abstract") &&
@@ -236,7 +240,7 @@ export function controller(
     const owner = ownerOf(member, c.file.path, "c-sharp");
     if (!classRouted && !routes.some((r) => r.template)) {
       if (conventional) {
-        conventionalAction(c, member, routes, controllerName, areaName);
+        conventionalAction(c, member, routes, controllerName, areaName, webApi);
       }
       continue;
     }
@@ -282,6 +286,7 @@ export function conventionalAction(
   verbs: ReadonlyArray<{ node: Node; verb: string }>,
   controller: string,
   area: string | undefined,
+  webApi = false,
 ): void {
   const modifiers = modifiersOf(method);
   if (
@@ -312,11 +317,16 @@ export function conventionalAction(
     ),
   );
   const owner = ownerOf(method, c.file.path, "c-sharp");
+  // A Web API action without a verb attribute answers the method its name
+  // starts with (`GetById`), else POST.
+  const named = /^(Get|Post|Put|Delete|Patch|Head|Options)/.exec(nameNode.text);
+  const fallback = webApi ? named?.[1]!.toUpperCase() ?? "POST" : "ANY";
   const anchors = verbs.length > 0
     ? verbs.map((v) => ({ node: v.node.parent ?? v.node, verb: v.verb }))
-    : [{ node: nameNode, verb: "ANY" }];
+    : [{ node: nameNode, verb: fallback }];
   const seen = new Set<string>();
   for (const route of c.conventional) {
+    if ((route.webApi ?? false) !== webApi) continue;
     const paths = conventionalPaths(route, {
       controller,
       action,

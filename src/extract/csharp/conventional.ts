@@ -39,6 +39,8 @@ export interface ConventionalRoute {
    * without a trailing `App_Start`).
    */
   folder?: string;
+  /** A Web API route (`MapHttpRoute`): it reaches `ApiController`s only. */
+  webApi?: boolean;
   /** Not registered in the scan: the project template's default, assumed. */
   assumed?: boolean;
 }
@@ -49,7 +51,12 @@ export const DEFAULT_PATTERN = "{controller=Home}/{action=Index}/{id?}";
 /** The registration methods and where their arguments are. */
 const REGISTRATIONS: Record<
   string,
-  { area?: number; pattern?: number; defaults?: number; receiver?: "routes" }
+  {
+    area?: number;
+    pattern?: number;
+    defaults?: number;
+    receiver?: "routes" | "http";
+  }
 > = {
   MapControllerRoute: { pattern: 1, defaults: 2 },
   MapAreaControllerRoute: { area: 1, pattern: 2, defaults: 3 },
@@ -57,10 +64,13 @@ const REGISTRATIONS: Record<
   UseMvcWithDefaultRoute: {},
   MapRoute: { pattern: 1, defaults: 2, receiver: "routes" },
   MapAreaRoute: { area: 1, pattern: 2, defaults: 3, receiver: "routes" },
+  // ASP.NET Web API 2: `config.Routes.MapHttpRoute("DefaultApi",
+  // "api/{controller}/{id}")`, the action chosen by the HTTP method.
+  MapHttpRoute: { pattern: 1, defaults: 2, receiver: "http" },
 };
 
 /** Names the template argument may be passed as. */
-const PATTERN_NAMES = new Set(["pattern", "template", "url"]);
+const PATTERN_NAMES = new Set(["pattern", "template", "url", "routeTemplate"]);
 
 /** Types whose `MapRoute` registers an MVC route. */
 const ROUTE_BUILDERS = new Set([
@@ -286,9 +296,14 @@ export function conventionalRoute(
   const method = fn.childForFieldName("name")?.text ?? "";
   const spec = REGISTRATIONS[method];
   if (!spec) return undefined;
+  const receiver = fn.childForFieldName("expression");
+  if (spec.receiver === "routes" && !isRouteBuilder(receiver, typeOf)) {
+    return undefined;
+  }
   if (
-    spec.receiver === "routes" &&
-    !isRouteBuilder(fn.childForFieldName("expression"), typeOf)
+    spec.receiver === "http" &&
+    !/(^|\.)Routes$/.test(receiver?.text.replace(/\s+/g, "") ?? "") &&
+    !(receiver && typeOf(receiver) === "HttpRouteCollection")
   ) return undefined;
   const args = argumentsOf(call);
   let pattern = DEFAULT_PATTERN;
@@ -333,6 +348,10 @@ export function conventionalRoute(
     route.segments.some((s) =>
       s.some((p) => p.kind === "param" && p.name === token)
     );
+  if (spec.receiver === "http") {
+    route.webApi = true;
+    return reaches("controller") ? route : undefined;
+  }
   return reaches("controller") && reaches("action") ? route : undefined;
 }
 

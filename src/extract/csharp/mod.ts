@@ -53,7 +53,9 @@ export { csharpQueuePorts, globalUsings, globalUsingsOf } from "./queue.ts";
  * the folder of the registering file, when it has any): `MapControllerRoute`,
  * `MapDefaultControllerRoute`, `MapAreaControllerRoute` (controllers of that
  * `[Area]` only), `UseMvcWithDefaultRoute` and `MapRoute`/`MapAreaRoute` on
- * an MVC route builder (`UseMvc(routes => ...)`, `RouteCollection`). Each
+ * an MVC route builder (`UseMvc(routes => ...)`, `RouteCollection`), and
+ * Web API 2 `config.Routes.MapHttpRoute` for `: ApiController` classes (an
+ * action answers the method its name starts with, else POST). Each
  * URL form of each route that reaches the action is a port (confidence
  * 0.95): the full form and the shorter ones where trailing segments are
  * optional or at their defaults (`HomeController.Index` on

@@ -36,3 +36,51 @@ Deno.test("csharpExtractor applies a project's conventional routes to its own co
     "Shipping/Controllers/ParcelController.cs:3 server ANY /shipping/Parcel/Show",
   ]);
 });
+
+Deno.test("csharpExtractor routes Web API 2 controllers by MapHttpRoute and the action's method", async () => {
+  const config = `using System.Web.Http;
+public static class WebApiConfig {
+  public static void Register(HttpConfiguration config) {
+    config.MapHttpAttributeRoutes();
+    config.Routes.MapHttpRoute(
+      name: "DefaultApi",
+      routeTemplate: "api/{controller}/{id}",
+      defaults: new { id = RouteParameter.Optional });
+  }
+}
+public class RouteConfig {
+  public static void RegisterRoutes(RouteCollection routes) {
+    routes.MapRoute(name: "Default", url: "{controller}/{action}");
+  }
+}
+`;
+  const api = `using System.Web.Http;
+public class ProductsController : ApiController {
+  public IEnumerable<Product> GetAll() => null;
+  public Product GetProduct(int id) => null;
+  [HttpPut]
+  public void Replace(int id, Product p) { }
+  public void Archive(int id) { }
+}
+`;
+  const mvc = `using System.Web.Mvc;
+public class PagesController : Controller {
+  public ActionResult About() => View();
+}
+`;
+  const { ports } = await csharpExtractor.extract([
+    { path: "App_Start/WebApiConfig.cs", text: config },
+    { path: "Controllers/ProductsController.cs", text: api },
+    { path: "Controllers/PagesController.cs", text: mvc },
+  ]);
+  assert.deepEqual(summarize(ports), [
+    "Controllers/PagesController.cs:3 server ANY /Pages/About",
+    "Controllers/ProductsController.cs:3 server GET /api/Products",
+    "Controllers/ProductsController.cs:4 server GET /api/Products",
+    "Controllers/ProductsController.cs:4 server GET /api/Products/{}",
+    "Controllers/ProductsController.cs:5 server PUT /api/Products",
+    "Controllers/ProductsController.cs:5 server PUT /api/Products/{}",
+    "Controllers/ProductsController.cs:7 server POST /api/Products",
+    "Controllers/ProductsController.cs:7 server POST /api/Products/{}",
+  ]);
+});
