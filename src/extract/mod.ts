@@ -68,6 +68,7 @@ export { javaExtractor } from "./java/mod.ts";
 export { kotlinExtractor } from "./kotlin/mod.ts";
 export { forwardedPath, type GatewayRoute } from "./_port/gateway.ts";
 export { csharpExtractor } from "./csharp/mod.ts";
+export { cppExtractor } from "./cpp/mod.ts";
 export { rustExtractor } from "./rust/mod.ts";
 export { phpExtractor } from "./php/mod.ts";
 export { rubyExtractor } from "./ruby/mod.ts";

@@ -6,6 +6,7 @@ import { openapiExtractor } from "./openapi/mod.ts";
 import { javaExtractor } from "./java/mod.ts";
 import { kotlinExtractor } from "./kotlin/mod.ts";
 import { csharpExtractor } from "./csharp/mod.ts";
+import { cppExtractor } from "./cpp/mod.ts";
 import { rustExtractor } from "./rust/mod.ts";
 import { queueExtractor } from "./queue/mod.ts";
 import { phpExtractor } from "./php/mod.ts";
@@ -37,6 +38,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   javaExtractor,
   kotlinExtractor,
   csharpExtractor,
+  cppExtractor,
   rustExtractor,
   queueExtractor,
   phpExtractor,

@@ -11,6 +11,7 @@ const ROOT = fileURLToPath(new URL("../../src/extract/", import.meta.url))
   .replace(/\/+$/, "");
 
 const LANGUAGES = [
+  "cpp",
   "csharp",
   "elixir",
   "go",

@@ -401,6 +401,10 @@ const GOOD_FILES: Readonly<
     "Program.cs",
     'var api = app.MapGroup("/api");\napi.MapGet("/orders/{id}", (int id) => id);\n',
   ],
+  cpp: [
+    "main.cpp",
+    'httplib::Server svr;\nsvr.Get("/orders/:id", handler);\n',
+  ],
   rust: [
     "src/main.rs",
     'use axum::{routing::get, Router};\nfn app() -> Router {\n    Router::new().route("/users/:id", get(show))\n}\n',

@@ -1,7 +1,7 @@
 // ASP.NET Core controllers: attribute routes (`[Route("api/[controller]")]`
 // + `[HttpGet("{id}")]`, inherited from base controllers of the scan) and
 // conventional routes (`MapControllerRoute`...) for the other actions.
-import { HTTP_METHODS, httpPort, routePorts } from "../_port/http.ts";
+import { httpPort, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import {
@@ -17,6 +17,7 @@ import {
   conventionalPaths,
   type ConventionalRoute,
   conventionalRoute,
+  projectFolder,
 } from "./conventional.ts";
 import {
   attributeArgs,
@@ -24,6 +25,8 @@ import {
   type CSharpFile,
   HTTP_ATTRIBUTE,
   modifiersOf,
+  namedAttributeArg,
+  routeMethod,
   simpleName,
 } from "./project.ts";
 import type { Node } from "web-tree-sitter";
@@ -76,9 +79,63 @@ export function conventionalRoutes(
       (x) => c.evaluate(x),
       (x) => c.typeOf(x),
     );
-    if (route) out.push(route);
+    if (route) {
+      route.folder = projectFolder(c.file.path);
+      out.push(route);
+      unscannedTarget(c, route);
+    }
   });
   return out;
+}
+
+/**
+ * The ports of a route registered for one fixed action
+ * (`MapRoute("Open", "Open/Callback/{appId}", new { controller = "Open",
+ * action = "Callback" })`) whose controller class is not in the scan: the
+ * registration declares the URL, so each of its forms is a port (`ANY`) at
+ * the call. A route whose target is in the scan gives its ports there.
+ */
+export function unscannedTarget(
+  c: CSharpFile,
+  route: ConventionalRoute,
+): void {
+  const controller = route.defaults.get("controller");
+  const action = route.defaults.get("action");
+  if (!controller || !action || !route.at) return;
+  const params = new Set<string>();
+  for (const segment of route.segments) {
+    for (const p of segment) {
+      if (p.kind === "param") params.add(p.name);
+    }
+  }
+  if (params.has("controller") || params.has("action")) return;
+  if (c.classes?.(controller + "Controller").length !== 0) return;
+  const at = route.at;
+  const owner = ownerOf(at, c.file.path, "c-sharp");
+  const paths = conventionalPaths(route, {
+    controller,
+    action,
+    parameters: params,
+    ...(route.area === undefined ? {} : { area: route.area }),
+  });
+  for (const path of paths) {
+    const port = httpPort({
+      role: "server",
+      method: "ANY",
+      path,
+      node: at,
+      owner,
+      filePath: c.file.path,
+      confidence: CONFIDENCE.composed,
+      framework: "aspnet",
+      extra: {
+        routing: "conventional",
+        route: route.name,
+        pattern: route.pattern,
+      },
+    });
+    if (port) c.ports.push(port);
+  }
 }
 
 /** `[Route]` prefixes + `[HttpGet("{id}")]` actions of a controller. */
@@ -96,6 +153,7 @@ export function controller(
   let areaName: string | undefined;
   let api = false;
   let nonController = false;
+  let classRoute = false;
   for (const a of attributesOf(cls)) {
     const name = simpleName(a.childForFieldName("name")?.text ?? "");
     if (name === "ApiController" || name === "Controller") {
@@ -107,10 +165,13 @@ export function controller(
       const value = attributeArgs(a)[0];
       const text = value ? exactText(c.evaluate(value)) : undefined;
       if (text) area = areaName = text;
-    } else if (name === "Route") {
+    } else if (name === "Route" || name === "RoutePrefix") {
+      // `[RoutePrefix]` (ASP.NET MVC 5, Web API 2) prefixes the actions'
+      // own `[Route]`s without routing the others.
       const template = attributeArgs(a)[0];
       if (template) prefixes.push(c.evaluate(template));
       isController = true;
+      classRoute ||= name === "Route";
     }
   }
   if (!isController || nonController) return;
@@ -118,11 +179,16 @@ export function controller(
     const inherited = inheritedRouting(c, cls);
     api ||= inherited.api;
     for (const t of inherited.templates) prefixes.push(c.evaluate(t));
+    classRoute = prefixes.length > 0;
   }
   // Without a class `[Route]`, only actions with their own template are
   // attribute-routed; the others follow the conventional routes.
-  const classRouted = prefixes.length > 0;
+  const classRouted = classRoute;
   if (prefixes.length === 0) prefixes.push(literal(""));
+  // A Web API 2 controller (`: ApiController`) follows `MapHttpRoute`s only.
+  const baseList = namedChildren(cls).find((n) => n.type === "base_list");
+  const firstBase = baseList ? namedChildren(baseList)[0] : undefined;
+  const webApi = simpleName(firstBase?.text ?? "") === "ApiController";
   const modifiers = modifiersOf(cls);
   const conventional = !classRouted && !api &&
     modifiers.has("public") && !modifiers.has("abstract") &&
@@ -146,9 +212,14 @@ export function controller(
         const template = attributeArgs(a)[0];
         if (template) localRoutes.push(template);
       } else if (name === "AcceptVerbs") {
+        // `[AcceptVerbs("PUT", "POST", Route = "transfer")]`
+        const template = namedAttributeArg(a, "Route");
         for (const arg of attributeArgs(a)) {
-          const m = exactText(c.evaluate(arg))?.toUpperCase();
-          if (m && HTTP_METHODS.has(m)) routes.push({ node: a, verb: m });
+          const verb = routeMethod(c, arg);
+          if (!verb) continue;
+          routes.push(
+            template ? { node: a, verb, template } : { node: a, verb },
+          );
         }
       }
     }
@@ -169,7 +240,7 @@ export function controller(
     const owner = ownerOf(member, c.file.path, "c-sharp");
     if (!classRouted && !routes.some((r) => r.template)) {
       if (conventional) {
-        conventionalAction(c, member, routes, controllerName, areaName);
+        conventionalAction(c, member, routes, controllerName, areaName, webApi);
       }
       continue;
     }
@@ -215,6 +286,7 @@ export function conventionalAction(
   verbs: ReadonlyArray<{ node: Node; verb: string }>,
   controller: string,
   area: string | undefined,
+  webApi = false,
 ): void {
   const modifiers = modifiersOf(method);
   if (
@@ -245,11 +317,16 @@ export function conventionalAction(
     ),
   );
   const owner = ownerOf(method, c.file.path, "c-sharp");
+  // A Web API action without a verb attribute answers the method its name
+  // starts with (`GetById`), else POST.
+  const named = /^(Get|Post|Put|Delete|Patch|Head|Options)/.exec(nameNode.text);
+  const fallback = webApi ? named?.[1]!.toUpperCase() ?? "POST" : "ANY";
   const anchors = verbs.length > 0
     ? verbs.map((v) => ({ node: v.node.parent ?? v.node, verb: v.verb }))
-    : [{ node: nameNode, verb: "ANY" }];
+    : [{ node: nameNode, verb: fallback }];
   const seen = new Set<string>();
   for (const route of c.conventional) {
+    if ((route.webApi ?? false) !== webApi) continue;
     const paths = conventionalPaths(route, {
       controller,
       action,
@@ -265,7 +342,7 @@ export function conventionalAction(
           node,
           owner,
           filePath: c.file.path,
-          confidence: CONFIDENCE.composed,
+          confidence: route.assumed ? CONFIDENCE.weak : CONFIDENCE.composed,
           framework: "aspnetcore",
           extra: {
             routing: "conventional",

@@ -32,6 +32,17 @@ export interface ConventionalRoute {
   optional: Set<string>;
   /** The area of `MapAreaControllerRoute(name, areaName, ...)`. */
   area?: string;
+  /** The registering call. */
+  at?: Node;
+  /**
+   * The folder of the registering project (the registering file's folder,
+   * without a trailing `App_Start`).
+   */
+  folder?: string;
+  /** A Web API route (`MapHttpRoute`): it reaches `ApiController`s only. */
+  webApi?: boolean;
+  /** Not registered in the scan: the project template's default, assumed. */
+  assumed?: boolean;
 }
 
 /** The default route of `MapDefaultControllerRoute()`. */
@@ -40,7 +51,12 @@ export const DEFAULT_PATTERN = "{controller=Home}/{action=Index}/{id?}";
 /** The registration methods and where their arguments are. */
 const REGISTRATIONS: Record<
   string,
-  { area?: number; pattern?: number; defaults?: number; receiver?: "routes" }
+  {
+    area?: number;
+    pattern?: number;
+    defaults?: number;
+    receiver?: "routes" | "http";
+  }
 > = {
   MapControllerRoute: { pattern: 1, defaults: 2 },
   MapAreaControllerRoute: { area: 1, pattern: 2, defaults: 3 },
@@ -48,10 +64,13 @@ const REGISTRATIONS: Record<
   UseMvcWithDefaultRoute: {},
   MapRoute: { pattern: 1, defaults: 2, receiver: "routes" },
   MapAreaRoute: { area: 1, pattern: 2, defaults: 3, receiver: "routes" },
+  // ASP.NET Web API 2: `config.Routes.MapHttpRoute("DefaultApi",
+  // "api/{controller}/{id}")`, the action chosen by the HTTP method.
+  MapHttpRoute: { pattern: 1, defaults: 2, receiver: "http" },
 };
 
 /** Names the template argument may be passed as. */
-const PATTERN_NAMES = new Set(["pattern", "template", "url"]);
+const PATTERN_NAMES = new Set(["pattern", "template", "url", "routeTemplate"]);
 
 /** Types whose `MapRoute` registers an MVC route. */
 const ROUTE_BUILDERS = new Set([
@@ -62,6 +81,46 @@ const ROUTE_BUILDERS = new Set([
 
 /** Methods whose lambda parameter is an MVC route builder. */
 const ROUTE_BUILDER_CALLS = new Set(["UseMvc", "UseRouter"]);
+
+/**
+ * The routes that reach the controllers of a file: those registered in its
+ * own project (a folder above it), else, when none is, all of the scan.
+ */
+export function routesFor(
+  routes: readonly ConventionalRoute[],
+  path: string,
+): readonly ConventionalRoute[] {
+  const own = routes.filter((r) =>
+    r.folder !== undefined &&
+    (r.folder === "" || path.startsWith(r.folder + "/"))
+  );
+  return own.length > 0 ? own : routes;
+}
+
+/** The project folder of a registering file (see `ConventionalRoute.folder`). */
+export function projectFolder(path: string): string {
+  const parts = path.split("/").slice(0, -1);
+  if (parts.at(-1) === "App_Start") parts.pop();
+  return parts.join("/");
+}
+
+/**
+ * The route the ASP.NET MVC 5 project template registers in
+ * `App_Start/RouteConfig.cs` (`{controller}/{action}/{id}`, defaults
+ * `Home`/`Index`, `id` optional), assumed for classic MVC controllers of a
+ * scan that registers no conventional route.
+ */
+export function assumedDefaultRoute(): ConventionalRoute {
+  const segments = parseTemplate(DEFAULT_PATTERN);
+  return {
+    name: "Default",
+    pattern: DEFAULT_PATTERN,
+    segments,
+    defaults: new Map([["controller", "Home"], ["action", "Index"]]),
+    optional: new Set(["id"]),
+    assumed: true,
+  };
+}
 
 /** Splits a route template into segments, keeping `/` inside braces. */
 export function parseTemplate(pattern: string): TemplatePart[][] {
@@ -237,9 +296,14 @@ export function conventionalRoute(
   const method = fn.childForFieldName("name")?.text ?? "";
   const spec = REGISTRATIONS[method];
   if (!spec) return undefined;
+  const receiver = fn.childForFieldName("expression");
+  if (spec.receiver === "routes" && !isRouteBuilder(receiver, typeOf)) {
+    return undefined;
+  }
   if (
-    spec.receiver === "routes" &&
-    !isRouteBuilder(fn.childForFieldName("expression"), typeOf)
+    spec.receiver === "http" &&
+    !/(^|\.)Routes$/.test(receiver?.text.replace(/\s+/g, "") ?? "") &&
+    !(receiver && typeOf(receiver) === "HttpRouteCollection")
   ) return undefined;
   const args = argumentsOf(call);
   let pattern = DEFAULT_PATTERN;
@@ -256,6 +320,7 @@ export function conventionalRoute(
     segments: parseTemplate(pattern),
     defaults: new Map(),
     optional: new Set(),
+    at: call,
   };
   for (const segment of route.segments) {
     for (const part of segment) {
@@ -283,6 +348,10 @@ export function conventionalRoute(
     route.segments.some((s) =>
       s.some((p) => p.kind === "param" && p.name === token)
     );
+  if (spec.receiver === "http") {
+    route.webApi = true;
+    return reaches("controller") ? route : undefined;
+  }
   return reaches("controller") && reaches("action") ? route : undefined;
 }
 

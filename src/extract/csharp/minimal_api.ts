@@ -1,9 +1,9 @@
 // ASP.NET Core minimal APIs: `MapGet`/`MapPost`/`MapMethods`/`Map` under
 // `MapGroup` prefixes, followed through variables, chains and the call sites
 // of extension methods.
-import { HTTP_METHODS, httpPort } from "../_port/http.ts";
+import { httpPort } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
-import { anchorOf, walk } from "../_syntax/tree.ts";
+import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
 import {
   addsPrefix,
   CONFIDENCE,
@@ -15,9 +15,15 @@ import {
   routePath,
   type Value,
 } from "../_value/mod.ts";
-import { callArgs, type CSharpFile, MAP_METHOD, unwrap } from "./project.ts";
+import {
+  callArgs,
+  type CSharpFile,
+  MAP_METHOD,
+  routeMethod,
+  simpleName,
+  unwrap,
+} from "./project.ts";
 import type { Node } from "web-tree-sitter";
-import { evaluateStringNode } from "../_value/literals.ts";
 
 /**
  * The prefixes a `MapGroup` receiver chain adds: followed through
@@ -46,6 +52,10 @@ export function groupPrefixes(
   if (n.type !== "identifier") return [literal("")];
   const decl = c.declaration(n.text, n);
   if (decl?.value) return groupPrefixes(c, decl.value, depth + 1);
+  if (decl?.parameter) {
+    const module = carterModulePrefix(c, n);
+    if (module) return [module];
+  }
   // a parameter (or the `this` of an extension method): the groups the
   // method's callers pass
   const fn = decl?.parameter ? c.calls.enclosing(n) : undefined;
@@ -56,6 +66,35 @@ export function groupPrefixes(
     if (argument) out.push(...groupPrefixes(c, argument, depth + 1));
   }
   return out.length > 0 ? out : [literal("")];
+}
+
+/**
+ * The base path of a Carter module (`class M : CarterModule` with a
+ * constructor `: base("/directors")`) whose `AddRoutes` parameter `id` is.
+ */
+function carterModulePrefix(c: CSharpFile, id: Node): Value | undefined {
+  let method: Node | null = id.parent;
+  while (method && method.type !== "method_declaration") method = method.parent;
+  if (method?.childForFieldName("name")?.text !== "AddRoutes") return undefined;
+  const cls = method.parent?.parent;
+  if (cls?.type !== "class_declaration") return undefined;
+  const bases = namedChildren(cls).find((n) => n.type === "base_list");
+  if (
+    !bases ||
+    !namedChildren(bases).some((b) => simpleName(b.text) === "CarterModule")
+  ) return undefined;
+  for (const member of namedChildren(method.parent!)) {
+    if (member.type !== "constructor_declaration") continue;
+    const init = namedChildren(member).find((n) =>
+      n.type === "constructor_initializer"
+    );
+    if (!init || init.child(1)?.text !== "base") continue;
+    const list = namedChildren(init).find((n) => n.type === "argument_list");
+    const arg = list ? namedChildren(list)[0] : undefined;
+    const value = arg ? namedChildren(arg).at(-1) : undefined;
+    if (value) return c.evaluate(value);
+  }
+  return undefined;
 }
 
 export function minimalApi(
@@ -74,11 +113,12 @@ export function minimalApi(
     const list = args[1]!;
     verbs = [];
     walk(list, (n) => {
-      const v = exactText(
-        evaluateStringNode(n, (e) => hole(e.text)) ?? hole(""),
-      );
-      if (v && HTTP_METHODS.has(v.toUpperCase())) verbs.push(v.toUpperCase());
-      return true;
+      if (
+        n.type !== "string_literal" && n.type !== "member_access_expression"
+      ) return true;
+      const verb = routeMethod(c, n);
+      if (verb && !verbs.includes(verb)) verbs.push(verb);
+      return false;
     });
     if (verbs.length === 0) return;
   } else {

@@ -15,9 +15,16 @@ import { parseSource } from "../_syntax/parser.ts";
 import { collectConstants, CSharpFile } from "./project.ts";
 import { CSharpIndex } from "./index.ts";
 import { conventionalRoutes } from "./controllers.ts";
-import type { ConventionalRoute } from "./conventional.ts";
+import {
+  assumedDefaultRoute,
+  type ConventionalRoute,
+  routesFor,
+} from "./conventional.ts";
 import { settleConstants } from "../_value/mod.ts";
 import { firstBranches } from "./preprocessor.ts";
+
+/** A file of classic ASP.NET MVC (`System.Web.Mvc`) controllers. */
+const CLASSIC_MVC = /^\s*using\s+System\.Web\.Mvc\s*;/m;
 
 export {
   attributeArgs,
@@ -43,10 +50,13 @@ export { csharpQueuePorts, globalUsings, globalUsingsOf } from "./queue.ts";
  * controllers of the scan). An action is attribute-routed when its class has
  * a `[Route]` or it has its own template; the other public actions (not
  * `[NonAction]`, not static) of a controller without `[ApiController]` follow
- * the conventional routes registered in the scan: `MapControllerRoute`,
+ * the conventional routes registered in the scan (those of its own project,
+ * the folder of the registering file, when it has any): `MapControllerRoute`,
  * `MapDefaultControllerRoute`, `MapAreaControllerRoute` (controllers of that
  * `[Area]` only), `UseMvcWithDefaultRoute` and `MapRoute`/`MapAreaRoute` on
- * an MVC route builder (`UseMvc(routes => ...)`, `RouteCollection`). Each
+ * an MVC route builder (`UseMvc(routes => ...)`, `RouteCollection`), and
+ * Web API 2 `config.Routes.MapHttpRoute` for `: ApiController` classes (an
+ * action answers the method its name starts with, else POST). Each
  * URL form of each route that reaches the action is a port (confidence
  * 0.95): the full form and the shorter ones where trailing segments are
  * optional or at their defaults (`HomeController.Index` on
@@ -54,7 +64,18 @@ export { csharpQueuePorts, globalUsings, globalUsingsOf } from "./queue.ts";
  * `/`); an optional `{id?}` segment only when the action has an `id`
  * parameter; the method from `[HttpPost]`/`[AcceptVerbs]`, else `ANY`;
  * `[ActionName]` renames an action and an `Async` suffix is dropped. Without
- * such a registration these actions give no ports. Clients: `HttpClient`
+ * such a registration these actions give no ports, except those of classic
+ * MVC files (`using System.Web.Mvc`): the MVC 5 template's default route,
+ * at 0.6. A `MapRoute` for one fixed action of a controller the scan lacks
+ * is a port (`ANY`) at the registration. `[RoutePrefix]` prefixes an
+ * action's own template; `MapMethods` and `[AcceptVerbs]` take
+ * `HttpMethods.Put` and `QUERY`. Carter modules prefix their routes with
+ * their `: base("/x")` path; FastEndpoints endpoint classes give the routes
+ * of their `Configure()` (`Get("/x")`, `Verbs(...)` + `Routes(...)`) under
+ * the global `Endpoints.RoutePrefix` and their `Group<T>()` prefix; ServiceStack request DTOs'
+ * `[Route("/x", "GET,POST")]` and `Routes.Add<T>("/x")`; the path literals
+ * an `HttpListener` handler compares `request.Url.AbsolutePath` with (the
+ * method from its `request.HttpMethod` tests). Clients: `HttpClient`
  * receivers (declared type, `new
  * HttpClient()`, `IHttpClientFactory.CreateClient()`) calling `GetAsync`,
  * `PostAsJsonAsync`, `GetFromJsonAsync`..., and every `new
@@ -116,8 +137,16 @@ export const csharpExtractor: LanguageExtractor = {
         }
         return Promise.resolve();
       });
+      // Classic MVC controllers of a scan without a registration: the
+      // project template's default route (a guess, weak).
+      const assumed = conventional.length === 0 ? [assumedDefaultRoute()] : [];
       await eachFile(kept, [], (t) => {
-        new CSharpFile(t.file, constants, ports, index, conventional)
+        const routes = conventional.length > 0
+          ? routesFor(conventional, t.file.path)
+          : CLASSIC_MVC.test(t.file.text)
+          ? assumed
+          : [];
+        new CSharpFile(t.file, constants, ports, index, routes)
           .run(t.tree.rootNode);
         return Promise.resolve();
       });

@@ -18,9 +18,13 @@ import {
   evaluateStringNode,
 } from "../_value/literals.ts";
 import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
+import { HTTP_METHODS } from "../_port/http.ts";
 import type { ConventionalRoute } from "./conventional.ts";
 import { emitClient, requestMessage } from "./clients.ts";
 import { controller } from "./controllers.ts";
+import { fastEndpoint } from "./fast_endpoints.ts";
+import { httpListenerRoutes } from "./http_listener.ts";
+import { serviceStackDto, serviceStackRoutesAdd } from "./service_stack.ts";
 import { minimalApi } from "./minimal_api.ts";
 import type { CSharpIndex } from "./index.ts";
 import { CSharpCalls } from "./flow.ts";
@@ -44,6 +48,30 @@ export const HTTP_ATTRIBUTE: Record<string, string> = {
   HttpHead: "HEAD",
   HttpOptions: "OPTIONS",
 };
+
+/** The methods a route may name: the standard ones and QUERY (.NET 10). */
+export const ROUTE_METHODS: ReadonlySet<string> = new Set([
+  ...HTTP_METHODS,
+  "QUERY",
+]);
+
+/**
+ * The HTTP method a route argument names: a string (`"PUT"`) or an
+ * `HttpMethods.Put` / `HttpMethod.Put` / `Http.PUT` (FastEndpoints) member,
+ * upper case; else undefined.
+ */
+export function routeMethod(c: CSharpFile, node: Node): string | undefined {
+  const n = unwrap(node);
+  let text: string | undefined;
+  if (n.type === "member_access_expression") {
+    const owner = simpleName(n.childForFieldName("expression")?.text ?? "");
+    if (owner === "HttpMethods" || owner === "HttpMethod" || owner === "Http") {
+      text = n.childForFieldName("name")?.text;
+    }
+  } else text = exactText(c.evaluate(n));
+  const upper = text?.toUpperCase();
+  return upper && ROUTE_METHODS.has(upper) ? upper : undefined;
+}
 
 export const CLIENT_METHOD: Record<string, string> = {
   GetAsync: "GET",
@@ -102,10 +130,30 @@ export function attributeArgs(attribute: Node): Node[] {
   for (const arg of namedChildren(list)) {
     const named = namedChildren(arg);
     // `Name = value` / `name: value` arguments are not templates.
-    if (named.length !== 1) continue;
+    if (named.length !== 1 || named[0]!.type === "assignment_expression") {
+      continue;
+    }
     out.push(named[0]!);
   }
   return out;
+}
+
+/** The value of an attribute's `Name = value` argument, if any. */
+export function namedAttributeArg(
+  attribute: Node,
+  name: string,
+): Node | undefined {
+  const list = namedChildren(attribute).find((n) =>
+    n.type === "attribute_argument_list"
+  );
+  for (const arg of list ? namedChildren(list) : []) {
+    const value = namedChildren(arg)[0];
+    if (
+      value?.type === "assignment_expression" &&
+      value.childForFieldName("left")?.text === name
+    ) return value.childForFieldName("right") ?? undefined;
+  }
+  return undefined;
 }
 
 /** Arguments of an invocation or object creation, unwrapped. */
@@ -342,10 +390,13 @@ export class CSharpFile {
 
   run(root: Node): void {
     this.rootNode = root;
+    httpListenerRoutes(this, root);
     walk(root, (node) => {
       switch (node.type) {
         case "class_declaration":
           controller(this, node);
+          fastEndpoint(this, node);
+          serviceStackDto(this, node);
           break;
         case "invocation_expression":
           this.invocation(node);
@@ -377,6 +428,9 @@ export class CSharpFile {
   invocation(call: Node): void {
     const fn = call.childForFieldName("function");
     if (fn?.type !== "member_access_expression") return;
+    if (fn.childForFieldName("name")?.type === "generic_name") {
+      serviceStackRoutesAdd(this, call);
+    }
     const name = simpleName(fn.childForFieldName("name")?.text ?? "");
     const receiver = fn.childForFieldName("expression");
     const args = callArgs(call);
