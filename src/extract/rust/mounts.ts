@@ -6,6 +6,9 @@ import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import { argsOf, chainRoot, methodCall } from "./nodes.ts";
 import { dedupe, MAX_DEPTH, type RustScan } from "./project.ts";
 
+/** axum's `.nest`, `.nest_service` and aide's `.nest_api_service`. */
+const NESTS = new Set(["nest", "nest_service", "nest_api_service"]);
+
 /**
  * The prefixes mounted above a router/scope value, following the value
  * out through method chains, `let` bindings, function returns, `.nest`,
@@ -52,7 +55,7 @@ export function prefixesOf(
       if (!call || !m) return [literal("")];
       const args = namedChildren(parent);
       const index = args.findIndex((a) => a.id === node.id);
-      if ((m.name === "nest" || m.name === "nest_service") && index === 1) {
+      if (NESTS.has(m.name) && index === 1) {
         const p = c.evaluate(args[0]);
         return mountedBelow(c, call, depth).map((pre) => joinPaths(pre, p));
       }
@@ -73,7 +76,8 @@ export function prefixesOf(
         walk(block, (n) => {
           if (
             n.type === "identifier" && n.text === pattern.text &&
-            n.startIndex > pattern.endIndex
+            n.startIndex >= parent.endIndex &&
+            n.parent?.type !== "scoped_identifier"
           ) out.push(...prefixes(c, n, depth + 1));
         });
       }
@@ -117,9 +121,8 @@ export function callSitePrefixes(
   if (cached) return cached;
   const home = c.fileOf(fn);
   const out: Value[] = [];
-  for (const use of c.uses(name)) {
+  for (const use of home ? c.usesOf(name, home) : []) {
     if (use.parent?.id === fn.id) continue; // the definition's name
-    if (!home || !c.refersTo(use, home)) continue;
     let site: Node = use;
     if (use.parent?.type === "scoped_identifier") site = use.parent;
     const call = site.parent;

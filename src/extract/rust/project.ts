@@ -39,6 +39,9 @@ import {
 import { rocketAttribute } from "./rocket_routes.ts";
 import { actixAttribute, actixResourceOrClient, routeCall } from "./routes.ts";
 import { prefixes, rootPrefixes } from "./mounts.ts";
+import { AXUM_MOUNTS, axumMount } from "./axum.ts";
+import { isTestItem, isTestPath } from "./test_code.ts";
+import { utoipaRoutes } from "./utoipa.ts";
 
 export const AXUM_METHODS = new Set([...HTTP_VERBS, "trace", "any"]);
 export const ACTIX_ATTRIBUTES = new Set([...HTTP_VERBS, "route"]);
@@ -47,6 +50,8 @@ export const CLIENT_VERBS: ReadonlySet<string> = new Set(
   [...HTTP_VERBS].filter((v) => v !== "options"),
 );
 export const MAX_DEPTH = 12;
+/** `.route(path, ..)` and aide's `.api_route(path, ..)`. */
+const ROUTE_METHODS = new Set(["route", "api_route", "api_route_with"]);
 
 /** The crates a Rust file uses, as its `use` declarations and paths tell. */
 export interface RustCrates {
@@ -136,6 +141,31 @@ export class RustScan {
     return this.useIndex.get(name) ?? [];
   }
 
+  /**
+   * The uses of the function `name` defined in `home` (see `uses`), also
+   * under the names `use ...module::name as alias` gives it.
+   */
+  usesOf(name: string, home: RustFile): Node[] {
+    const out = this.uses(name).filter((u) => this.refersTo(u, home));
+    const module = moduleName(home.file.path);
+    const alias = new RegExp(`\\b${name}\\s+as\\s+(\\w+)`, "g");
+    for (const f of this.files) {
+      for (const text of f.useTexts) {
+        if (!new RegExp(`\\b${module}::`).test(text)) continue;
+        for (const m of text.matchAll(alias)) {
+          for (const u of this.uses(m[1]!)) {
+            if (
+              this.fileOf(u) === f && u.parent?.type !== "scoped_identifier"
+            ) {
+              out.push(u);
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > MAX_DEPTH) return hole("?");
     const n = unwrap(node);
@@ -189,6 +219,19 @@ export class RustScan {
           )
         ) {
           return this.evaluate(m.receiver, depth + 1);
+        }
+        if (m && (m.name === "concat" || m.name === "join")) {
+          // `[base, "/admin"].concat()`, `["/api", v].join("")`
+          const array = unwrap(m.receiver);
+          const sep = m.name === "join" ? argsOf(n)[0] : undefined;
+          if (
+            array.type === "array_expression" &&
+            (!sep || exactText(this.evaluate(sep, depth + 1)) === "")
+          ) {
+            return concat(
+              namedChildren(array).map((e) => this.evaluate(e, depth + 1)),
+            );
+          }
         }
         const fn = n.childForFieldName("function");
         if (fn && /^(String::from|Url::parse)$/.test(fn.text)) {
@@ -325,11 +368,16 @@ export class RustScan {
   }
 
   run(f: RustFile): void {
+    if (isTestPath(f.file.path)) return;
     walk(f.tree.rootNode, (node) => {
+      if (isTestItem(node)) return false;
       if (node.type === "call_expression") {
         const m = methodCall(node);
-        if (m?.name === "route") routeCall(this, f, node);
-        else if (m?.name === "to" || CLIENT_VERBS.has(m?.name ?? "")) {
+        if (m && ROUTE_METHODS.has(m.name)) routeCall(this, f, node);
+        else if (m?.name === "routes") utoipaRoutes(this, f, node);
+        else if (m && f.axum && AXUM_MOUNTS.has(m.name)) {
+          axumMount(this, f, node, m.name, m.receiver);
+        } else if (m?.name === "to" || CLIENT_VERBS.has(m?.name ?? "")) {
           actixResourceOrClient(this, f, node, m!.name, m!.receiver);
         } else if (m?.name === "request") clientCall(this, f, node, m.receiver);
         else freeClientCall(this, f, node);
@@ -353,7 +401,25 @@ export class RustScan {
     framework: string,
     chainStart: Node = at,
   ): void {
-    const path = this.evaluate(pathArg);
+    this.emitServerPath(
+      f,
+      at,
+      this.evaluate(pathArg),
+      verbs,
+      framework,
+      chainStart,
+    );
+  }
+
+  /** {@linkcode emitServer} for a path already evaluated. */
+  emitServerPath(
+    f: RustFile,
+    at: Node,
+    path: Value,
+    verbs: readonly string[],
+    framework: string,
+    chainStart: Node = at,
+  ): void {
     const own = rootPrefixes(this, chainRoot(chainStart), 0);
     const above = prefixes(this, at);
     const seen = new Set<string>();

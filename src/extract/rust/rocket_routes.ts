@@ -11,7 +11,10 @@ import {
   routePath,
   type Value,
 } from "../_value/mod.ts";
-import { chainRoot, methodCall } from "./nodes.ts";
+import { chainRoot, methodCall, unwrap } from "./nodes.ts";
+
+/** Methods adding a list's routes to another list. */
+const APPENDS = new Set(["append", "extend"]);
 import {
   hasPath,
   MAX_DEPTH,
@@ -168,6 +171,14 @@ export function mountPrefixes(
       const call = parent.parent;
       const m = call ? methodCall(call) : undefined;
       const args = namedChildren(parent);
+      if (call && m && APPENDS.has(m.name) && args[0]?.id === node.id) {
+        // `r.append(&mut more_routes())`: mounted where `r` is
+        const r = unwrap(m.receiver);
+        const value = r.type === "identifier"
+          ? c.letValue(r.text, r)
+          : undefined;
+        return value ? mountPrefixes(c, value, depth + 1) : [];
+      }
       if (
         !call || m?.name !== "mount" || args.length !== 2 ||
         args[1]!.id !== node.id || !rocketReceiver(chainRoot(m.receiver))
@@ -201,10 +212,8 @@ export function mountPrefixes(
       const home = owner ? c.fileOf(owner) : undefined;
       if (!owner || !name || !home) return [];
       const out: Value[] = [];
-      for (const use of c.uses(name)) {
-        if (use.parent?.id === owner.id || !c.refersTo(use, home)) {
-          continue;
-        }
+      for (const use of c.usesOf(name, home)) {
+        if (use.parent?.id === owner.id) continue;
         const site = use.parent?.type === "scoped_identifier"
           ? use.parent
           : use;
