@@ -42,6 +42,7 @@ import { prefixes, rootPrefixes } from "./mounts.ts";
 import { AXUM_MOUNTS, axumMount } from "./axum.ts";
 import { isTestItem, isTestPath } from "./test_code.ts";
 import { utoipaRoutes } from "./utoipa.ts";
+import { rwfRoutes, usesRwf } from "./rwf.ts";
 
 export const AXUM_METHODS = new Set([...HTTP_VERBS, "trace", "any"]);
 export const ACTIX_ATTRIBUTES = new Set([...HTTP_VERBS, "route"]);
@@ -369,6 +370,7 @@ export class RustScan {
 
   run(f: RustFile): void {
     if (isTestPath(f.file.path)) return;
+    if (usesRwf(f)) rwfRoutes(this, f);
     walk(f.tree.rootNode, (node) => {
       if (isTestItem(node)) return false;
       if (node.type === "call_expression") {
