@@ -43,6 +43,7 @@ import { AXUM_MOUNTS, axumMount } from "./axum.ts";
 import { isTestItem, isTestPath } from "./test_code.ts";
 import { utoipaRoutes } from "./utoipa.ts";
 import { rwfRoutes, usesRwf } from "./rwf.ts";
+import { tideRoute, usesTide } from "./tide.ts";
 
 export const AXUM_METHODS = new Set([...HTTP_VERBS, "trace", "any"]);
 export const ACTIX_ATTRIBUTES = new Set([...HTTP_VERBS, "route"]);
@@ -371,10 +372,12 @@ export class RustScan {
   run(f: RustFile): void {
     if (isTestPath(f.file.path)) return;
     if (usesRwf(f)) rwfRoutes(this, f);
+    const tide = usesTide(f);
     walk(f.tree.rootNode, (node) => {
       if (isTestItem(node)) return false;
       if (node.type === "call_expression") {
         const m = methodCall(node);
+        if (m && tide) tideRoute(this, f, node, m.name, m.receiver);
         if (m && ROUTE_METHODS.has(m.name)) routeCall(this, f, node);
         else if (m?.name === "routes") utoipaRoutes(this, f, node);
         else if (m && f.axum && AXUM_MOUNTS.has(m.name)) {
