@@ -44,6 +44,7 @@ import { isTestItem, isTestPath } from "./test_code.ts";
 import { utoipaRoutes } from "./utoipa.ts";
 import { rwfRoutes, usesRwf } from "./rwf.ts";
 import { tideRoute, usesTide } from "./tide.ts";
+import { gothamRoute, usesGotham } from "./gotham.ts";
 
 export const AXUM_METHODS = new Set([...HTTP_VERBS, "trace", "any"]);
 export const ACTIX_ATTRIBUTES = new Set([...HTTP_VERBS, "route"]);
@@ -373,11 +374,13 @@ export class RustScan {
     if (isTestPath(f.file.path)) return;
     if (usesRwf(f)) rwfRoutes(this, f);
     const tide = usesTide(f);
+    const gotham = usesGotham(f);
     walk(f.tree.rootNode, (node) => {
       if (isTestItem(node)) return false;
       if (node.type === "call_expression") {
         const m = methodCall(node);
         if (m && tide) tideRoute(this, f, node, m.name, m.receiver);
+        if (m && gotham) gothamRoute(this, f, node, m.name, m.receiver);
         if (m && ROUTE_METHODS.has(m.name)) routeCall(this, f, node);
         else if (m?.name === "routes") utoipaRoutes(this, f, node);
         else if (m && f.axum && AXUM_MOUNTS.has(m.name)) {
