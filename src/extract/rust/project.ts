@@ -25,7 +25,6 @@ import {
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { crateOf } from "./rocket.ts";
-import { clientCall, freeClientCall } from "./clients.ts";
 import { formatMacro, parameterValue, RustCalls } from "./flow.ts";
 import { fieldType, paramType } from "./clients.ts";
 import {
@@ -36,15 +35,8 @@ import {
   methodCall,
   unwrap,
 } from "./nodes.ts";
-import { rocketAttribute } from "./rocket_routes.ts";
-import { actixAttribute, actixResourceOrClient, routeCall } from "./routes.ts";
 import { prefixes, rootPrefixes } from "./mounts.ts";
-import { AXUM_MOUNTS, axumMount } from "./axum.ts";
-import { isTestItem, isTestPath } from "./test_code.ts";
-import { utoipaRoutes } from "./utoipa.ts";
-import { rwfRoutes, usesRwf } from "./rwf.ts";
-import { tideRoute, usesTide } from "./tide.ts";
-import { gothamRoute, usesGotham } from "./gotham.ts";
+import { scanFile } from "./scan_file.ts";
 
 export const AXUM_METHODS = new Set([...HTTP_VERBS, "trace", "any"]);
 export const ACTIX_ATTRIBUTES = new Set([...HTTP_VERBS, "route"]);
@@ -53,8 +45,6 @@ export const CLIENT_VERBS: ReadonlySet<string> = new Set(
   [...HTTP_VERBS].filter((v) => v !== "options"),
 );
 export const MAX_DEPTH = 12;
-/** `.route(path, ..)` and aide's `.api_route(path, ..)`. */
-const ROUTE_METHODS = new Set(["route", "api_route", "api_route_with"]);
 
 /** The crates a Rust file uses, as its `use` declarations and paths tell. */
 export interface RustCrates {
@@ -371,29 +361,7 @@ export class RustScan {
   }
 
   run(f: RustFile): void {
-    if (isTestPath(f.file.path)) return;
-    if (usesRwf(f)) rwfRoutes(this, f);
-    const tide = usesTide(f);
-    const gotham = usesGotham(f);
-    walk(f.tree.rootNode, (node) => {
-      if (isTestItem(node)) return false;
-      if (node.type === "call_expression") {
-        const m = methodCall(node);
-        if (m && tide) tideRoute(this, f, node, m.name, m.receiver);
-        if (m && gotham) gothamRoute(this, f, node, m.name, m.receiver);
-        if (m && ROUTE_METHODS.has(m.name)) routeCall(this, f, node);
-        else if (m?.name === "routes") utoipaRoutes(this, f, node);
-        else if (m && f.axum && AXUM_MOUNTS.has(m.name)) {
-          axumMount(this, f, node, m.name, m.receiver);
-        } else if (m?.name === "to" || CLIENT_VERBS.has(m?.name ?? "")) {
-          actixResourceOrClient(this, f, node, m!.name, m!.receiver);
-        } else if (m?.name === "request") clientCall(this, f, node, m.receiver);
-        else freeClientCall(this, f, node);
-      } else if (node.type === "attribute_item") {
-        actixAttribute(this, f, node);
-        rocketAttribute(this, f, node);
-      }
-    });
+    scanFile(this, f);
   }
 
   methodFilter(node: Node | undefined): string | undefined {
