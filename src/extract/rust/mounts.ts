@@ -3,7 +3,7 @@
 // function that builds it (`.nest`, `.merge`, `.service`, `.configure`).
 import { namedChildren, type Node, walk } from "../_syntax/tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
-import { argsOf, chainRoot, methodCall } from "./nodes.ts";
+import { argsOf, chainRoot, methodCall, tailOf } from "./nodes.ts";
 import { dedupe, MAX_DEPTH, type RustScan } from "./project.ts";
 
 /** axum's `.nest`, `.nest_service` and aide's `.nest_api_service`. */
@@ -92,7 +92,7 @@ export function prefixesOf(
     case "block": {
       // The tail expression of a function body: the function's value.
       const fn = parent.parent;
-      const last = namedChildren(parent).at(-1);
+      const last = tailOf(parent);
       if (fn?.type !== "function_item" || last?.id !== node.id) {
         return [literal("")];
       }

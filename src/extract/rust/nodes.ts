@@ -70,3 +70,15 @@ export function chainRoot(call: Node): Node {
 export function verbName(name: string): string {
   return name === "any" ? "ANY" : name.toUpperCase();
 }
+
+/** The last named child of a block that is not a comment: its value. */
+export function tailOf(block: Node): Node | undefined {
+  const children = namedChildren(block);
+  for (let i = children.length - 1; i >= 0; i--) {
+    const child = children[i]!;
+    if (child.type !== "line_comment" && child.type !== "block_comment") {
+      return child;
+    }
+  }
+  return undefined;
+}

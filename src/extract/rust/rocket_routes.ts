@@ -11,7 +11,7 @@ import {
   routePath,
   type Value,
 } from "../_value/mod.ts";
-import { chainRoot, methodCall, unwrap } from "./nodes.ts";
+import { chainRoot, methodCall, tailOf, unwrap } from "./nodes.ts";
 
 /** Methods adding a list's routes to another list. */
 const APPENDS = new Set(["append", "extend"]);
@@ -204,7 +204,7 @@ export function mountPrefixes(
     case "block":
     case "return_expression": {
       const fn = parent.type === "block" ? parent.parent : undefined;
-      const tail = namedChildren(parent).at(-1)?.id === node.id;
+      const tail = tailOf(parent)?.id === node.id;
       const owner = parent.type === "block"
         ? (fn?.type === "function_item" && tail ? fn : undefined)
         : c.enclosingFunction(node);

@@ -12,6 +12,7 @@ import { utoipaRoutes } from "./utoipa.ts";
 import { rwfRoutes, usesRwf } from "./rwf.ts";
 import { tideRoute, usesTide } from "./tide.ts";
 import { gothamRoute, usesGotham } from "./gotham.ts";
+import { salvoRoute, usesSalvo } from "./salvo.ts";
 
 /** `.route(path, ..)` and aide's `.api_route(path, ..)`. */
 const ROUTE_METHODS = new Set(["route", "api_route", "api_route_with"]);
@@ -22,12 +23,14 @@ export function scanFile(c: RustScan, f: RustFile): void {
   if (usesRwf(f)) rwfRoutes(c, f);
   const tide = usesTide(f);
   const gotham = usesGotham(f);
+  const salvo = usesSalvo(f);
   walk(f.tree.rootNode, (node) => {
     if (isTestItem(node)) return false;
     if (node.type === "call_expression") {
       const m = methodCall(node);
       if (m && tide) tideRoute(c, f, node, m.name, m.receiver);
       if (m && gotham) gothamRoute(c, f, node, m.name, m.receiver);
+      if (m && salvo) salvoRoute(c, f, node, m.name);
       if (m && ROUTE_METHODS.has(m.name)) routeCall(c, f, node);
       else if (m?.name === "routes") utoipaRoutes(c, f, node);
       else if (m && f.axum && AXUM_MOUNTS.has(m.name)) {

@@ -5,7 +5,7 @@
 import { namedChildren, type Node } from "../_syntax/tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
-import { argsOf, methodCall, unwrap } from "./nodes.ts";
+import { argsOf, methodCall, tailOf, unwrap } from "./nodes.ts";
 import { hasPath, MAX_DEPTH, type RustFile, type RustScan } from "./project.ts";
 
 /** Whether a file uses tide. */
@@ -92,7 +92,7 @@ function serverPrefixes(c: RustScan, node: Node, depth: number): RoutePath[] {
       out.push({ value: p.value, nested: p.nested || hasPath(p.value) });
     }
   };
-  const tail = namedChildren(block).at(-1);
+  const tail = tailOf(block);
   if (tail?.type === "identifier" && tail.text === node.text) nestOf(block);
   for (const stmt of namedChildren(block)) {
     if (stmt.startIndex < binding.endIndex) continue;

@@ -180,3 +180,18 @@ pub async fn unused() {}
     "src/orders.rs:4 server PUT /api/orders/{}",
   ]);
 });
+
+Deno.test("rustExtractor follows a router function whose chain ends with a comment", async () => {
+  const text = `use axum::{routing::get, Router};
+
+fn app() -> Router {
+    Router::new().nest("/api", api())
+}
+
+fn api() -> Router {
+    Router::new()
+        .route("/ping", get(ping)) // health check
+}
+`;
+  assert.deepEqual(await servers(text), ["src/main.rs:9 server GET /api/ping"]);
+});

@@ -1,0 +1,161 @@
+// salvo: a tree of routers, `Router::with_path("users/<id>").get(h)`,
+// `Router::new().path("api").post(h)`, children added with `.push(r)` /
+// `.unshift(r)` (inline, through `let` bindings and functions returning
+// routers, across files). A router's path is its own `with_path`/`.path`
+// segments under its parents'; `.goal(h)`/`.handle(h)` answer every method.
+import { namedChildren, type Node, walk } from "../_syntax/tree.ts";
+import { joinPaths, literal, type Value } from "../_value/mod.ts";
+import { HTTP_VERBS } from "../_port/http.ts";
+import {
+  argsOf,
+  callSite,
+  chainRoot,
+  methodCall,
+  tailOf,
+  unwrap,
+} from "./nodes.ts";
+import {
+  dedupe,
+  hasPath,
+  MAX_DEPTH,
+  type RustFile,
+  type RustScan,
+} from "./project.ts";
+
+/** Whether a file uses salvo. */
+export function usesSalvo(f: RustFile): boolean {
+  return f.useTexts.some((t) => /\bsalvo::/.test(t));
+}
+
+/** The methods of a salvo router method, or undefined. */
+function salvoVerbs(name: string): string[] | undefined {
+  if (HTTP_VERBS.has(name)) return [name.toUpperCase()];
+  return name === "goal" || name === "handle" ? ["ANY"] : undefined;
+}
+
+/** `Router::new()` / `Router::with_path(p)`: the root of a router chain. */
+function isRouterRoot(node: Node): boolean {
+  if (node.type !== "call_expression") return false;
+  const fn = node.childForFieldName("function")?.text ?? "";
+  return /(^|::)Router::(new|with_path|default)$/.test(fn);
+}
+
+/** A verb on a salvo router: `Router::with_path("x").get(h)`. */
+export function salvoRoute(
+  c: RustScan,
+  f: RustFile,
+  call: Node,
+  name: string,
+): void {
+  const verbs = salvoVerbs(name);
+  if (!verbs || argsOf(call).length !== 1) return;
+  if (!isRouterRoot(chainRoot(call))) return;
+  const seen = new Set<string>();
+  for (const path of routerPaths(c, outermost(call), 0)) {
+    c.emitComposed(
+      f,
+      call,
+      path,
+      verbs,
+      "salvo",
+      seen,
+      callSite(call),
+      hasPath(path),
+    );
+  }
+}
+
+/** The outermost call of the method chain `call` is part of. */
+function outermost(call: Node): Node {
+  let n = call;
+  for (;;) {
+    const field = n.parent;
+    const next = field?.parent;
+    if (
+      field?.type !== "field_expression" ||
+      field.childForFieldName("value")?.id !== n.id ||
+      next?.type !== "call_expression"
+    ) return n;
+    n = next;
+  }
+}
+
+/** The full paths of the router a whole chain builds. */
+function routerPaths(c: RustScan, chain: Node, depth: number): Value[] {
+  if (depth > MAX_DEPTH) return [];
+  const own: Value[] = [];
+  let n = unwrap(chain);
+  for (let m = methodCall(n); m; m = methodCall(n)) {
+    if (m.name === "path") own.unshift(c.evaluate(argsOf(n)[0]));
+    n = unwrap(m.receiver);
+  }
+  if (isRouterRoot(n) && /with_path$/.test(n.child(0)?.text ?? "")) {
+    own.unshift(c.evaluate(argsOf(n)[0]));
+  }
+  const mine = joinPaths(literal(""), ...own);
+  return dedupe(
+    parentPaths(c, chain, depth).map((p) => joinPaths(p, mine)),
+  );
+}
+
+/**
+ * The paths of the router a value is pushed into: `.push(value)`, through
+ * `let` bindings, `vec![..]` lists and the calls of a function returning it.
+ */
+function parentPaths(c: RustScan, node: Node, depth: number): Value[] {
+  const root = [literal("")];
+  if (depth > MAX_DEPTH) return root;
+  const parent = node.parent;
+  if (!parent) return root;
+  switch (parent.type) {
+    case "reference_expression":
+    case "parenthesized_expression":
+    case "try_expression":
+      return parentPaths(c, parent, depth + 1);
+    case "arguments": {
+      const call = parent.parent;
+      const m = call ? methodCall(call) : undefined;
+      if (!call || (m?.name !== "push" && m?.name !== "unshift")) return root;
+      if (!isRouterRoot(chainRoot(call))) return root;
+      return routerPaths(c, outermost(call), depth + 1);
+    }
+    case "let_declaration": {
+      const pattern = parent.childForFieldName("pattern");
+      const block = parent.parent;
+      if (pattern?.type !== "identifier" || !block) return root;
+      const out: Value[] = [];
+      walk(block, (n) => {
+        if (
+          n.type === "identifier" && n.text === pattern.text &&
+          n.startIndex >= parent.endIndex
+        ) out.push(...parentPaths(c, n, depth + 1));
+      });
+      return out.length > 0 ? out : root;
+    }
+    case "block":
+    case "return_expression": {
+      const fn = c.enclosingFunction(node);
+      const tail = parent.type === "return_expression" ||
+        (parent.parent?.id === fn?.id &&
+          tailOf(parent)?.id === node.id);
+      const name = fn?.childForFieldName("name")?.text;
+      const home = fn ? c.fileOf(fn) : undefined;
+      if (!tail || !fn || !name || !home) return root;
+      const out: Value[] = [];
+      for (const use of c.usesOf(name, home)) {
+        if (use.parent?.id === fn.id) continue;
+        const site = use.parent?.type === "scoped_identifier"
+          ? use.parent
+          : use;
+        const call = site.parent;
+        if (
+          call?.type === "call_expression" &&
+          call.childForFieldName("function")?.id === site.id
+        ) out.push(...parentPaths(c, call, depth + 1));
+      }
+      return out.length > 0 ? out : root;
+    }
+    default:
+      return root;
+  }
+}
