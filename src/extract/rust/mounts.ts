@@ -6,8 +6,13 @@ import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import { argsOf, chainRoot, methodCall, tailOf } from "./nodes.ts";
 import { dedupe, MAX_DEPTH, type RustScan } from "./project.ts";
 
-/** axum's `.nest`, `.nest_service` and aide's `.nest_api_service`. */
-const NESTS = new Set(["nest", "nest_service", "nest_api_service"]);
+/** axum's `.nest`, `.nest_service`, aide's `.nest_api_service`, poem's `.nest_no_strip`. */
+const NESTS = new Set([
+  "nest",
+  "nest_service",
+  "nest_api_service",
+  "nest_no_strip",
+]);
 
 /**
  * The prefixes mounted above a router/scope value, following the value

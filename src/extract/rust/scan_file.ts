@@ -14,6 +14,7 @@ import { tideRoute, usesTide } from "./tide.ts";
 import { gothamRoute, usesGotham } from "./gotham.ts";
 import { salvoRoute, usesSalvo } from "./salvo.ts";
 import { usesWarp, warpRoute } from "./warp.ts";
+import { poemAt, poemOpenApi, usesPoem } from "./poem.ts";
 
 /** `.route(path, ..)` and aide's `.api_route(path, ..)`. */
 const ROUTE_METHODS = new Set(["route", "api_route", "api_route_with"]);
@@ -26,6 +27,8 @@ export function scanFile(c: RustScan, f: RustFile): void {
   const gotham = usesGotham(f);
   const salvo = usesSalvo(f);
   const warp = usesWarp(f);
+  const poem = usesPoem(f);
+  if (poem) poemOpenApi(c, f);
   walk(f.tree.rootNode, (node) => {
     if (isTestItem(node)) return false;
     if (node.type === "call_expression") {
@@ -34,6 +37,7 @@ export function scanFile(c: RustScan, f: RustFile): void {
       if (m && gotham) gothamRoute(c, f, node, m.name, m.receiver);
       if (m && salvo) salvoRoute(c, f, node, m.name);
       if (m && warp) warpRoute(c, f, node, m.name, m.receiver);
+      if (m?.name === "at" && poem) poemAt(c, f, node);
       if (m && ROUTE_METHODS.has(m.name)) routeCall(c, f, node);
       else if (m?.name === "routes") utoipaRoutes(c, f, node);
       else if (m && f.axum && AXUM_MOUNTS.has(m.name)) {
