@@ -15,6 +15,7 @@ import { gothamRoute, usesGotham } from "./gotham.ts";
 import { salvoRoute, usesSalvo } from "./salvo.ts";
 import { usesWarp, warpRoute } from "./warp.ts";
 import { poemAt, poemOpenApi, usesPoem } from "./poem.ts";
+import { locoAdd, usesLoco } from "./loco.ts";
 
 /** `.route(path, ..)` and aide's `.api_route(path, ..)`. */
 const ROUTE_METHODS = new Set(["route", "api_route", "api_route_with"]);
@@ -28,6 +29,7 @@ export function scanFile(c: RustScan, f: RustFile): void {
   const salvo = usesSalvo(f);
   const warp = usesWarp(f);
   const poem = usesPoem(f);
+  const loco = usesLoco(f);
   if (poem) poemOpenApi(c, f);
   walk(f.tree.rootNode, (node) => {
     if (isTestItem(node)) return false;
@@ -38,6 +40,7 @@ export function scanFile(c: RustScan, f: RustFile): void {
       if (m && salvo) salvoRoute(c, f, node, m.name);
       if (m && warp) warpRoute(c, f, node, m.name, m.receiver);
       if (m?.name === "at" && poem) poemAt(c, f, node);
+      if (m?.name === "add" && loco) locoAdd(c, f, node);
       if (m && ROUTE_METHODS.has(m.name)) routeCall(c, f, node);
       else if (m?.name === "routes") utoipaRoutes(c, f, node);
       else if (m && f.axum && AXUM_MOUNTS.has(m.name)) {
