@@ -5,7 +5,7 @@
 import type { Node } from "../_syntax/tree.ts";
 import { joinPaths, literal } from "../_value/mod.ts";
 import { argsOf, chainRoot, methodCall, unwrap } from "./nodes.ts";
-import type { RustFile, RustScan } from "./project.ts";
+import type { MethodSite, RustFile, RustScan } from "./project.ts";
 
 /** The router methods {@linkcode axumMount} reads. */
 export const AXUM_MOUNTS: ReadonlySet<string> = new Set([
@@ -22,13 +22,8 @@ const ROUTER_CONSTRUCTOR = /(^|::)\w*Router(::<[^>]*>)?::(new|default)$/;
 const CONSTRUCTOR = /(^|::)[A-Z]\w*(::<[^>]*>)?::\w+$/;
 
 /** `.route_service`, `.nest_service` and `.fallback` on an axum router. */
-export function axumMount(
-  c: RustScan,
-  f: RustFile,
-  call: Node,
-  name: string,
-  receiver: Node,
-): void {
+export function axumMount(c: RustScan, f: RustFile, site: MethodSite): void {
+  const { call, name, receiver } = site;
   const args = argsOf(call);
   if (name === "route_service") {
     if (args[0] && args[1]) c.emitServer(f, call, args[0], ["ANY"], "axum");

@@ -7,7 +7,13 @@ import { namedChildren, type Node } from "../_syntax/tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
 import { argsOf, callSite, lastSegment, methodCall, unwrap } from "./nodes.ts";
-import { hasPath, MAX_DEPTH, type RustFile, type RustScan } from "./project.ts";
+import {
+  hasPath,
+  MAX_DEPTH,
+  type MethodSite,
+  type RustFile,
+  type RustScan,
+} from "./project.ts";
 
 /** Whether a file uses gotham. */
 export function usesGotham(f: RustFile): boolean {
@@ -20,13 +26,8 @@ const FINISHERS = /^to(_\w+)?$/;
 const EXTRACTORS = /^(with_\w+|add_route_matcher)$/;
 
 /** A gotham `verb(path)...to(h)` chain: reports the route. */
-export function gothamRoute(
-  c: RustScan,
-  f: RustFile,
-  call: Node,
-  name: string,
-  receiver: Node,
-): void {
+export function gothamRoute(c: RustScan, f: RustFile, site: MethodSite): void {
+  const { call, name, receiver } = site;
   if (!FINISHERS.test(name) || name === "to_router") return;
   let verbCall = unwrap(receiver);
   for (let m = turbofishCall(verbCall); m && EXTRACTORS.test(m.name);) {

@@ -1,9 +1,10 @@
 // Loco: `Routes::new().prefix("/api/posts").add("/{id}", get(show).put(edit))`
 // in a controller (axum method routers), under the prefix of the
 // `AppRoutes` chain that `.add_route(posts::routes())` mounts it on.
-import { type Node } from "../_syntax/tree.ts";
+import type { Node } from "../_syntax/tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
-import { argsOf, callSite, methodCall, tailOf, unwrap } from "./nodes.ts";
+import { argsOf, callSite, chainTop, methodCall, unwrap } from "./nodes.ts";
+import { callsOf, returnedBy } from "./value_uses.ts";
 import { hasPath, type RustFile, type RustScan } from "./project.ts";
 import { axumVerbs } from "./routes.ts";
 
@@ -43,13 +44,8 @@ export function locoAdd(c: RustScan, f: RustFile, call: Node): void {
   if (!verbs || !m) return;
   const own = chainPrefix(c, m.receiver);
   if (!isBuiltBy(own.root, /(^|::)Routes::new$/)) return;
-  let outer = call;
-  while (
-    outer.parent?.type === "field_expression" &&
-    outer.parent.parent?.type === "call_expression"
-  ) outer = outer.parent.parent;
   const seen = new Set<string>();
-  for (const app of appPrefixes(c, outer)) {
+  for (const app of appPrefixes(c, chainTop(call))) {
     const prefix = joinPaths(app, own.prefix);
     c.emitComposed(
       f,
@@ -70,18 +66,11 @@ export function locoAdd(c: RustScan, f: RustFile, call: Node): void {
  */
 function appPrefixes(c: RustScan, routes: Node): Value[] {
   const root = [literal("")];
-  const block = routes.parent;
-  const fn = block?.parent;
-  const name = fn?.type === "function_item"
-    ? fn.childForFieldName("name")?.text
-    : undefined;
-  const home = fn ? c.fileOf(fn) : undefined;
-  if (block?.type !== "block" || tailOf(block)?.id !== routes.id) return root;
-  if (!name || !home) return root;
+  const fn = returnedBy(c, routes);
+  if (!fn) return root;
   const out: Value[] = [];
-  for (const use of c.usesOf(name, home)) {
-    const site = use.parent?.type === "scoped_identifier" ? use.parent : use;
-    const args = site.parent?.parent;
+  for (const call of callsOf(c, fn)) {
+    const args = call.parent;
     const add = args?.type === "arguments" ? args.parent : null;
     const m = add ? methodCall(add) : undefined;
     if (m?.name !== "add_route" && m?.name !== "add_routes") continue;

@@ -82,3 +82,19 @@ export function tailOf(block: Node): Node | undefined {
   }
   return undefined;
 }
+
+/** The outermost call of the method chain `call` is part of. */
+export function chainTop(call: Node): Node {
+  let n = call;
+  for (;;) {
+    let field = n.parent;
+    if (field?.type === "generic_function") field = field.parent;
+    const next = field?.parent;
+    if (
+      field?.type !== "field_expression" ||
+      field.childForFieldName("value")?.id !== n.id ||
+      next?.type !== "call_expression"
+    ) return n;
+    n = next;
+  }
+}

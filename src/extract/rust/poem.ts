@@ -7,8 +7,9 @@ import { namedChildren, type Node, walk } from "../_syntax/tree.ts";
 import { stringValue } from "../_syntax/tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
-import { argsOf, lastSegment, methodCall, unwrap } from "./nodes.ts";
+import { argsOf, chainTop, lastSegment, methodCall, unwrap } from "./nodes.ts";
 import { prefixes } from "./mounts.ts";
+import { bindingUses } from "./value_uses.ts";
 import { hasPath, type RustFile, type RustScan } from "./project.ts";
 
 /** Whether a file uses poem or poem-openapi. */
@@ -134,12 +135,7 @@ function serviceMounts(c: RustScan, type: string): Value[] {
           (first?.type === "tuple_expression" &&
             namedChildren(first).some((e) => e.text === type)))
       ) {
-        let outer = n;
-        while (
-          outer.parent?.type === "field_expression" &&
-          outer.parent.parent?.type === "call_expression"
-        ) outer = outer.parent.parent;
-        out.push(...servicePrefixes(c, outer));
+        out.push(...servicePrefixes(c, chainTop(n)));
       }
     });
   }
@@ -152,18 +148,8 @@ function serviceMounts(c: RustScan, type: string): Value[] {
  */
 function servicePrefixes(c: RustScan, value: Node): Value[] {
   const binding = value.parent;
-  const pattern = binding?.type === "let_declaration"
-    ? binding.childForFieldName("pattern")
-    : undefined;
-  if (!binding || pattern?.type !== "identifier" || !binding.parent) {
-    return prefixes(c, value);
-  }
-  const out: Value[] = [];
-  walk(binding.parent, (n) => {
-    if (
-      n.type === "identifier" && n.text === pattern.text &&
-      n.startIndex >= binding.endIndex && n.parent?.type === "arguments"
-    ) out.push(...prefixes(c, n));
-  });
-  return out;
+  if (binding?.type !== "let_declaration") return prefixes(c, value);
+  return bindingUses(binding)
+    .filter((n) => n.parent?.type === "arguments")
+    .flatMap((n) => prefixes(c, n));
 }

@@ -76,6 +76,13 @@ export interface RocketMount {
   prefix: Value;
 }
 
+/** A method call `receiver.name(..)` of a scanned file. */
+export interface MethodSite {
+  call: Node;
+  name: string;
+  receiver: Node;
+}
+
 /** The Rust files of a scan root: constants, uses of functions, mounts. */
 export class RustScan {
   readonly files: RustFile[];

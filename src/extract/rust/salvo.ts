@@ -3,17 +3,18 @@
 // `.unshift(r)` (inline, through `let` bindings and functions returning
 // routers, across files). A router's path is its own `with_path`/`.path`
 // segments under its parents'; `.goal(h)`/`.handle(h)` answer every method.
-import { namedChildren, type Node, walk } from "../_syntax/tree.ts";
+import type { Node } from "../_syntax/tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
 import {
   argsOf,
   callSite,
   chainRoot,
+  chainTop,
   methodCall,
-  tailOf,
   unwrap,
 } from "./nodes.ts";
+import { bindingUses, callsOf, returnedBy } from "./value_uses.ts";
 import {
   dedupe,
   hasPath,
@@ -51,7 +52,7 @@ export function salvoRoute(
   if (!verbs || argsOf(call).length !== 1) return;
   if (!isRouterRoot(chainRoot(call))) return;
   const seen = new Set<string>();
-  for (const path of routerPaths(c, outermost(call), 0)) {
+  for (const path of routerPaths(c, chainTop(call), 0)) {
     c.emitComposed(
       f,
       call,
@@ -62,21 +63,6 @@ export function salvoRoute(
       callSite(call),
       hasPath(path),
     );
-  }
-}
-
-/** The outermost call of the method chain `call` is part of. */
-function outermost(call: Node): Node {
-  let n = call;
-  for (;;) {
-    const field = n.parent;
-    const next = field?.parent;
-    if (
-      field?.type !== "field_expression" ||
-      field.childForFieldName("value")?.id !== n.id ||
-      next?.type !== "call_expression"
-    ) return n;
-    n = next;
   }
 }
 
@@ -117,42 +103,20 @@ function parentPaths(c: RustScan, node: Node, depth: number): Value[] {
       const m = call ? methodCall(call) : undefined;
       if (!call || (m?.name !== "push" && m?.name !== "unshift")) return root;
       if (!isRouterRoot(chainRoot(call))) return root;
-      return routerPaths(c, outermost(call), depth + 1);
+      return routerPaths(c, chainTop(call), depth + 1);
     }
     case "let_declaration": {
-      const pattern = parent.childForFieldName("pattern");
-      const block = parent.parent;
-      if (pattern?.type !== "identifier" || !block) return root;
-      const out: Value[] = [];
-      walk(block, (n) => {
-        if (
-          n.type === "identifier" && n.text === pattern.text &&
-          n.startIndex >= parent.endIndex
-        ) out.push(...parentPaths(c, n, depth + 1));
-      });
+      const out = bindingUses(parent).flatMap((n) =>
+        parentPaths(c, n, depth + 1)
+      );
       return out.length > 0 ? out : root;
     }
     case "block":
     case "return_expression": {
-      const fn = c.enclosingFunction(node);
-      const tail = parent.type === "return_expression" ||
-        (parent.parent?.id === fn?.id &&
-          tailOf(parent)?.id === node.id);
-      const name = fn?.childForFieldName("name")?.text;
-      const home = fn ? c.fileOf(fn) : undefined;
-      if (!tail || !fn || !name || !home) return root;
-      const out: Value[] = [];
-      for (const use of c.usesOf(name, home)) {
-        if (use.parent?.id === fn.id) continue;
-        const site = use.parent?.type === "scoped_identifier"
-          ? use.parent
-          : use;
-        const call = site.parent;
-        if (
-          call?.type === "call_expression" &&
-          call.childForFieldName("function")?.id === site.id
-        ) out.push(...parentPaths(c, call, depth + 1));
-      }
+      const fn = returnedBy(c, node);
+      const out = fn
+        ? callsOf(c, fn).flatMap((call) => parentPaths(c, call, depth + 1))
+        : [];
       return out.length > 0 ? out : root;
     }
     default:

@@ -35,16 +35,16 @@ export function scanFile(c: RustScan, f: RustFile): void {
     if (isTestItem(node)) return false;
     if (node.type === "call_expression") {
       const m = methodCall(node);
-      if (m && tide) tideRoute(c, f, node, m.name, m.receiver);
-      if (m && gotham) gothamRoute(c, f, node, m.name, m.receiver);
+      if (m && tide) tideRoute(c, f, { call: node, ...m });
+      if (m && gotham) gothamRoute(c, f, { call: node, ...m });
       if (m && salvo) salvoRoute(c, f, node, m.name);
-      if (m && warp) warpRoute(c, f, node, m.name, m.receiver);
+      if (m && warp) warpRoute(c, f, { call: node, ...m });
       if (m?.name === "at" && poem) poemAt(c, f, node);
       if (m?.name === "add" && loco) locoAdd(c, f, node);
       if (m && ROUTE_METHODS.has(m.name)) routeCall(c, f, node);
       else if (m?.name === "routes") utoipaRoutes(c, f, node);
       else if (m && f.axum && AXUM_MOUNTS.has(m.name)) {
-        axumMount(c, f, node, m.name, m.receiver);
+        axumMount(c, f, { call: node, ...m });
       } else if (m?.name === "to" || CLIENT_VERBS.has(m?.name ?? "")) {
         actixResourceOrClient(c, f, node, m!.name, m!.receiver);
       } else if (m?.name === "request") clientCall(c, f, node, m.receiver);

@@ -6,7 +6,13 @@ import { namedChildren, type Node } from "../_syntax/tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
 import { argsOf, methodCall, tailOf, unwrap } from "./nodes.ts";
-import { hasPath, MAX_DEPTH, type RustFile, type RustScan } from "./project.ts";
+import {
+  hasPath,
+  MAX_DEPTH,
+  type MethodSite,
+  type RustFile,
+  type RustScan,
+} from "./project.ts";
 
 /** Whether a file uses tide. */
 export function usesTide(f: RustFile): boolean {
@@ -23,13 +29,8 @@ function tideVerbs(name: string): string[] | undefined {
 }
 
 /** A tide route method call `route.get(h)`: its route's paths. */
-export function tideRoute(
-  c: RustScan,
-  f: RustFile,
-  call: Node,
-  name: string,
-  receiver: Node,
-): void {
+export function tideRoute(c: RustScan, f: RustFile, site: MethodSite): void {
+  const { call, name, receiver } = site;
   const verbs = tideVerbs(name);
   if (!verbs || argsOf(call).length !== 1) return;
   const paths = routePaths(c, receiver, 0);

@@ -10,11 +10,20 @@ import { namedChildren, type Node } from "../_syntax/tree.ts";
 import { stringValue } from "../_syntax/tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
-import { argsOf, callSite, lastSegment, tailOf, unwrap } from "./nodes.ts";
+import {
+  argsOf,
+  callSite,
+  chainTop,
+  lastSegment,
+  tailOf,
+  unwrap,
+} from "./nodes.ts";
+import { bindingUses, callsOf, returnedBy } from "./value_uses.ts";
 import {
   dedupe,
   hasPath,
   MAX_DEPTH,
+  type MethodSite,
   type RustFile,
   type RustScan,
 } from "./project.ts";
@@ -55,20 +64,15 @@ function callee(call: Node): string | undefined {
 }
 
 /** A warp handler application `filter.map(h)`: reports its route. */
-export function warpRoute(
-  c: RustScan,
-  f: RustFile,
-  call: Node,
-  name: string,
-  receiver: Node,
-): void {
+export function warpRoute(c: RustScan, f: RustFile, site: MethodSite): void {
+  const { call, name, receiver } = site;
   if (!HANDLERS.has(name)) return;
   const filter = chainFilter(c, receiver, 0);
   if (!filter || !filter.routed) return;
   const methods = filter.methods.length > 0 ? filter.methods : ["ANY"];
   const own = joinPaths(literal(""), ...filter.segments);
   const seen = new Set<string>();
-  for (const prefix of prefixes(c, outermost(call), 0)) {
+  for (const prefix of prefixes(c, chainTop(call), 0)) {
     const path = joinPaths(prefix, own);
     c.emitComposed(
       f,
@@ -180,22 +184,6 @@ function functionValue(c: RustScan, path: string): Node | undefined {
   return undefined;
 }
 
-/** The outermost call of the method chain `call` is part of. */
-function outermost(call: Node): Node {
-  let n = call;
-  for (;;) {
-    let field = n.parent;
-    if (field?.type === "generic_function") field = field.parent;
-    const next = field?.parent;
-    if (
-      field?.type !== "field_expression" ||
-      field.childForFieldName("value")?.id !== n.id ||
-      next?.type !== "call_expression"
-    ) return n;
-    n = next;
-  }
-}
-
 /**
  * The prefixes of a route value: `warp::path("api").and(value)` gives the
  * segments before it; `.or(..)`, `let` bindings and the calls of a function
@@ -215,62 +203,32 @@ function prefixes(c: RustScan, node: Node, depth: number): Value[] {
       const call = parent.parent;
       const m = call ? method(call) : undefined;
       return m?.name === "or" || m?.name === "boxed" || m?.name === "with"
-        ? prefixes(c, outermost(call!), depth + 1)
+        ? prefixes(c, chainTop(call!), depth + 1)
         : root;
     }
     case "arguments": {
       const call = parent.parent;
       const m = call ? method(call) : undefined;
-      if (m?.name === "or") return prefixes(c, outermost(call!), depth + 1);
+      if (m?.name === "or") return prefixes(c, chainTop(call!), depth + 1);
       if (m?.name !== "and") return root;
       const before = chainFilter(c, m.receiver, depth + 1);
       const own = joinPaths(literal(""), ...(before?.segments ?? []));
-      return prefixes(c, outermost(call!), depth + 1).map((p) =>
+      return prefixes(c, chainTop(call!), depth + 1).map((p) =>
         joinPaths(p, own)
       );
     }
     case "let_declaration": {
-      const pattern = parent.childForFieldName("pattern");
-      const block = parent.parent;
-      if (pattern?.type !== "identifier" || !block) return root;
-      const out: Value[] = [];
-      for (const stmt of namedChildren(block)) {
-        if (stmt.startIndex < parent.endIndex) continue;
-        collectUses(stmt, pattern.text, (n) => {
-          out.push(...prefixes(c, n, depth + 1));
-        });
-      }
+      const out = bindingUses(parent).flatMap((n) => prefixes(c, n, depth + 1));
       return out.length > 0 ? dedupe(out) : root;
     }
     case "block": {
-      const fn = parent.parent;
-      const name = fn?.type === "function_item"
-        ? fn.childForFieldName("name")?.text
-        : undefined;
-      const home = fn ? c.fileOf(fn) : undefined;
-      if (!name || !home || tailOf(parent)?.id !== node.id) return root;
-      const out: Value[] = [];
-      for (const use of c.usesOf(name, home)) {
-        if (use.parent?.id === fn!.id) continue;
-        const site = use.parent?.type === "scoped_identifier"
-          ? use.parent
-          : use;
-        if (site.parent?.type === "call_expression") {
-          out.push(...prefixes(c, site.parent, depth + 1));
-        }
-      }
+      const fn = returnedBy(c, node);
+      const out = fn
+        ? callsOf(c, fn).flatMap((call) => prefixes(c, call, depth + 1))
+        : [];
       return out.length > 0 ? dedupe(out) : root;
     }
     default:
       return root;
   }
-}
-
-/** Calls `visit` on each identifier `name` under `node`. */
-function collectUses(node: Node, name: string, visit: (n: Node) => void): void {
-  if (node.type === "identifier" && node.text === name) {
-    if (node.parent?.type !== "scoped_identifier") visit(node);
-    return;
-  }
-  for (const child of namedChildren(node)) collectUses(child, name, visit);
 }
