@@ -10,6 +10,7 @@ import { HTTP_VERBS } from "../_port/http.ts";
 import { argsOf, chainTop, lastSegment, methodCall, unwrap } from "./nodes.ts";
 import { prefixes } from "./mounts.ts";
 import { bindingUses } from "./value_uses.ts";
+import { isTestItem } from "./test_code.ts";
 import { hasPath, type RustFile, type RustScan } from "./project.ts";
 
 /** Whether a file uses poem or poem-openapi. */
@@ -85,6 +86,7 @@ function attributeBefore(item: Node, name: RegExp): Node | undefined {
 /** poem-openapi `#[OpenApi] impl Api { #[oai(path, method)] fn .. }`. */
 export function poemOpenApi(c: RustScan, f: RustFile): void {
   walk(f.tree.rootNode, (item) => {
+    if (isTestItem(item)) return false;
     if (item.type !== "impl_item") return;
     const api = attributeBefore(item, /^(poem_openapi::)?OpenApi$/);
     const type = lastSegment(item.childForFieldName("type"));

@@ -15,6 +15,7 @@ import {
   type RustScan,
 } from "./project.ts";
 import { crateOf } from "./rocket.ts";
+import { isTestItem } from "./test_code.ts";
 
 /** A handler documented by `#[utoipa::path(...)]`. */
 interface UtoipaHandler {
@@ -59,6 +60,7 @@ function indexHandlers(c: RustScan): Map<string, UtoipaHandler[]> {
   for (const file of c.files) {
     if (!file.file.text.includes("utoipa")) continue;
     walk(file.tree.rootNode, (n) => {
+      if (isTestItem(n)) return false;
       if (n.type !== "attribute_item") return;
       const route = utoipaPath(n);
       if (!route) return false;

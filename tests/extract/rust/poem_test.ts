@@ -30,6 +30,17 @@ fn app() -> Route {
         .nest("/docs", docs)
 }
 
+#[cfg(test)]
+mod tests {
+    struct Fake;
+
+    #[OpenApi]
+    impl Fake {
+        #[oai(path = "/test-only", method = "get")]
+        async fn fake(&self) {}
+    }
+}
+
 fn not_routes(map: std::collections::BTreeMap<u8, u8>) {
     let _ = map.range(1..2);
     let _ = Vec::<u8>::new().get(0);
