@@ -59,12 +59,36 @@ export function argsOf(call: Node): Node[] {
 
 /** The innermost receiver of a method chain. */
 export function chainRoot(call: Node): Node {
+  const cache = cacheOf(ROOTS, call);
+  const visited: number[] = [];
   let n = call;
+  let root: Node | undefined;
   for (;;) {
+    root = cache.get(n.id);
+    if (root) break;
+    visited.push(n.id);
     const m = methodCall(unwrap(n));
-    if (!m) return unwrap(n);
+    if (!m) {
+      root = unwrap(n);
+      break;
+    }
     n = m.receiver;
   }
+  for (const id of visited) cache.set(id, root);
+  return root;
+}
+
+/** Chain ends found so far, by tree and node id (trees never change). */
+const ROOTS = new WeakMap<object, Map<number, Node>>();
+const TOPS = new WeakMap<object, Map<number, Node>>();
+
+function cacheOf(
+  caches: WeakMap<object, Map<number, Node>>,
+  node: Node,
+): Map<number, Node> {
+  let cache = caches.get(node.tree);
+  if (!cache) caches.set(node.tree, cache = new Map());
+  return cache;
 }
 
 export function verbName(name: string): string {
@@ -85,8 +109,14 @@ export function tailOf(block: Node): Node | undefined {
 
 /** The outermost call of the method chain `call` is part of. */
 export function chainTop(call: Node): Node {
+  const cache = cacheOf(TOPS, call);
+  const visited: number[] = [];
   let n = call;
+  let top: Node | undefined;
   for (;;) {
+    top = cache.get(n.id);
+    if (top) break;
+    visited.push(n.id);
     let field = n.parent;
     if (field?.type === "generic_function") field = field.parent;
     const next = field?.parent;
@@ -94,7 +124,12 @@ export function chainTop(call: Node): Node {
       field?.type !== "field_expression" ||
       field.childForFieldName("value")?.id !== n.id ||
       next?.type !== "call_expression"
-    ) return n;
+    ) {
+      top = n;
+      break;
+    }
     n = next;
   }
+  for (const id of visited) cache.set(id, top);
+  return top;
 }

@@ -68,6 +68,15 @@ export function salvoRoute(
 
 /** The full paths of the router a whole chain builds. */
 function routerPaths(c: RustScan, chain: Node, depth: number): Value[] {
+  const key = `salvo:${chain.id}`;
+  const cached = c.memo.get(key);
+  if (cached) return cached;
+  const result = routerPathsOf(c, chain, depth);
+  c.memo.set(key, result);
+  return result;
+}
+
+function routerPathsOf(c: RustScan, chain: Node, depth: number): Value[] {
   if (depth > MAX_DEPTH) return [];
   const own: Value[] = [];
   let n = unwrap(chain);

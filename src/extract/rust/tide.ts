@@ -40,6 +40,9 @@ export function tideRoute(c: RustScan, f: RustFile, site: MethodSite): void {
   }
 }
 
+/** The prefixes of servers, by scan and `let` declaration. */
+const SERVERS = new WeakMap<RustScan, Map<number, RoutePath[]>>();
+
 interface RoutePath {
   value: Value;
   nested: boolean;
@@ -83,6 +86,24 @@ function serverPrefixes(c: RustScan, node: Node, depth: number): RoutePath[] {
   const binding = value?.parent;
   const block = binding?.parent;
   if (!value || binding?.type !== "let_declaration" || !block) return root;
+  let memo = SERVERS.get(c);
+  if (!memo) SERVERS.set(c, memo = new Map());
+  const cached = memo.get(binding.id);
+  if (cached) return cached;
+  const result = nestPrefixes(c, node, binding, depth);
+  memo.set(binding.id, result);
+  return result;
+}
+
+/** The prefixes of the server a `let` binds, found where it is nested. */
+function nestPrefixes(
+  c: RustScan,
+  node: Node,
+  binding: Node,
+  depth: number,
+): RoutePath[] {
+  const root = [{ value: literal(""), nested: false }];
+  const block = binding.parent!;
   const out: RoutePath[] = [];
   const nestOf = (arg: Node): void => {
     const args = arg.parent;

@@ -12,16 +12,32 @@ export function bindingUses(binding: Node): Node[] {
   const pattern = binding.childForFieldName("pattern");
   const block = binding.parent;
   if (pattern?.type !== "identifier" || !block) return [];
-  const out: Node[] = [];
-  walk(block, (n) => {
-    if (
-      n.type === "identifier" && n.text === pattern.text &&
-      n.startIndex >= binding.endIndex &&
-      n.parent?.type !== "scoped_identifier"
-    ) out.push(n);
-  });
-  return out;
+  return namesIn(block).get(pattern.text)?.filter((n) =>
+    n.startIndex >= binding.endIndex
+  ) ?? [];
 }
+
+/** The identifiers of a block by name (not path segments), built once. */
+function namesIn(block: Node): Map<string, Node[]> {
+  let byBlock = NAMES.get(block.tree);
+  if (!byBlock) NAMES.set(block.tree, byBlock = new Map());
+  let names = byBlock.get(block.id);
+  if (names) return names;
+  names = new Map();
+  walk(block, (n) => {
+    if (n.type !== "identifier" || n.parent?.type === "scoped_identifier") {
+      return;
+    }
+    const list = names!.get(n.text);
+    if (list) list.push(n);
+    else names!.set(n.text, [n]);
+  });
+  byBlock.set(block.id, names);
+  return names;
+}
+
+/** Identifier indexes by tree and block. */
+const NAMES = new WeakMap<object, Map<number, Map<string, Node[]>>>();
 
 /**
  * The function whose value `node` is: the tail expression of its body, or

@@ -190,6 +190,15 @@ function functionValue(c: RustScan, path: string): Node | undefined {
  * returning it pass them on.
  */
 function prefixes(c: RustScan, node: Node, depth: number): Value[] {
+  const key = `warp:${node.id}`;
+  const cached = c.memo.get(key);
+  if (cached) return cached;
+  const result = prefixesOf(c, node, depth);
+  c.memo.set(key, result);
+  return result;
+}
+
+function prefixesOf(c: RustScan, node: Node, depth: number): Value[] {
   const root = [literal("")];
   if (depth > MAX_DEPTH) return root;
   const parent = node.parent;
