@@ -25,12 +25,7 @@ export function prefixes(
   depth = 0,
 ): Value[] {
   if (depth > MAX_DEPTH) return [literal("")];
-  const key = `p:${node.id}`;
-  const cached = c.memo.get(key);
-  if (cached) return cached;
-  const result = dedupe(prefixesOf(c, node, depth));
-  c.memo.set(key, result);
-  return result;
+  return c.remember(`p:${node.id}`, () => dedupe(prefixesOf(c, node, depth)));
 }
 
 export function prefixesOf(

@@ -59,37 +59,12 @@ export function argsOf(call: Node): Node[] {
 
 /** The innermost receiver of a method chain. */
 export function chainRoot(call: Node): Node {
-  const cache = cacheOf(ROOTS, call);
-  const visited: number[] = [];
-  let n = call;
-  let root: Node | undefined;
-  for (;;) {
-    root = cache.get(n.id);
-    if (root) break;
-    visited.push(n.id);
-    const m = methodCall(unwrap(n));
-    if (!m) {
-      root = unwrap(n);
-      break;
-    }
-    n = m.receiver;
-  }
-  for (const id of visited) cache.set(id, root);
-  return root;
+  return chainEnd(ROOTS, call, (n) => methodCall(unwrap(n))?.receiver, unwrap);
 }
 
 /** Chain ends found so far, by tree and node id (trees never change). */
 const ROOTS = new WeakMap<object, Map<number, Node>>();
 const TOPS = new WeakMap<object, Map<number, Node>>();
-
-function cacheOf(
-  caches: WeakMap<object, Map<number, Node>>,
-  node: Node,
-): Map<number, Node> {
-  let cache = caches.get(node.tree);
-  if (!cache) caches.set(node.tree, cache = new Map());
-  return cache;
-}
 
 export function verbName(name: string): string {
   return name === "any" ? "ANY" : name.toUpperCase();
@@ -109,27 +84,44 @@ export function tailOf(block: Node): Node | undefined {
 
 /** The outermost call of the method chain `call` is part of. */
 export function chainTop(call: Node): Node {
-  const cache = cacheOf(TOPS, call);
-  const visited: number[] = [];
-  let n = call;
-  let top: Node | undefined;
-  for (;;) {
-    top = cache.get(n.id);
-    if (top) break;
-    visited.push(n.id);
+  return chainEnd(TOPS, call, (n) => {
     let field = n.parent;
     if (field?.type === "generic_function") field = field.parent;
     const next = field?.parent;
-    if (
-      field?.type !== "field_expression" ||
-      field.childForFieldName("value")?.id !== n.id ||
-      next?.type !== "call_expression"
-    ) {
-      top = n;
+    return field?.type === "field_expression" &&
+        field.childForFieldName("value")?.id === n.id &&
+        next?.type === "call_expression"
+      ? next
+      : undefined;
+  }, (n) => n);
+}
+
+/**
+ * Follows `next` from `start` to the last node, then `end` of it; every
+ * node passed is remembered with the answer, so each is followed once.
+ */
+function chainEnd(
+  caches: WeakMap<object, Map<number, Node>>,
+  start: Node,
+  next: (n: Node) => Node | undefined,
+  end: (n: Node) => Node,
+): Node {
+  let cache = caches.get(start.tree);
+  if (!cache) caches.set(start.tree, cache = new Map());
+  const visited: number[] = [];
+  let n = start;
+  let found: Node | undefined;
+  for (;;) {
+    found = cache.get(n.id);
+    if (found) break;
+    visited.push(n.id);
+    const following = next(n);
+    if (!following) {
+      found = end(n);
       break;
     }
-    n = next;
+    n = following;
   }
-  for (const id of visited) cache.set(id, top);
-  return top;
+  for (const id of visited) cache.set(id, found);
+  return found;
 }

@@ -166,6 +166,15 @@ export class RustScan {
     return out;
   }
 
+  /** The values remembered under `key`, computed by `compute` once. */
+  remember(key: string, compute: () => Value[]): Value[] {
+    const cached = this.memo.get(key);
+    if (cached) return cached;
+    const result = compute();
+    this.memo.set(key, result);
+    return result;
+  }
+
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > MAX_DEPTH) return hole("?");
     const n = unwrap(node);

@@ -68,12 +68,10 @@ export function salvoRoute(
 
 /** The full paths of the router a whole chain builds. */
 function routerPaths(c: RustScan, chain: Node, depth: number): Value[] {
-  const key = `salvo:${chain.id}`;
-  const cached = c.memo.get(key);
-  if (cached) return cached;
-  const result = routerPathsOf(c, chain, depth);
-  c.memo.set(key, result);
-  return result;
+  return c.remember(
+    `salvo:${chain.id}`,
+    () => routerPathsOf(c, chain, depth),
+  );
 }
 
 function routerPathsOf(c: RustScan, chain: Node, depth: number): Value[] {

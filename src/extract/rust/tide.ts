@@ -6,13 +6,8 @@ import { namedChildren, type Node } from "../_syntax/tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
 import { argsOf, methodCall, tailOf, unwrap } from "./nodes.ts";
-import {
-  hasPath,
-  MAX_DEPTH,
-  type MethodSite,
-  type RustFile,
-  type RustScan,
-} from "./project.ts";
+import { hasPath, MAX_DEPTH } from "./project.ts";
+import type { MethodSite, RustFile, RustScan } from "./project.ts";
 
 /** Whether a file uses tide. */
 export function usesTide(f: RustFile): boolean {

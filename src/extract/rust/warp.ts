@@ -19,14 +19,8 @@ import {
   unwrap,
 } from "./nodes.ts";
 import { bindingUses, callsOf, returnedBy } from "./value_uses.ts";
-import {
-  dedupe,
-  hasPath,
-  MAX_DEPTH,
-  type MethodSite,
-  type RustFile,
-  type RustScan,
-} from "./project.ts";
+import { dedupe, hasPath, MAX_DEPTH } from "./project.ts";
+import type { MethodSite, RustFile, RustScan } from "./project.ts";
 
 /** Whether a file uses warp. */
 export function usesWarp(f: RustFile): boolean {
@@ -190,12 +184,7 @@ function functionValue(c: RustScan, path: string): Node | undefined {
  * returning it pass them on.
  */
 function prefixes(c: RustScan, node: Node, depth: number): Value[] {
-  const key = `warp:${node.id}`;
-  const cached = c.memo.get(key);
-  if (cached) return cached;
-  const result = prefixesOf(c, node, depth);
-  c.memo.set(key, result);
-  return result;
+  return c.remember(`warp:${node.id}`, () => prefixesOf(c, node, depth));
 }
 
 function prefixesOf(c: RustScan, node: Node, depth: number): Value[] {
