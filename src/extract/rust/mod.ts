@@ -12,6 +12,7 @@ import type {
 import type { Value } from "../_value/mod.ts";
 import { eachFile, syntaxWarning } from "../_syntax/passes.ts";
 import { parseSource } from "../_syntax/parser.ts";
+import { macroTrees } from "./macro_trees.ts";
 import {
   collectConstants,
   type RustFile,
@@ -70,7 +71,8 @@ export const rustExtractor: LanguageExtractor = {
         const tree = await parseSource("rust", file.text);
         syntaxWarning(tree.rootNode, file.path, diagnostics);
         collectConstants(tree.rootNode, constants);
-        parsed.push({ file, tree, ...usedCrates(tree.rootNode) });
+        const macros = await macroTrees(tree.rootNode, file.text);
+        parsed.push({ file, tree, macros, ...usedCrates(tree.rootNode) });
       });
       const scan = new RustScan(parsed, constants);
       await eachFile(
@@ -83,7 +85,10 @@ export const rustExtractor: LanguageExtractor = {
       );
       return { ports: scan.ports, diagnostics };
     } finally {
-      for (const p of parsed) p.tree.delete();
+      for (const p of parsed) {
+        p.tree.delete();
+        for (const t of p.macros) t.delete();
+      }
     }
   },
 };

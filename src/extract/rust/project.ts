@@ -65,6 +65,8 @@ export interface RustCrates {
 export interface RustFile extends RustCrates {
   file: SourceFile;
   tree: Tree;
+  /** Trees of its `vec![...]` bodies, at the file's positions. */
+  macros: Tree[];
 }
 
 /** Where a `routes![...]` list names a handler, and the prefix it gets. */
@@ -104,6 +106,7 @@ export class RustScan {
     this.constants = constants;
     for (const f of files) {
       this.byTree.set(f.tree, f);
+      for (const t of f.macros) this.byTree.set(t, f);
       if (f.rocketMacros) this.rocketCrates.add(crateOf(f.file.path));
     }
     this.anyRocket = files.some((f) => f.rocket);

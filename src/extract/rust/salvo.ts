@@ -52,7 +52,10 @@ export function salvoRoute(
   if (!verbs || argsOf(call).length !== 1) return;
   if (!isRouterRoot(chainRoot(call))) return;
   const seen = new Set<string>();
-  for (const path of routerPaths(c, chainTop(call), 0)) {
+  const top = chainTop(call);
+  // composed when a parent router adds a path segment
+  const nested = parentPaths(c, top, 0).some(hasPath);
+  for (const path of routerPaths(c, top, 0)) {
     c.emitComposed(
       f,
       call,
@@ -61,7 +64,7 @@ export function salvoRoute(
       "salvo",
       seen,
       callSite(call),
-      hasPath(path),
+      nested,
     );
   }
 }

@@ -1,6 +1,6 @@
 // One Rust file of a scan: the route and client readers of every framework
 // the file uses, test code left out.
-import { walk } from "../_syntax/tree.ts";
+import { type Node, walk } from "../_syntax/tree.ts";
 import { clientCall, freeClientCall } from "./clients.ts";
 import { methodCall } from "./nodes.ts";
 import { CLIENT_VERBS, type RustFile, type RustScan } from "./project.ts";
@@ -31,7 +31,7 @@ export function scanFile(c: RustScan, f: RustFile): void {
   const poem = usesPoem(f);
   const loco = usesLoco(f);
   if (poem) poemOpenApi(c, f);
-  walk(f.tree.rootNode, (node) => {
+  const visit = (node: Node): boolean | void => {
     if (isTestItem(node)) return false;
     if (node.type === "call_expression") {
       const m = methodCall(node);
@@ -53,5 +53,6 @@ export function scanFile(c: RustScan, f: RustFile): void {
       actixAttribute(c, f, node);
       rocketAttribute(c, f, node);
     }
-  });
+  };
+  for (const tree of [f.tree, ...f.macros]) walk(tree.rootNode, visit);
 }

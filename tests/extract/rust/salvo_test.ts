@@ -52,3 +52,51 @@ Deno.test("rustExtractor reads no salvo routes in files that do not use salvo", 
   ]);
   assert.deepEqual(summarize(ports), []);
 });
+
+Deno.test("rustExtractor reads routers listed in vec![...] at their own lines", async () => {
+  const text = `use salvo::prelude::*;
+
+pub struct Api;
+
+impl Routers for Api {
+    fn build(self) -> Vec<Router> {
+        vec![
+            Router::with_path("reports").get(list).post(create),
+            Router::with_path("reports/{id}").delete(remove),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn routers() -> Vec<Router> {
+        vec![Router::with_path("test-only").get(list)]
+    }
+}
+`;
+  const { ports } = await rustExtractor.extract([{
+    path: "src/main.rs",
+    text,
+  }]);
+  assert.deepEqual(summarize(ports), [
+    "src/main.rs:8 server GET /reports",
+    "src/main.rs:8 server POST /reports",
+    "src/main.rs:9 server DELETE /reports/{}",
+  ]);
+});
+
+Deno.test("rustExtractor gives a salvo route full confidence when no parent adds to its path", async () => {
+  const { ports } = await rustExtractor.extract([
+    { path: "src/main.rs", text: MAIN },
+    { path: "src/routes.rs", text: ROUTES },
+  ]);
+  const confidence = (key: string) =>
+    ports.find((p) => p.ref.key === key)?.ref.confidence;
+  assert.equal(confidence("GET /v1/books"), 0.95);
+  const alone = await rustExtractor.extract([{
+    path: "src/main.rs",
+    text:
+      `use salvo::prelude::*;\nfn r() -> Router { Router::with_path("ping").get(ping) }\n`,
+  }]);
+  assert.equal(alone.ports[0]?.ref.confidence, 1);
+});
