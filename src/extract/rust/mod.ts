@@ -1,7 +1,8 @@
 // Rust extractor: axum routers (`.route(path, get(h).post(h2))`, `.nest`,
 // `.merge`), actix-web (`#[get("/x")]` handlers, `web::resource`,
 // `web::scope`, `.service`, `.configure`), Rocket (`#[get("/x")]` handlers
-// mounted with `.mount("/api", routes![...])`) and reqwest/awc clients.
+// mounted with `.mount("/api", routes![...])`), rwf, tide, gotham, salvo,
+// warp, poem and Loco routers, and reqwest/awc clients.
 import type {
   ExtractDiagnostic,
   ExtractResult,
@@ -11,6 +12,7 @@ import type {
 import type { Value } from "../_value/mod.ts";
 import { eachFile, syntaxWarning } from "../_syntax/passes.ts";
 import { parseSource } from "../_syntax/parser.ts";
+import { macroTrees } from "./macro_trees.ts";
 import {
   collectConstants,
   type RustFile,
@@ -33,7 +35,12 @@ import {
  * that use `rocket`, never in actix-web files), once per `.mount("/api",
  * routes![h, module::h])` that lists them (also through `let` bindings and
  * functions returning `routes!`), `?<query>` parts dropped; a handler no
- * list mounts gets its bare path at confidence 0.8. Clients: `reqwest::get(url)`, and `get/post/...`
+ * list mounts gets its bare path at confidence 0.8. rwf (`route!`, `crud!`),
+ * tide (`app.at(path).get(h)`), gotham (`route.get(path).to(h)`), salvo
+ * (`Router::with_path(p).get(h)` trees), warp (filter chains), poem
+ * (`Route::new().at(path, get(h))`, `#[oai]`) and Loco (`Routes::new().add`)
+ * routes are read in files that use those crates; test code (`#[cfg(test)]`,
+ * `tests/`) gives no routes. Clients: `reqwest::get(url)`, and `get/post/...`
  * or `request(Method::X, url)` on receivers built by `reqwest::Client::new()`
  * / `awc::Client::default()` or declared with those types.
  *
@@ -64,7 +71,8 @@ export const rustExtractor: LanguageExtractor = {
         const tree = await parseSource("rust", file.text);
         syntaxWarning(tree.rootNode, file.path, diagnostics);
         collectConstants(tree.rootNode, constants);
-        parsed.push({ file, tree, ...usedCrates(tree.rootNode) });
+        const macros = await macroTrees(tree.rootNode, file.text);
+        parsed.push({ file, tree, macros, ...usedCrates(tree.rootNode) });
       });
       const scan = new RustScan(parsed, constants);
       await eachFile(
@@ -77,7 +85,10 @@ export const rustExtractor: LanguageExtractor = {
       );
       return { ports: scan.ports, diagnostics };
     } finally {
-      for (const p of parsed) p.tree.delete();
+      for (const p of parsed) {
+        p.tree.delete();
+        for (const t of p.macros) t.delete();
+      }
     }
   },
 };

@@ -3,8 +3,16 @@
 // function that builds it (`.nest`, `.merge`, `.service`, `.configure`).
 import { namedChildren, type Node, walk } from "../_syntax/tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
-import { argsOf, chainRoot, methodCall } from "./nodes.ts";
+import { argsOf, chainRoot, methodCall, tailOf } from "./nodes.ts";
 import { dedupe, MAX_DEPTH, type RustScan } from "./project.ts";
+
+/** axum's `.nest`, `.nest_service`, aide's `.nest_api_service`, poem's `.nest_no_strip`. */
+const NESTS = new Set([
+  "nest",
+  "nest_service",
+  "nest_api_service",
+  "nest_no_strip",
+]);
 
 /**
  * The prefixes mounted above a router/scope value, following the value
@@ -17,12 +25,7 @@ export function prefixes(
   depth = 0,
 ): Value[] {
   if (depth > MAX_DEPTH) return [literal("")];
-  const key = `p:${node.id}`;
-  const cached = c.memo.get(key);
-  if (cached) return cached;
-  const result = dedupe(prefixesOf(c, node, depth));
-  c.memo.set(key, result);
-  return result;
+  return c.remember(`p:${node.id}`, () => dedupe(prefixesOf(c, node, depth)));
 }
 
 export function prefixesOf(
@@ -52,7 +55,7 @@ export function prefixesOf(
       if (!call || !m) return [literal("")];
       const args = namedChildren(parent);
       const index = args.findIndex((a) => a.id === node.id);
-      if ((m.name === "nest" || m.name === "nest_service") && index === 1) {
+      if (NESTS.has(m.name) && index === 1) {
         const p = c.evaluate(args[0]);
         return mountedBelow(c, call, depth).map((pre) => joinPaths(pre, p));
       }
@@ -73,7 +76,8 @@ export function prefixesOf(
         walk(block, (n) => {
           if (
             n.type === "identifier" && n.text === pattern.text &&
-            n.startIndex > pattern.endIndex
+            n.startIndex >= parent.endIndex &&
+            n.parent?.type !== "scoped_identifier"
           ) out.push(...prefixes(c, n, depth + 1));
         });
       }
@@ -88,7 +92,7 @@ export function prefixesOf(
     case "block": {
       // The tail expression of a function body: the function's value.
       const fn = parent.parent;
-      const last = namedChildren(parent).at(-1);
+      const last = tailOf(parent);
       if (fn?.type !== "function_item" || last?.id !== node.id) {
         return [literal("")];
       }
@@ -117,9 +121,8 @@ export function callSitePrefixes(
   if (cached) return cached;
   const home = c.fileOf(fn);
   const out: Value[] = [];
-  for (const use of c.uses(name)) {
+  for (const use of home ? c.usesOf(name, home) : []) {
     if (use.parent?.id === fn.id) continue; // the definition's name
-    if (!home || !c.refersTo(use, home)) continue;
     let site: Node = use;
     if (use.parent?.type === "scoped_identifier") site = use.parent;
     const call = site.parent;

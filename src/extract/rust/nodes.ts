@@ -59,14 +59,69 @@ export function argsOf(call: Node): Node[] {
 
 /** The innermost receiver of a method chain. */
 export function chainRoot(call: Node): Node {
-  let n = call;
-  for (;;) {
-    const m = methodCall(unwrap(n));
-    if (!m) return unwrap(n);
-    n = m.receiver;
-  }
+  return chainEnd(ROOTS, call, (n) => methodCall(unwrap(n))?.receiver, unwrap);
 }
+
+/** Chain ends found so far, by tree and node id (trees never change). */
+const ROOTS = new WeakMap<object, Map<number, Node>>();
+const TOPS = new WeakMap<object, Map<number, Node>>();
 
 export function verbName(name: string): string {
   return name === "any" ? "ANY" : name.toUpperCase();
+}
+
+/** The last named child of a block that is not a comment: its value. */
+export function tailOf(block: Node): Node | undefined {
+  const children = namedChildren(block);
+  for (let i = children.length - 1; i >= 0; i--) {
+    const child = children[i]!;
+    if (child.type !== "line_comment" && child.type !== "block_comment") {
+      return child;
+    }
+  }
+  return undefined;
+}
+
+/** The outermost call of the method chain `call` is part of. */
+export function chainTop(call: Node): Node {
+  return chainEnd(TOPS, call, (n) => {
+    let field = n.parent;
+    if (field?.type === "generic_function") field = field.parent;
+    const next = field?.parent;
+    return field?.type === "field_expression" &&
+        field.childForFieldName("value")?.id === n.id &&
+        next?.type === "call_expression"
+      ? next
+      : undefined;
+  }, (n) => n);
+}
+
+/**
+ * Follows `next` from `start` to the last node, then `end` of it; every
+ * node passed is remembered with the answer, so each is followed once.
+ */
+function chainEnd(
+  caches: WeakMap<object, Map<number, Node>>,
+  start: Node,
+  next: (n: Node) => Node | undefined,
+  end: (n: Node) => Node,
+): Node {
+  let cache = caches.get(start.tree);
+  if (!cache) caches.set(start.tree, cache = new Map());
+  const visited: number[] = [];
+  let n = start;
+  let found: Node | undefined;
+  for (;;) {
+    found = cache.get(n.id);
+    if (found) break;
+    visited.push(n.id);
+    const following = next(n);
+    if (!following) {
+      found = end(n);
+      break;
+    }
+    n = following;
+  }
+  for (const id of visited) cache.set(id, found);
+  return found;
 }

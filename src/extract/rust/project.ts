@@ -25,7 +25,6 @@ import {
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { crateOf } from "./rocket.ts";
-import { clientCall, freeClientCall } from "./clients.ts";
 import { formatMacro, parameterValue, RustCalls } from "./flow.ts";
 import { fieldType, paramType } from "./clients.ts";
 import {
@@ -36,9 +35,8 @@ import {
   methodCall,
   unwrap,
 } from "./nodes.ts";
-import { rocketAttribute } from "./rocket_routes.ts";
-import { actixAttribute, actixResourceOrClient, routeCall } from "./routes.ts";
 import { prefixes, rootPrefixes } from "./mounts.ts";
+import { scanFile } from "./scan_file.ts";
 
 export const AXUM_METHODS = new Set([...HTTP_VERBS, "trace", "any"]);
 export const ACTIX_ATTRIBUTES = new Set([...HTTP_VERBS, "route"]);
@@ -67,6 +65,8 @@ export interface RustCrates {
 export interface RustFile extends RustCrates {
   file: SourceFile;
   tree: Tree;
+  /** Trees of its `vec![...]` bodies, at the file's positions. */
+  macros: Tree[];
 }
 
 /** Where a `routes![...]` list names a handler, and the prefix it gets. */
@@ -76,6 +76,13 @@ export interface RocketMount {
   /** The file of the `routes!` invocation. */
   site: RustFile;
   prefix: Value;
+}
+
+/** A method call `receiver.name(..)` of a scanned file. */
+export interface MethodSite {
+  call: Node;
+  name: string;
+  receiver: Node;
 }
 
 /** The Rust files of a scan root: constants, uses of functions, mounts. */
@@ -99,6 +106,7 @@ export class RustScan {
     this.constants = constants;
     for (const f of files) {
       this.byTree.set(f.tree, f);
+      for (const t of f.macros) this.byTree.set(t, f);
       if (f.rocketMacros) this.rocketCrates.add(crateOf(f.file.path));
     }
     this.anyRocket = files.some((f) => f.rocket);
@@ -134,6 +142,40 @@ export class RustScan {
       }
     }
     return this.useIndex.get(name) ?? [];
+  }
+
+  /**
+   * The uses of the function `name` defined in `home` (see `uses`), also
+   * under the names `use ...module::name as alias` gives it.
+   */
+  usesOf(name: string, home: RustFile): Node[] {
+    const out = this.uses(name).filter((u) => this.refersTo(u, home));
+    const module = moduleName(home.file.path);
+    const alias = new RegExp(`\\b${name}\\s+as\\s+(\\w+)`, "g");
+    for (const f of this.files) {
+      for (const text of f.useTexts) {
+        if (!new RegExp(`\\b${module}::`).test(text)) continue;
+        for (const m of text.matchAll(alias)) {
+          for (const u of this.uses(m[1]!)) {
+            if (
+              this.fileOf(u) === f && u.parent?.type !== "scoped_identifier"
+            ) {
+              out.push(u);
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The values remembered under `key`, computed by `compute` once. */
+  remember(key: string, compute: () => Value[]): Value[] {
+    const cached = this.memo.get(key);
+    if (cached) return cached;
+    const result = compute();
+    this.memo.set(key, result);
+    return result;
   }
 
   evaluate(node: Node | null | undefined, depth = 0): Value {
@@ -189,6 +231,19 @@ export class RustScan {
           )
         ) {
           return this.evaluate(m.receiver, depth + 1);
+        }
+        if (m && (m.name === "concat" || m.name === "join")) {
+          // `[base, "/admin"].concat()`, `["/api", v].join("")`
+          const array = unwrap(m.receiver);
+          const sep = m.name === "join" ? argsOf(n)[0] : undefined;
+          if (
+            array.type === "array_expression" &&
+            (!sep || exactText(this.evaluate(sep, depth + 1)) === "")
+          ) {
+            return concat(
+              namedChildren(array).map((e) => this.evaluate(e, depth + 1)),
+            );
+          }
         }
         const fn = n.childForFieldName("function");
         if (fn && /^(String::from|Url::parse)$/.test(fn.text)) {
@@ -325,19 +380,7 @@ export class RustScan {
   }
 
   run(f: RustFile): void {
-    walk(f.tree.rootNode, (node) => {
-      if (node.type === "call_expression") {
-        const m = methodCall(node);
-        if (m?.name === "route") routeCall(this, f, node);
-        else if (m?.name === "to" || CLIENT_VERBS.has(m?.name ?? "")) {
-          actixResourceOrClient(this, f, node, m!.name, m!.receiver);
-        } else if (m?.name === "request") clientCall(this, f, node, m.receiver);
-        else freeClientCall(this, f, node);
-      } else if (node.type === "attribute_item") {
-        actixAttribute(this, f, node);
-        rocketAttribute(this, f, node);
-      }
-    });
+    scanFile(this, f);
   }
 
   methodFilter(node: Node | undefined): string | undefined {
@@ -353,7 +396,25 @@ export class RustScan {
     framework: string,
     chainStart: Node = at,
   ): void {
-    const path = this.evaluate(pathArg);
+    this.emitServerPath(
+      f,
+      at,
+      this.evaluate(pathArg),
+      verbs,
+      framework,
+      chainStart,
+    );
+  }
+
+  /** {@linkcode emitServer} for a path already evaluated. */
+  emitServerPath(
+    f: RustFile,
+    at: Node,
+    path: Value,
+    verbs: readonly string[],
+    framework: string,
+    chainStart: Node = at,
+  ): void {
     const own = rootPrefixes(this, chainRoot(chainStart), 0);
     const above = prefixes(this, at);
     const seen = new Set<string>();

@@ -52,7 +52,14 @@ export function rocketRoute(item: Node): RocketRoute | undefined {
   const parts = namedChildren(tokens);
   let verbs: string[];
   let pathNode: Node | undefined;
-  if (name === "route") {
+  if (name === "route" && parts[0]?.type === "string_literal") {
+    // `#[route("/x", method = POST)]`
+    pathNode = parts[0];
+    const at = parts.findIndex((p) => p.text === "method");
+    const verb = at > 0 ? parts[at + 1]?.text ?? "" : "";
+    if (!HTTP_METHODS.has(verb)) return undefined;
+    verbs = [verb];
+  } else if (name === "route") {
     const verb = parts[0]?.type === "identifier" ? parts[0].text : "";
     if (!HTTP_METHODS.has(verb)) return undefined;
     verbs = [verb];

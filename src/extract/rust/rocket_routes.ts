@@ -11,7 +11,11 @@ import {
   routePath,
   type Value,
 } from "../_value/mod.ts";
-import { chainRoot, methodCall } from "./nodes.ts";
+import { chainRoot, methodCall, unwrap } from "./nodes.ts";
+import { bindingUses, callsOf, returnedBy } from "./value_uses.ts";
+
+/** Methods adding a list's routes to another list. */
+const APPENDS = new Set(["append", "extend"]);
 import {
   hasPath,
   MAX_DEPTH,
@@ -168,6 +172,14 @@ export function mountPrefixes(
       const call = parent.parent;
       const m = call ? methodCall(call) : undefined;
       const args = namedChildren(parent);
+      if (call && m && APPENDS.has(m.name) && args[0]?.id === node.id) {
+        // `r.append(&mut more_routes())`: mounted where `r` is
+        const r = unwrap(m.receiver);
+        const value = r.type === "identifier"
+          ? c.letValue(r.text, r)
+          : undefined;
+        return value ? mountPrefixes(c, value, depth + 1) : [];
+      }
       if (
         !call || m?.name !== "mount" || args.length !== 2 ||
         args[1]!.id !== node.id || !rocketReceiver(chainRoot(m.receiver))
@@ -177,44 +189,14 @@ export function mountPrefixes(
     case "reference_expression":
     case "parenthesized_expression":
       return mountPrefixes(c, parent, depth + 1);
-    case "let_declaration": {
-      const pattern = parent.childForFieldName("pattern");
-      const block = parent.parent;
-      if (pattern?.type !== "identifier" || !block) return [];
-      const out: Value[] = [];
-      walk(block, (n) => {
-        if (
-          n.type === "identifier" && n.text === pattern.text &&
-          n.startIndex > pattern.endIndex
-        ) out.push(...mountPrefixes(c, n, depth + 1));
-      });
-      return out;
-    }
+    case "let_declaration":
+      return bindingUses(parent).flatMap((n) => mountPrefixes(c, n, depth + 1));
     case "block":
     case "return_expression": {
-      const fn = parent.type === "block" ? parent.parent : undefined;
-      const tail = namedChildren(parent).at(-1)?.id === node.id;
-      const owner = parent.type === "block"
-        ? (fn?.type === "function_item" && tail ? fn : undefined)
-        : c.enclosingFunction(node);
-      const name = owner?.childForFieldName("name")?.text;
-      const home = owner ? c.fileOf(owner) : undefined;
-      if (!owner || !name || !home) return [];
-      const out: Value[] = [];
-      for (const use of c.uses(name)) {
-        if (use.parent?.id === owner.id || !c.refersTo(use, home)) {
-          continue;
-        }
-        const site = use.parent?.type === "scoped_identifier"
-          ? use.parent
-          : use;
-        const call = site.parent;
-        if (
-          call?.type === "call_expression" &&
-          call.childForFieldName("function")?.id === site.id
-        ) out.push(...mountPrefixes(c, call, depth + 1));
-      }
-      return out;
+      const fn = returnedBy(c, node);
+      return fn
+        ? callsOf(c, fn).flatMap((call) => mountPrefixes(c, call, depth + 1))
+        : [];
     }
     default:
       return [];

@@ -1,6 +1,6 @@
 // axum and actix-web routes: `.route(path, get(h).post(h2))`, actix
 // `web::resource(..).route(..)`, `.to(h)` and `#[get("/x")]` handlers.
-import { HTTP_METHODS } from "../_port/http.ts";
+import { HTTP_METHODS, HTTP_VERBS } from "../_port/http.ts";
 import { namedChildren, type Node } from "../_syntax/tree.ts";
 import { exactText, joinPaths } from "../_value/mod.ts";
 import { clientCall } from "./clients.ts";
@@ -16,6 +16,7 @@ import {
   ACTIX_ATTRIBUTES,
   AXUM_METHODS,
   hasPath,
+  MAX_DEPTH,
   type RustFile,
   type RustScan,
 } from "./project.ts";
@@ -41,9 +42,47 @@ export function routeCall(
   c.emitServer(f, call, pathArg, verbs, framework);
 }
 
+/** axum's method-router constructors and methods (`query` is `QUERY`). */
+const AXUM_ROUTING = new Set([...HTTP_VERBS, "trace", "any", "query"]);
+/** Method-router methods that add no verb: layers, state, fallbacks. */
+const AXUM_NEUTRAL = new Set([
+  "layer",
+  "route_layer",
+  "with_state",
+  "fallback",
+  "fallback_service",
+]);
+
+/**
+ * The verb an axum (or aide) method-router name gives: `get`,
+ * `get_service`, aide's `get_with`; undefined for other names.
+ */
+function axumVerb(name: string): string | undefined {
+  const base = name.replace(/_(service|with)$/, "");
+  return AXUM_ROUTING.has(base) ? verbName(base) : undefined;
+}
+
+/**
+ * The verbs of an axum `MethodFilter`: `MethodFilter::GET`, also
+ * `MethodFilter::GET.or(MethodFilter::QUERY)`; empty when one is unknown.
+ */
+export function methodFilters(node: Node | undefined, depth = 0): string[] {
+  if (!node || depth > MAX_DEPTH) return [];
+  const n = unwrap(node);
+  const m = methodCall(n);
+  if (m?.name === "or") {
+    const left = methodFilters(m.receiver, depth + 1);
+    const right = methodFilters(argsOf(n)[0], depth + 1);
+    return left.length > 0 && right.length > 0 ? [...left, ...right] : [];
+  }
+  if (n.type !== "scoped_identifier" && n.type !== "identifier") return [];
+  const v = lastSegment(n).toUpperCase();
+  return HTTP_METHODS.has(v) || v === "QUERY" ? [v] : [];
+}
+
 /** Verbs of an axum method router `get(h).post(h2)`, or undefined. */
 export function axumVerbs(
-  c: RustScan,
+  _c: RustScan,
   node: Node,
 ): string[] | undefined {
   const verbs: string[] = [];
@@ -51,13 +90,11 @@ export function axumVerbs(
   while (n) {
     const m = methodCall(n);
     if (m) {
-      if (AXUM_METHODS.has(m.name)) verbs.push(verbName(m.name));
-      else if (m.name === "on") {
-        const v = c.methodFilter(argsOf(n)[0]);
-        if (v) verbs.push(v);
-      } else if (
-        !["layer", "route_layer", "with_state", "fallback"].includes(m.name)
-      ) return undefined;
+      const verb = axumVerb(m.name);
+      if (verb) verbs.push(verb);
+      else if (m.name === "on" || m.name === "on_service") {
+        verbs.push(...methodFilters(argsOf(n)[0]).reverse());
+      } else if (!AXUM_NEUTRAL.has(m.name)) return undefined;
       n = unwrap(m.receiver);
       continue;
     }
@@ -68,12 +105,12 @@ export function axumVerbs(
     if (fn?.type === "scoped_identifier" && !/(^|::)routing::/.test(path)) {
       return undefined;
     }
-    const base = name.replace(/_service$/, "");
-    if (AXUM_METHODS.has(base)) verbs.push(verbName(base));
-    else if (base === "on") {
-      const v = c.methodFilter(argsOf(n)[0]);
-      if (!v) return undefined;
-      verbs.push(v);
+    const verb = axumVerb(name);
+    if (verb) verbs.push(verb);
+    else if (name === "on" || name === "on_service") {
+      const filtered = methodFilters(argsOf(n)[0]);
+      if (filtered.length === 0) return undefined;
+      verbs.push(...filtered.reverse());
     } else return undefined;
     n = undefined;
   }
@@ -101,7 +138,8 @@ export function actixVerbs(
   }
   if (root.type !== "call_expression") return undefined;
   const fn = root.childForFieldName("function");
-  if (fn?.type !== "scoped_identifier") return undefined;
+  // `web::get()`, or a bare `get()` under `use actix_web::web::*`
+  if (fn?.type !== "scoped_identifier" && !webGlob(c, root)) return undefined;
   const name = lastSegment(fn);
   if (AXUM_METHODS.has(name) && name !== "any") return [name.toUpperCase()];
   if (name === "route") return [verb ?? "ANY"];
@@ -110,6 +148,12 @@ export function actixVerbs(
     return v ? [v] : undefined;
   }
   return undefined;
+}
+
+/** Whether a node's file imports all of actix's `web` module (`use actix_web::web::*`). */
+function webGlob(c: RustScan, node: Node): boolean {
+  const f = c.fileOf(node);
+  return f?.useTexts.some((t) => /\bactix_web::web::\*/.test(t)) === true;
 }
 
 /** `web::resource("/x").route(web::get().to(h))`. */
