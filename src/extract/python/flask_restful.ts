@@ -12,13 +12,10 @@ import {
   type Value,
 } from "../_value/mod.ts";
 import {
-  baseClasses,
-  classMembers,
   classOf,
-  type ClassRef,
+  classVerbs,
   type HttpPort,
   LibraryObjects,
-  MAX_BASES,
   toPort,
 } from "./classes.ts";
 import {
@@ -27,21 +24,11 @@ import {
   positionalArgs,
   type PyModule,
   type PyProject,
-  unwrap,
 } from "./project.ts";
 import { flaskRule } from "./routers.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 
-const RESOURCE_VERBS: ReadonlySet<string> = new Set([
-  "get",
-  "post",
-  "put",
-  "patch",
-  "delete",
-  "head",
-  "options",
-]);
 const RESOURCE_BASES: ReadonlySet<string> = new Set([
   "flask_restful.Resource",
   "flask.views.MethodView",
@@ -129,7 +116,7 @@ export function flaskRestfulPorts(
     const cls = clsNode.type === "class_definition"
       ? { module, node: clsNode }
       : classOf(project, clsNode);
-    const verbs = cls ? resourceVerbs(project, cls) : undefined;
+    const verbs = cls ? classVerbs(project, cls, RESOURCE_BASES) : undefined;
     const mounts: Array<{ prefix: Value; cap: number }> = [];
     for (const app of api.apps) {
       const prefixes = flaskPrefixes(app);
@@ -178,39 +165,4 @@ export function flaskRestfulPorts(
     }
   }
   return ports.map(toPort);
-}
-
-/** The HTTP-verb methods of a resource class, through its project bases. */
-function resourceVerbs(
-  project: PyProject,
-  cls: ClassRef,
-): { known: boolean; definitions: Map<string, ClassRef> } {
-  const result = { known: true, definitions: new Map<string, ClassRef>() };
-  const visit = (current: ClassRef, seen: Set<Node>, depth: number): void => {
-    if (seen.has(current.node) || depth > MAX_BASES) {
-      result.known = false;
-      return;
-    }
-    seen.add(current.node);
-    for (const { definition } of classMembers(current.node)) {
-      const name = definition.childForFieldName("name")?.text ?? "";
-      if (RESOURCE_VERBS.has(name) && !result.definitions.has(name)) {
-        result.definitions.set(name, {
-          module: current.module,
-          node: definition,
-        });
-      }
-    }
-    for (const base of baseClasses(current.node)) {
-      if (base.text === "object") continue;
-      const target = project.resolveExpr(unwrap(base));
-      if (target?.kind === "class") {
-        visit({ module: target.module, node: target.node }, seen, depth + 1);
-      } else if (
-        target?.kind !== "external" || !RESOURCE_BASES.has(target.name)
-      ) result.known = false;
-    }
-  };
-  visit(cls, new Set(), 0);
-  return result;
 }

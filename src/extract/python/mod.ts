@@ -55,7 +55,8 @@ async function extractPython(
     const routers = new PyRouters(project, flow);
     for (const module of project.list) {
       for (const call of module.calls) {
-        const routes = routers.routePorts(module, call);
+        const routes = routers.routePorts(module, call) ??
+          routers.staticPorts(module, call);
         ports.push(...(routes ?? clientPorts(module, call, project, flow)));
       }
     }

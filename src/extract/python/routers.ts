@@ -2,9 +2,10 @@
 // and blueprints, the prefixes they get through `include_router`,
 // `register_blueprint` and `mount` across modules, and their routes.
 import { HTTP_VERBS, httpPort } from "../_port/http.ts";
-import { ownerOf } from "../_syntax/compact_tree.ts";
+import { namedChildren, ownerOf } from "../_syntax/compact_tree.ts";
 import {
   CONFIDENCE,
+  exactText,
   hole,
   isEmpty,
   joinPaths,
@@ -16,18 +17,23 @@ import {
 } from "../_value/mod.ts";
 import {
   argument,
+  classAttribute,
   keywordArg,
+  positionalArgs,
   type PyModule,
   type PyProject,
   unwrap,
 } from "./project.ts";
+import { classOf, classVerbs } from "./classes.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 import { argumentFor, type PyFlow } from "./flow.ts";
 import { enclosingFunction, isParameter } from "./module.ts";
 
 export const VERBS: ReadonlySet<string> = new Set([...HTTP_VERBS, "trace"]);
-const ROUTER_CONSTRUCTORS: ReadonlyMap<string, "fastapi" | "flask"> = new Map([
+/** The frameworks whose applications and routers {@linkcode PyRouters} reads. */
+export type RouterFramework = "fastapi" | "flask" | "quart" | "sanic";
+const ROUTER_CONSTRUCTORS: ReadonlyMap<string, RouterFramework> = new Map([
   ["fastapi.FastAPI", "fastapi"],
   ["fastapi.APIRouter", "fastapi"],
   ["fastapi.routing.APIRouter", "fastapi"],
@@ -35,14 +41,28 @@ const ROUTER_CONSTRUCTORS: ReadonlyMap<string, "fastapi" | "flask"> = new Map([
   ["flask.Flask", "flask"],
   ["flask.Blueprint", "flask"],
   ["flask.blueprints.Blueprint", "flask"],
+  ["quart.Quart", "quart"],
+  ["quart.Blueprint", "quart"],
+  ["quart.blueprints.Blueprint", "quart"],
+  ["sanic.Sanic", "sanic"],
+  ["sanic.app.Sanic", "sanic"],
+  ["sanic.Blueprint", "sanic"],
+  ["sanic.blueprints.Blueprint", "sanic"],
 ]);
-/** A FastAPI/Flask application, router or blueprint. */
+/** A FastAPI/Flask/Quart/Sanic application, router or blueprint. */
 export interface Router {
   id: string;
-  framework: "fastapi" | "flask";
+  framework: RouterFramework;
   prefix: Value | undefined;
   mounts: Mount[];
+  /** Sanic's `version=`: routes get a `/v<version>` prefix. */
+  version?: string | undefined;
 }
+
+const SANIC_GROUPS: ReadonlySet<string> = new Set([
+  "sanic.Blueprint.group",
+  "sanic.blueprints.Blueprint.group",
+]);
 
 interface Mount {
   parent: Router;
@@ -55,6 +75,7 @@ interface Route {
   raw: string;
   methods: string[];
   confidence: number;
+  version: string | undefined;
 }
 
 /**
@@ -63,6 +84,14 @@ interface Route {
  * no closing parenthesis is matched in linear time.
  */
 const FLASK_CONVERTER = /<(?:[\w.]+(?:\([^)]{0,256}\))?:)?(\w+)>/g;
+
+/** A Sanic path with parameters (`<id:int>`) as a path with `{id}` ones. */
+function sanicRule(value: Value): Value {
+  return mapText(value, (text) => text.replace(SANIC_PARAMETER, "{$1}"));
+}
+
+/** A Sanic parameter `<name>` or `<name:type>` (a bounded type pattern). */
+const SANIC_PARAMETER = /<(\w+)(?::[^<>]{0,256})?>/g;
 
 /** A Flask rule with converters (`<int:id>`) as a path with `{id}` parameters. */
 export function flaskRule(value: Value): Value {
@@ -105,9 +134,11 @@ export class PyRouters {
     const value = unwrap(target.node);
     if (value.type !== "call") return undefined;
     const callee = value.childForFieldName("function");
-    const framework = callee
-      ? ROUTER_CONSTRUCTORS.get(project.externalName(callee) ?? "")
-      : undefined;
+    const constructor = callee ? project.externalName(callee) ?? "" : "";
+    // Sanic `Blueprint.group(bp_a, bp_b, url_prefix=...)`: a router its
+    // members are mounted under
+    const framework = ROUTER_CONSTRUCTORS.get(constructor) ??
+      (SANIC_GROUPS.has(constructor) ? "sanic" : undefined);
     if (!framework) return undefined;
     const id = `${target.module.name}:${value.startIndex}`;
     let router = this.#routers.get(id);
@@ -117,13 +148,28 @@ export class PyRouters {
         args,
         framework === "fastapi" ? "prefix" : "url_prefix",
       );
+      const version = keywordArg(args, "version");
       router = {
         id,
         framework,
         prefix: prefixNode ? project.evalString(prefixNode) : undefined,
         mounts: [],
+        version: version ? versionText(project, version) : undefined,
       };
       this.#routers.set(id, router);
+      if (SANIC_GROUPS.has(constructor)) {
+        for (const member of positionalArgs(args)) {
+          const members = member.type === "list" || member.type === "tuple"
+            ? namedChildren(member)
+            : [member];
+          for (const node of members) {
+            const child = this.routerOf(node);
+            if (child && child !== router) {
+              child.mounts.push({ parent: router, prefix: undefined });
+            }
+          }
+        }
+      }
     }
     return router;
   }
@@ -135,7 +181,10 @@ export class PyRouters {
     const args = call.childForFieldName("arguments");
     let child: Router | undefined;
     let prefixNode: Node | undefined;
-    if (method === "include_router" || method === "register_blueprint") {
+    if (
+      method === "include_router" || method === "register_blueprint" ||
+      method === "blueprint"
+    ) {
       child = this.routerOf(
         argument(args, 0, method === "include_router" ? "router" : "blueprint"),
       );
@@ -155,7 +204,7 @@ export class PyRouters {
       : undefined;
     const parent = this.routerOf(object);
     if (parent) {
-      if (parent === child) return;
+      if (parent === child || !mountsOn(parent.framework, method)) return;
       if (!prefix) child.mounts.push({ parent, prefix: undefined });
       for (
         const { value } of prefix ? this.#flow.expand(module, call, prefix) : []
@@ -178,6 +227,72 @@ export class PyRouters {
     }
   }
 
+  /**
+   * The static-file route of an application (`Flask(static_url_path=...)`,
+   * Sanic `app.static(uri, dir)`, `app.mount(path, StaticFiles(...))`).
+   */
+  staticPorts(module: PyModule, call: Node): ExtractedPort[] | undefined {
+    const callee = call.childForFieldName("function");
+    const args = call.childForFieldName("arguments");
+    let router: Router | undefined;
+    let uri: Node | undefined;
+    const method = callee?.type === "attribute"
+      ? callee.childForFieldName("attribute")?.text
+      : undefined;
+    if (
+      callee?.type === "attribute" &&
+      (method === "static" || method === "mount")
+    ) {
+      router = this.routerOf(callee.childForFieldName("object"));
+      if (!router) return undefined;
+      if (method === "static") {
+        if (router.framework !== "sanic") return undefined;
+      } else {
+        // `mount("/assets", StaticFiles(directory=...))`
+        const app = argument(args, 1, "app");
+        const made = app ? unwrap(app) : undefined;
+        const maker = made?.type === "call"
+          ? made.childForFieldName("function")
+          : undefined;
+        const name = maker ? this.#project.externalName(maker) : undefined;
+        if (!name || !/(^|\.)StaticFiles$/.test(name)) return undefined;
+      }
+      uri = argument(args, 0, method === "static" ? "uri" : "path");
+    } else if (callee) {
+      const name = this.#project.externalName(callee);
+      if (name !== "flask.Flask" && name !== "quart.Quart") return undefined;
+      uri = keywordArg(args, "static_url_path");
+      // an application: at the root
+      router = {
+        id: "",
+        framework: name === "flask.Flask" ? "flask" : "quart",
+        prefix: undefined,
+        mounts: [],
+      };
+    }
+    const path = uri ? this.#project.evalString(uri) : undefined;
+    if (!router || !uri || !path) return undefined;
+    const owner = ownerOf(call, module.file.path, "python");
+    const ports: ExtractedPort[] = [];
+    for (const prefix of prefixesOf(router)) {
+      const full = joinPaths(joinPaths(prefix, path), "{filename}");
+      const result = routePath(full, !isEmpty(prefix));
+      const port = httpPort({
+        role: "server",
+        method: "GET",
+        path: result.path,
+        node: call,
+        owner,
+        filePath: module.file.path,
+        confidence: result.confidence,
+        framework: router.framework,
+        extra: { raw: uri.text },
+      });
+      if (port) ports.push(port);
+    }
+    return ports;
+  }
+
   /** The prefixes of a Flask app or blueprint expression, if it is one. */
   flaskPrefixes(expr: Node): Value[] | undefined {
     const router = this.routerOf(expr);
@@ -195,11 +310,22 @@ export class PyRouters {
     const owner = ownerOf(definition, module.file.path, "python");
     const ports: ExtractedPort[] = [];
     const paths = this.#flow.expand(module, call, route.path).map((f) =>
-      // Flask converters: <int:order_id> -> {order_id}
-      route.router.framework === "flask" ? flaskRule(f.value) : f.value
+      // converters: <int:order_id> (Flask), <order_id:int> (Sanic) -> {order_id}
+      route.router.framework === "fastapi"
+        ? f.value
+        : route.router.framework === "sanic"
+        ? sanicRule(f.value)
+        : flaskRule(f.value)
     );
+    const version = route.version ?? versionOf(route.router);
     for (const [prefix, path] of crossing(prefixesOf(route.router), paths)) {
-      const result = routePath(joinPaths(prefix, path), !isEmpty(prefix));
+      const versioned = version === undefined
+        ? prefix
+        : joinPaths(`/v${version.replace(/^v/, "")}`, prefix);
+      const result = routePath(
+        joinPaths(versioned, path),
+        !isEmpty(versioned),
+      );
       for (const method of route.methods) {
         const port = httpPort({
           role: "server",
@@ -227,8 +353,9 @@ export function prefixesOf(router: Router, seen = new Set<Router>()): Value[] {
   const out: Value[] = [];
   for (const mount of router.mounts) {
     for (const parentPrefix of prefixesOf(mount.parent, seen)) {
-      if (router.framework === "flask" && mount.prefix !== undefined) {
-        // register_blueprint(url_prefix=...) replaces the blueprint's own
+      if (router.framework !== "fastapi" && mount.prefix !== undefined) {
+        // register_blueprint(url_prefix=...) (Sanic: blueprint(...))
+        // replaces the blueprint's own
         out.push(joinPaths(parentPrefix, mount.prefix));
       } else {
         out.push(
@@ -241,6 +368,78 @@ export function prefixesOf(router: Router, seen = new Set<Router>()): Value[] {
   return out;
 }
 
+/** Whether `method` registers a child router on a `framework` router. */
+function mountsOn(
+  framework: RouterFramework,
+  method: string | undefined,
+): boolean {
+  if (method === "mount") return true;
+  if (framework === "fastapi") return method === "include_router";
+  if (framework === "sanic") return method === "blueprint";
+  return method === "register_blueprint";
+}
+
+/** A Sanic `version=` argument (a number or a string) as text. */
+function versionText(project: PyProject, node: Node): string | undefined {
+  if (node.type === "integer" || node.type === "float") return node.text;
+  return exactText(project.evalString(node));
+}
+
+/** The Sanic `version=` of a router, its own or that of a group it is in. */
+function versionOf(router: Router, depth = 0): string | undefined {
+  if (router.version !== undefined || depth > 8) return router.version;
+  for (const mount of router.mounts) {
+    const version = versionOf(mount.parent, depth + 1);
+    if (version !== undefined) return version;
+  }
+  return undefined;
+}
+
+/**
+ * The route-registering methods of each framework: the argument that
+ * holds the path (position, keyword) and the one that holds the handler,
+ * or "websocket" for a WebSocket route (a GET upgrade).
+ */
+const ROUTE_METHODS: Readonly<
+  Record<
+    RouterFramework,
+    ReadonlyMap<string, { path: [number, string]; view?: [number, string] }>
+  >
+> = {
+  fastapi: new Map([
+    ["api_route", { path: [0, "path"] }],
+    ["add_api_route", { path: [0, "path"] }],
+    ["websocket", { path: [0, "path"] }],
+    ["add_api_websocket_route", { path: [0, "path"] }],
+    ["websocket_route", { path: [0, "path"] }],
+  ]),
+  flask: new Map([
+    ["route", { path: [0, "rule"] }],
+    ["add_url_rule", { path: [0, "rule"], view: [2, "view_func"] }],
+  ]),
+  quart: new Map([
+    ["route", { path: [0, "rule"] }],
+    ["add_url_rule", { path: [0, "rule"], view: [2, "view_func"] }],
+    ["websocket", { path: [0, "rule"] }],
+    ["add_websocket", { path: [0, "rule"] }],
+  ]),
+  sanic: new Map([
+    ["route", { path: [0, "uri"] }],
+    ["add_route", { path: [1, "uri"], view: [0, "handler"] }],
+    ["websocket", { path: [0, "uri"] }],
+    ["add_websocket_route", { path: [1, "uri"] }],
+  ]),
+};
+
+/** The library bases of class-based views, whose verb methods are routes. */
+const VIEW_BASES: ReadonlySet<string> = new Set([
+  "flask.views.MethodView",
+  "flask.views.View",
+  "quart.views.MethodView",
+  "quart.views.View",
+  "sanic.views.HTTPMethodView",
+]);
+
 function routeOf(
   call: Node,
   routerOf: (expr: Node | null) => Router | undefined,
@@ -250,45 +449,70 @@ function routeOf(
   if (callee?.type !== "attribute") return undefined;
   const name = callee.childForFieldName("attribute")?.text ?? "";
   const isVerb = VERBS.has(name);
-  const isGeneric = name === "route" || name === "api_route" ||
-    name === "add_api_route" || name === "add_url_rule";
-  if (!isVerb && !isGeneric) return undefined;
+  if (!isVerb && !/route|rule|websocket/.test(name)) return undefined;
   const router = routerOf(callee.childForFieldName("object"));
   if (!router) return undefined;
-  if (
-    router.framework === "fastapi" &&
-    (name === "route" || name === "add_url_rule")
-  ) {
-    return undefined;
-  }
-  if (
-    router.framework === "flask" &&
-    (name === "api_route" || name === "add_api_route")
-  ) {
-    return undefined;
-  }
+  const generic = ROUTE_METHODS[router.framework].get(name);
+  if (!isVerb && !generic) return undefined;
   const args = call.childForFieldName("arguments");
-  const pathNode = argument(
-    args,
+  const [position, keyword] = generic?.path ?? [
     0,
-    router.framework === "fastapi" ? "path" : "rule",
-  );
+    ROUTE_METHODS[
+      router.framework
+    ].values().next().value?.path[1] ?? "path",
+  ];
+  // `add_url_rule(view_func=v, rule="/x")`: the keyword wins
+  const pathNode = keywordArg(args, keyword) ??
+    (position === 0 ? argument(args, 0, keyword) : positionalArgs(args)[1]);
   if (!pathNode) return undefined;
   const path = project.evalString(pathNode);
   if (!path) return undefined;
   let methods: string[] = [];
   let confidence = 1;
+  const versionNode = keywordArg(args, "version");
+  const version = versionNode ? versionText(project, versionNode) : undefined;
   if (isVerb) methods = [name.toUpperCase()];
+  else if (name.includes("websocket")) methods = ["GET"];
   else {
     const list = keywordArg(args, "methods");
-    if (!list) methods = ["GET"];
-    else {
+    const view = generic?.view
+      ? argument(args, generic.view[0], generic.view[1])
+      : undefined;
+    if (list) {
       const listed = project.methodList(list);
       methods = listed ?? ["ANY"];
       if (!listed) confidence = CONFIDENCE.weak;
-    }
+    } else methods = (view && viewMethods(project, view)) ?? ["GET"];
   }
-  return { router, path, raw: pathNode.text, methods, confidence };
+  return { router, path, raw: pathNode.text, methods, confidence, version };
+}
+
+/**
+ * The methods of a class-based view handler (`View.as_view("name")`, or a
+ * name bound to one): its `methods = [...]` attribute, else its verb
+ * methods; undefined for a function handler or a class not followed.
+ */
+function viewMethods(project: PyProject, view: Node): string[] | undefined {
+  let made = unwrap(view);
+  if (made.type === "identifier") {
+    const target = project.resolveExpr(made);
+    if (target?.kind !== "value") return undefined;
+    made = unwrap(target.node);
+  }
+  if (made.type !== "call") return undefined;
+  const callee = made.childForFieldName("function");
+  if (
+    callee?.type !== "attribute" ||
+    callee.childForFieldName("attribute")?.text !== "as_view"
+  ) return undefined;
+  const object = callee.childForFieldName("object");
+  const cls = object ? classOf(project, object) : undefined;
+  if (!cls) return undefined;
+  const listed = classAttribute(cls.node, "methods");
+  if (listed) return project.methodList(listed);
+  const verbs = classVerbs(project, cls, VIEW_BASES);
+  if (!verbs.known || verbs.definitions.size === 0) return undefined;
+  return [...verbs.definitions.keys()].map((v) => v.toUpperCase());
 }
 
 /** Every pair of an item of `a` and an item of `b`. */
