@@ -15,7 +15,13 @@ import {
   textOf,
   type Value,
 } from "../_value/mod.ts";
-import { positionalArgs, type PyProject, unwrap } from "./project.ts";
+import {
+  argument,
+  keywordArg,
+  positionalArgs,
+  type PyProject,
+  unwrap,
+} from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 
@@ -33,12 +39,52 @@ export function djangoRoute(value: Value, regex: boolean): Value {
     value,
     (text) =>
       regex
-        ? text.replace(/^\^/, "").replace(/\$$/, "")
-          .replace(/\(\?P<(\w+)>[^)]*\)/g, "{$1}")
-          .replace(/\([^)]*\)/g, HOLE)
+        ? regexGroups(text.replace(/^\^/, "").replace(/\$$/, ""))
           .replace(/\\(.)/g, "$1")
         : text.replace(/<(?:\w+:)?(\w+)>/g, "{$1}"),
   );
+}
+
+/**
+ * A route regex with each outermost group, nested groups and all, as a
+ * `{name}` parameter (`(?P<name>...)`) or a hole, with the quantifier that
+ * follows it; escapes and character classes are skipped when matching the
+ * parentheses. Linear in the length of the text.
+ */
+function regexGroups(text: string): string {
+  let out = "";
+  let depth = 0;
+  let group = "";
+  let inClass = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === "\\") {
+      if (depth === 0) out += text.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (char === "]") inClass = false;
+      if (depth === 0) out += char;
+      continue;
+    }
+    if (char === "[") {
+      inClass = true;
+      if (depth === 0) out += char;
+    } else if (char === "(") {
+      if (depth === 0) {
+        group = /^\(\?P<(\w+)>/.exec(text.slice(i, i + 40))?.[1] ?? "";
+      }
+      depth++;
+    } else if (char === ")" && depth > 0) {
+      depth--;
+      if (depth === 0) {
+        out += group ? `{${group}}` : HOLE;
+        if (/[*+?]/.test(text[i + 1] ?? "")) i++;
+      }
+    } else if (depth === 0) out += char;
+  }
+  return out;
 }
 
 /**
@@ -87,12 +133,27 @@ export function djangoPorts(
     const name = callee ? project.externalName(callee) : undefined;
     return name && DJANGO_ROUTES.has(name) ? name : undefined;
   };
+  // included lists of routes, keyed by module and position
+  const lists = new Set<string>();
+  const containerOf = (module: string, call: Node): string => {
+    for (let at = call.parent; at; at = at.parent) {
+      if (at.type === "list" && lists.has(listKey(module, at))) {
+        return listKey(module, at);
+      }
+    }
+    return module;
+  };
+  const urls: DjangoUrls = {
+    modulePrefixes: (name) => modulePrefixes(name, new Set()),
+    routeKind: isRoute,
+  };
   for (const module of project.list) {
     for (const call of module.calls) {
       const kind = isRoute(call);
       if (!kind) continue;
       const args = call.childForFieldName("arguments");
-      const [routeNode, viewNode] = positionalArgs(args);
+      const routeNode = argument(args, 0, "route") ?? keywordArg(args, "regex");
+      const viewNode = argument(args, 1, "view");
       const route = routeNode ? project.evalString(routeNode) : undefined;
       if (!routeNode || !route) continue;
       const regex = kind !== "django.urls.path";
@@ -105,27 +166,38 @@ export function djangoPorts(
         project.externalName(targetCallee)?.endsWith(".include")
       ) {
         const [inner] = positionalArgs(target.childForFieldName("arguments"));
-        const innerValue = inner ? unwrap(inner) : undefined;
+        let innerValue = inner ? unwrap(inner) : undefined;
+        // include((patterns, app_name), namespace=...)
+        if (innerValue?.type === "tuple") {
+          const first = namedChildren(innerValue)[0];
+          innerValue = first ? unwrap(first) : undefined;
+        }
         if (!innerValue) continue;
         let child: string | undefined;
         if (innerValue.type === "string") {
           const text = textOrUndefined(project.evalString(innerValue));
-          child = text ? project.findModule(text)?.name : undefined;
-        } else if (innerValue.type === "tuple") {
-          const first = namedChildren(innerValue)[0];
-          const text = first
-            ? textOrUndefined(project.evalString(first))
-            : undefined;
           child = text ? project.findModule(text)?.name : undefined;
         } else if (
           innerValue.type === "identifier" || innerValue.type === "attribute"
         ) {
           const resolved = project.resolveExpr(innerValue);
           if (resolved?.kind === "module") child = resolved.module.name;
+          // include(local_patterns): a list of routes named in a module
+          const list = resolved?.kind === "value"
+            ? unwrap(resolved.node)
+            : undefined;
+          if (resolved?.kind === "value" && list?.type === "list") {
+            child = listKey(resolved.module.name, list);
+            lists.add(child);
+          }
         }
         if (child) {
           const list = included.get(child) ?? [];
-          list.push({ parent: module.name, prefix: djangoRoute(route, regex) });
+          const inline = enclosingRoutePrefix(call, project, urls);
+          list.push({
+            parent: containerOf(module.name, call),
+            prefix: joinPaths(inline, djangoRoute(route, regex)),
+          });
           included.set(child, list);
         }
         continue; // inline include([...]) lists are handled by their own path() calls
@@ -146,10 +218,6 @@ export function djangoPorts(
     seen.delete(name);
     return out;
   };
-  const urls: DjangoUrls = {
-    modulePrefixes: (name) => modulePrefixes(name, new Set()),
-    routeKind: isRoute,
-  };
   const ports: ExtractedPort[] = [];
   for (const { module: name, call, route, regex } of routes) {
     const module = project.modules.get(name);
@@ -157,7 +225,7 @@ export function djangoPorts(
     // path("api/", include([path("users/", ...)])) inside the same file
     const inline = enclosingRoutePrefix(call, project, urls);
     const own = joinPaths(inline, djangoRoute(route, regex));
-    for (const prefix of modulePrefixes(name, new Set())) {
+    for (const prefix of modulePrefixes(containerOf(name, call), new Set())) {
       const full = joinPaths(prefix, own);
       const result = routePath(full, !isEmpty(prefix) || !isEmpty(inline));
       const confidence = regex &&
@@ -179,6 +247,11 @@ export function djangoPorts(
     }
   }
   return { ports, urls };
+}
+
+/** The key of a list of routes included by name (`include(patterns)`). */
+function listKey(module: string, list: Node): string {
+  return `${module}#${list.startIndex}`;
 }
 
 function textOrUndefined(value: Value | undefined): string | undefined {
