@@ -64,10 +64,27 @@ async function extractPython(
     ports.push(...django.ports);
     ports.push(...drfPorts(project, django.urls));
     ports.push(...flaskRestfulPorts(project, (e) => routers.flaskPrefixes(e)));
-    return { ports, diagnostics };
+    // routes declared in test code are test scaffolding, not the service's
+    return {
+      ports: ports.filter((p) =>
+        p.ref.role !== "server" || !isTestPath(p.filePath)
+      ),
+      diagnostics,
+    };
   } finally {
     project.delete();
   }
+}
+
+/**
+ * Whether a path is Python test code: `tests.py`, `test_*.py`, `*_test.py`,
+ * `conftest.py`, or a file under a `test` or `tests` directory.
+ */
+function isTestPath(path: string): boolean {
+  const segments = path.split("/");
+  const file = segments.pop() ?? "";
+  return /^(tests?|conftest)\.py$|^test_.*\.py$|_tests?\.py$/.test(file) ||
+    segments.some((s) => s === "tests" || s === "test");
 }
 
 export { pythonGrpc } from "./grpc.ts";

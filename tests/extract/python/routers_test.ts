@@ -167,3 +167,30 @@ site.add_url_rule("/items", view_func=items)
     ],
   );
 });
+
+Deno.test("pythonExtractor reports no routes declared in test files", async () => {
+  const app = `from flask import Flask
+app = Flask(__name__)
+
+@app.get("/probe")
+def probe():
+    return ""
+`;
+  assert.deepEqual(
+    await serverKeys({
+      "service/app.py": app,
+      "service/tests.py": app,
+      "service/test_app.py": app,
+      "service/app_test.py": app,
+      "tests/helpers.py": app,
+      "service/test/main.py": app,
+      "service/contest.py": app,
+      "service/testing.py": app,
+    }),
+    [
+      "service/app.py:4 server GET /probe 1",
+      "service/contest.py:4 server GET /probe 1",
+      "service/testing.py:4 server GET /probe 1",
+    ],
+  );
+});
