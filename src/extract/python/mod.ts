@@ -18,6 +18,7 @@ import { PyFlow } from "./flow.ts";
 import { djangoPorts } from "./django.ts";
 import { drfPorts } from "./drf.ts";
 import { flaskRestfulPorts } from "./flask_restful.ts";
+import { tornadoPorts } from "./tornado.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
@@ -64,6 +65,7 @@ async function extractPython(
     ports.push(...django.ports);
     ports.push(...drfPorts(project, django.urls));
     ports.push(...flaskRestfulPorts(project, (e) => routers.flaskPrefixes(e)));
+    ports.push(...tornadoPorts(project));
     // routes declared in test code are test scaffolding, not the service's
     return {
       ports: ports.filter((p) =>

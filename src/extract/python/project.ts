@@ -59,6 +59,13 @@ const EXTERNAL_ROOTS: ReadonlySet<string> = new Set([
   "temporalio",
   "rest_framework",
   "flask_restful",
+  "quart",
+  "sanic",
+  "tornado",
+  "falcon",
+  "bottle",
+  "litestar",
+  "masonite",
 ]);
 
 /** Every Python module of a scan root, parsed once. */
