@@ -19,6 +19,7 @@ import { djangoPorts } from "./django.ts";
 import { drfPorts } from "./drf.ts";
 import { flaskRestfulPorts } from "./flask_restful.ts";
 import { tornadoPorts } from "./tornado.ts";
+import { masonitePorts } from "./masonite.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
@@ -66,6 +67,7 @@ async function extractPython(
     ports.push(...drfPorts(project, django.urls));
     ports.push(...flaskRestfulPorts(project, (e) => routers.flaskPrefixes(e)));
     ports.push(...tornadoPorts(project));
+    ports.push(...masonitePorts(project));
     // routes declared in test code are test scaffolding, not the service's
     return {
       ports: ports.filter((p) =>
