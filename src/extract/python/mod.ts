@@ -20,6 +20,7 @@ import { drfPorts } from "./drf.ts";
 import { flaskRestfulPorts } from "./flask_restful.ts";
 import { tornadoPorts } from "./tornado.ts";
 import { masonitePorts } from "./masonite.ts";
+import { aiohttpPorts } from "./aiohttp.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
@@ -68,6 +69,7 @@ async function extractPython(
     ports.push(...flaskRestfulPorts(project, (e) => routers.flaskPrefixes(e)));
     ports.push(...tornadoPorts(project));
     ports.push(...masonitePorts(project));
+    ports.push(...aiohttpPorts(project, flow));
     // routes declared in test code are test scaffolding, not the service's
     return {
       ports: ports.filter((p) =>
