@@ -21,6 +21,7 @@ import { flaskRestfulPorts } from "./flask_restful.ts";
 import { tornadoPorts } from "./tornado.ts";
 import { masonitePorts } from "./masonite.ts";
 import { aiohttpPorts } from "./aiohttp.ts";
+import { starlettePorts } from "./starlette.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
@@ -70,6 +71,7 @@ async function extractPython(
     ports.push(...tornadoPorts(project));
     ports.push(...masonitePorts(project));
     ports.push(...aiohttpPorts(project, flow));
+    ports.push(...starlettePorts(project));
     // routes declared in test code are test scaffolding, not the service's
     return {
       ports: ports.filter((p) =>
