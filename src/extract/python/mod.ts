@@ -22,6 +22,7 @@ import { tornadoPorts } from "./tornado.ts";
 import { masonitePorts } from "./masonite.ts";
 import { aiohttpPorts } from "./aiohttp.ts";
 import { starlettePorts } from "./starlette.ts";
+import { litestarPorts } from "./litestar.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
@@ -72,6 +73,7 @@ async function extractPython(
     ports.push(...masonitePorts(project));
     ports.push(...aiohttpPorts(project, flow));
     ports.push(...starlettePorts(project));
+    ports.push(...litestarPorts(project));
     // routes declared in test code are test scaffolding, not the service's
     return {
       ports: ports.filter((p) =>
