@@ -23,6 +23,7 @@ import { masonitePorts } from "./masonite.ts";
 import { aiohttpPorts } from "./aiohttp.ts";
 import { starlettePorts } from "./starlette.ts";
 import { litestarPorts } from "./litestar.ts";
+import { bottlePorts } from "./bottle.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
@@ -74,6 +75,7 @@ async function extractPython(
     ports.push(...aiohttpPorts(project, flow));
     ports.push(...starlettePorts(project));
     ports.push(...litestarPorts(project));
+    ports.push(...bottlePorts(project));
     // routes declared in test code are test scaffolding, not the service's
     return {
       ports: ports.filter((p) =>

@@ -32,7 +32,12 @@ import { enclosingFunction, isParameter } from "./module.ts";
 
 export const VERBS: ReadonlySet<string> = new Set([...HTTP_VERBS, "trace"]);
 /** The frameworks whose applications and routers {@linkcode PyRouters} reads. */
-export type RouterFramework = "fastapi" | "flask" | "quart" | "sanic";
+export type RouterFramework =
+  | "fastapi"
+  | "flask"
+  | "quart"
+  | "sanic"
+  | "bottle";
 const ROUTER_CONSTRUCTORS: ReadonlyMap<string, RouterFramework> = new Map([
   ["fastapi.FastAPI", "fastapi"],
   ["fastapi.APIRouter", "fastapi"],
@@ -48,6 +53,7 @@ const ROUTER_CONSTRUCTORS: ReadonlyMap<string, RouterFramework> = new Map([
   ["sanic.app.Sanic", "sanic"],
   ["sanic.Blueprint", "sanic"],
   ["sanic.blueprints.Blueprint", "sanic"],
+  ["bottle.Bottle", "bottle"],
 ]);
 /** A FastAPI/Flask/Quart/Sanic application, router or blueprint. */
 export interface Router {
@@ -85,8 +91,11 @@ interface Route {
  */
 const FLASK_CONVERTER = /<(?:[\w.]+(?:\([^)]{0,256}\))?:)?(\w+)>/g;
 
-/** A Sanic path with parameters (`<id:int>`) as a path with `{id}` ones. */
-function sanicRule(value: Value): Value {
+/**
+ * A Sanic or Bottle path with parameters (`<id:int>`) as a path with `{id}`
+ * ones.
+ */
+export function sanicRule(value: Value): Value {
   return mapText(value, (text) => text.replace(SANIC_PARAMETER, "{$1}"));
 }
 
@@ -313,7 +322,8 @@ export class PyRouters {
       // converters: <int:order_id> (Flask), <order_id:int> (Sanic) -> {order_id}
       route.router.framework === "fastapi"
         ? f.value
-        : route.router.framework === "sanic"
+        : route.router.framework === "sanic" ||
+            route.router.framework === "bottle"
         ? sanicRule(f.value)
         : flaskRule(f.value)
     );
@@ -423,6 +433,9 @@ const ROUTE_METHODS: Readonly<
     ["websocket", { path: [0, "rule"] }],
     ["add_websocket", { path: [0, "rule"] }],
   ]),
+  bottle: new Map([
+    ["route", { path: [0, "path"] }],
+  ]),
   sanic: new Map([
     ["route", { path: [0, "uri"] }],
     ["add_route", { path: [1, "uri"], view: [0, "handler"] }],
@@ -474,12 +487,16 @@ function routeOf(
   if (isVerb) methods = [name.toUpperCase()];
   else if (name.includes("websocket")) methods = ["GET"];
   else {
-    const list = keywordArg(args, "methods");
+    const list = keywordArg(args, "methods") ??
+      (router.framework === "bottle" ? keywordArg(args, "method") : undefined);
     const view = generic?.view
       ? argument(args, generic.view[0], generic.view[1])
       : undefined;
     if (list) {
-      const listed = project.methodList(list);
+      const one = unwrap(list).type === "string"
+        ? exactText(project.evalString(list))
+        : undefined;
+      const listed = one ? [one.toUpperCase()] : project.methodList(list);
       methods = listed ?? ["ANY"];
       if (!listed) confidence = CONFIDENCE.weak;
     } else methods = (view && viewMethods(project, view)) ?? ["GET"];
