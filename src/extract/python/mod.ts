@@ -24,6 +24,7 @@ import { aiohttpPorts } from "./aiohttp.ts";
 import { starlettePorts } from "./starlette.ts";
 import { litestarPorts } from "./litestar.ts";
 import { bottlePorts } from "./bottle.ts";
+import { falconPorts } from "./falcon.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
@@ -76,6 +77,7 @@ async function extractPython(
     ports.push(...starlettePorts(project));
     ports.push(...litestarPorts(project));
     ports.push(...bottlePorts(project));
+    ports.push(...falconPorts(project));
     // routes declared in test code are test scaffolding, not the service's
     return {
       ports: ports.filter((p) =>
