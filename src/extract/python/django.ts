@@ -158,6 +158,9 @@ export function djangoPorts(
       if (!routeNode || !route) continue;
       const regex = kind !== "django.urls.path";
       const target = viewNode ? unwrap(viewNode) : undefined;
+      // `path("api/", api.urls)` of a Django Ninja API: its routes are read
+      // with the other routers
+      if (isNinjaUrls(project, target)) continue;
       const targetCallee = target?.type === "call"
         ? target.childForFieldName("function")
         : null;
@@ -247,6 +250,17 @@ export function djangoPorts(
     }
   }
   return { ports, urls };
+}
+
+function isNinjaUrls(project: PyProject, view: Node | undefined): boolean {
+  if (
+    view?.type !== "attribute" ||
+    view.childForFieldName("attribute")?.text !== "urls"
+  ) return false;
+  const object = view.childForFieldName("object");
+  const made = object ? project.madeBy(object) : undefined;
+  const maker = made?.childForFieldName("function");
+  return maker ? project.externalName(maker) === "ninja.NinjaAPI" : false;
 }
 
 /** The key of a list of routes included by name (`include(patterns)`). */

@@ -22,6 +22,7 @@ import {
   positionalArgs,
   type PyModule,
   type PyProject,
+  type PyTarget,
   unwrap,
 } from "./project.ts";
 import { classOf, classVerbs } from "./classes.ts";
@@ -37,7 +38,8 @@ export type RouterFramework =
   | "flask"
   | "quart"
   | "sanic"
-  | "bottle";
+  | "bottle"
+  | "ninja";
 const ROUTER_CONSTRUCTORS: ReadonlyMap<string, RouterFramework> = new Map([
   ["fastapi.FastAPI", "fastapi"],
   ["fastapi.APIRouter", "fastapi"],
@@ -54,6 +56,9 @@ const ROUTER_CONSTRUCTORS: ReadonlyMap<string, RouterFramework> = new Map([
   ["sanic.Blueprint", "sanic"],
   ["sanic.blueprints.Blueprint", "sanic"],
   ["bottle.Bottle", "bottle"],
+  ["ninja.NinjaAPI", "ninja"],
+  ["ninja.Router", "ninja"],
+  ["ninja.router.Router", "ninja"],
 ]);
 /** A FastAPI/Flask/Quart/Sanic application, router or blueprint. */
 export interface Router {
@@ -91,6 +96,11 @@ interface Route {
  */
 const FLASK_CONVERTER = /<(?:[\w.]+(?:\([^)]{0,256}\))?:)?(\w+)>/g;
 
+/** A Django Ninja path with converters (`{int:id}`) as one with `{id}`. */
+function ninjaPath(value: Value): Value {
+  return mapText(value, (text) => text.replace(/\{\w+:(\w+)\}/g, "{$1}"));
+}
+
 /**
  * A Sanic or Bottle path with parameters (`<id:int>`) as a path with `{id}`
  * ones.
@@ -118,15 +128,57 @@ export class PyRouters {
     this.#flow = flow;
     // mounts first, so every route sees all of its prefixes
     for (const module of project.list) {
-      for (const call of module.calls) this.#mount(call);
+      for (const call of module.calls) {
+        this.#mount(call);
+        this.#djangoMount(call);
+      }
     }
   }
 
+  /** A Django Ninja router given as an expression or a dotted name. */
+  #ninjaRouter(expr: Node | undefined): Router | undefined {
+    if (expr?.type !== "string") return this.routerOf(expr);
+    const name = exactText(this.#project.evalString(expr)) ?? "";
+    const dot = name.lastIndexOf(".");
+    const module = this.#project.findModule(name.slice(0, dot));
+    const target = module
+      ? this.#project.resolveName(module, name.slice(dot + 1))
+      : undefined;
+    return target ? this.routerOf(expr, target) : undefined;
+  }
+
+  /** Django `path("api/", api.urls)` of a Ninja API: its prefix. */
+  #djangoMount(call: Node): void {
+    const callee = call.childForFieldName("function");
+    const name = callee ? this.#project.externalName(callee) : undefined;
+    if (name !== "django.urls.path" && name !== "django.urls.re_path") return;
+    const args = call.childForFieldName("arguments");
+    const view = argument(args, 1, "view");
+    if (
+      view?.type !== "attribute" ||
+      view.childForFieldName("attribute")?.text !== "urls"
+    ) return;
+    const api = this.routerOf(view.childForFieldName("object"));
+    const route = this.#project.evalString(argument(args, 0, "route"));
+    if (api?.framework !== "ninja" || !route) return;
+    const module = this.#project.moduleOf(call);
+    const parent: Router = {
+      id: `${module?.name}:${call.startIndex}`,
+      framework: "ninja",
+      prefix: mapText(route, (t) => t.replace(/^\^/, "")),
+      mounts: [],
+    };
+    api.mounts.push({ parent, prefix: undefined });
+  }
+
   /** The router an expression evaluates to, if it is one. */
-  routerOf(expr: Node | undefined | null): Router | undefined {
+  routerOf(
+    expr: Node | undefined | null,
+    resolved?: PyTarget,
+  ): Router | undefined {
     if (!expr) return undefined;
     const project = this.#project;
-    let target = project.resolveExpr(unwrap(expr));
+    let target = resolved ?? project.resolveExpr(unwrap(expr));
     if (!target && unwrap(expr).type === "call") {
       // `include_router(build_router())`: the router the function returns
       const callee = unwrap(expr).childForFieldName("function");
@@ -204,6 +256,10 @@ export class PyRouters {
     } else if (method === "mount") {
       child = this.routerOf(argument(args, 1, "app"));
       prefixNode = argument(args, 0, "path");
+    } else if (method === "add_router") {
+      // Django Ninja: `api.add_router("/events/", router)` (or its dotted name)
+      child = this.#ninjaRouter(argument(args, 1, "router"));
+      prefixNode = argument(args, 0, "prefix");
     } else return;
     const object = callee.childForFieldName("object");
     const module = this.#project.moduleOf(call);
@@ -322,6 +378,8 @@ export class PyRouters {
       // converters: <int:order_id> (Flask), <order_id:int> (Sanic) -> {order_id}
       route.router.framework === "fastapi"
         ? f.value
+        : route.router.framework === "ninja"
+        ? ninjaPath(f.value)
         : route.router.framework === "sanic" ||
             route.router.framework === "bottle"
         ? sanicRule(f.value)
@@ -386,6 +444,7 @@ function mountsOn(
   if (method === "mount") return true;
   if (framework === "fastapi") return method === "include_router";
   if (framework === "sanic") return method === "blueprint";
+  if (framework === "ninja") return method === "add_router";
   return method === "register_blueprint";
 }
 
@@ -433,6 +492,9 @@ const ROUTE_METHODS: Readonly<
     ["websocket", { path: [0, "rule"] }],
     ["add_websocket", { path: [0, "rule"] }],
   ]),
+  ninja: new Map([
+    ["api_operation", { path: [1, "path"] }],
+  ]),
   bottle: new Map([
     ["route", { path: [0, "path"] }],
   ]),
@@ -462,7 +524,7 @@ function routeOf(
   if (callee?.type !== "attribute") return undefined;
   const name = callee.childForFieldName("attribute")?.text ?? "";
   const isVerb = VERBS.has(name);
-  if (!isVerb && !/route|rule|websocket/.test(name)) return undefined;
+  if (!isVerb && !/route|rule|websocket|operation/.test(name)) return undefined;
   const router = routerOf(callee.childForFieldName("object"));
   if (!router) return undefined;
   const generic = ROUTE_METHODS[router.framework].get(name);
@@ -487,8 +549,12 @@ function routeOf(
   if (isVerb) methods = [name.toUpperCase()];
   else if (name.includes("websocket")) methods = ["GET"];
   else {
-    const list = keywordArg(args, "methods") ??
-      (router.framework === "bottle" ? keywordArg(args, "method") : undefined);
+    const list = router.framework === "ninja"
+      ? argument(args, 0, "methods")
+      : keywordArg(args, "methods") ??
+        (router.framework === "bottle"
+          ? keywordArg(args, "method")
+          : undefined);
     const view = generic?.view
       ? argument(args, generic.view[0], generic.view[1])
       : undefined;

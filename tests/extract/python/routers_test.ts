@@ -194,3 +194,55 @@ def probe():
     ],
   );
 });
+
+Deno.test("PyRouters reads Django Ninja APIs, routers added by value or dotted name, and the Django path they are served under", async () => {
+  assert.deepEqual(
+    await serverKeys({
+      "site/urls.py": `from django.urls import path
+from .api import api
+
+urlpatterns = [path("v2/", api.urls)]
+`,
+      "site/api.py": `from ninja import NinjaAPI
+from shop.api import router as shop_router
+
+api = NinjaAPI()
+
+@api.get("/orders/{int:order_id}")
+def order(request, order_id: int):
+    return {}
+
+@api.api_operation(["PUT", "PATCH"], "/carts")
+def carts(request):
+    return {}
+
+api.add_router("/shop/", shop_router)
+api.add_router("/billing/", "billing.api.router")
+`,
+      "shop/api.py": `from ninja import Router
+router = Router()
+
+@router.post("/items")
+def add_item(request):
+    return {}
+`,
+      "billing/api.py": `from ninja import Router
+router = Router()
+helper = {"get": lambda path: path}
+
+@router.get("/invoices")
+def invoices(request):
+    return []
+
+helper["get"]("/not-a-route")
+`,
+    }),
+    [
+      "billing/api.py:5 server GET /v2/billing/invoices 0.95",
+      "shop/api.py:4 server POST /v2/shop/items 0.95",
+      "site/api.py:10 server PATCH /v2/carts 0.95",
+      "site/api.py:10 server PUT /v2/carts 0.95",
+      "site/api.py:6 server GET /v2/orders/{} 0.95",
+    ],
+  );
+});
