@@ -5,7 +5,7 @@ import { ownerOf } from "../_syntax/compact_tree.ts";
 import { CONFIDENCE, exactText, routePath } from "../_value/mod.ts";
 import { httpPort } from "../_port/http.ts";
 import { argument, type PyProject, unwrap } from "./project.ts";
-import { sanicRule } from "./routers.ts";
+import { sanicRule } from "./route_calls.ts";
 import type { ExtractedPort } from "../types.ts";
 
 const DEFAULT_APP = /^bottle\.(route|get|post|put|patch|delete)$/;

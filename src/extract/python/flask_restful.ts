@@ -29,7 +29,7 @@ import {
   type PyModule,
   type PyProject,
 } from "./project.ts";
-import { flaskRule } from "./routers.ts";
+import { flaskRule } from "./route_calls.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 
