@@ -97,6 +97,9 @@ const ROUTE_METHODS: Readonly<
   ninja: new Map([
     ["api_operation", { path: [1, "path"] }],
   ]),
+  robyn: new Map([
+    ["websocket", { path: [0, "endpoint"] }],
+  ]),
   bottle: new Map([
     ["route", { path: [0, "path"] }],
   ]),

@@ -43,7 +43,8 @@ export type RouterFramework =
   | "quart"
   | "sanic"
   | "bottle"
-  | "ninja";
+  | "ninja"
+  | "robyn";
 const ROUTER_CONSTRUCTORS: ReadonlyMap<string, RouterFramework> = new Map([
   ["fastapi.FastAPI", "fastapi"],
   ["fastapi.APIRouter", "fastapi"],
@@ -61,6 +62,8 @@ const ROUTER_CONSTRUCTORS: ReadonlyMap<string, RouterFramework> = new Map([
   ["sanic.blueprints.Blueprint", "sanic"],
   ["bottle.Bottle", "bottle"],
   ["ninja.NinjaAPI", "ninja"],
+  ["robyn.Robyn", "robyn"],
+  ["robyn.SubRouter", "robyn"],
   ["ninja.Router", "ninja"],
   ["ninja.router.Router", "ninja"],
 ]);
@@ -172,10 +175,9 @@ export class PyRouters {
     let router = this.#routers.get(id);
     if (!router) {
       const args = value.childForFieldName("arguments");
-      const prefixNode = keywordArg(
-        args,
-        framework === "fastapi" ? "prefix" : "url_prefix",
-      );
+      const prefixNode = framework === "robyn"
+        ? argument(args, 1, "prefix")
+        : keywordArg(args, framework === "fastapi" ? "prefix" : "url_prefix");
       const version = keywordArg(args, "version");
       router = {
         id,
@@ -345,6 +347,8 @@ export class PyRouters {
       // converters: <int:order_id> (Flask), <order_id:int> (Sanic) -> {order_id}
       route.router.framework === "fastapi"
         ? f.value
+        : route.router.framework === "robyn"
+        ? mapText(f.value, (t) => t.replace(/:(\w+)/g, "{$1}"))
         : route.router.framework === "ninja"
         ? ninjaPath(f.value)
         : route.router.framework === "sanic" ||
@@ -380,6 +384,18 @@ export class PyRouters {
   }
 }
 
+/**
+ * The frameworks where a prefix given when a blueprint is registered
+ * replaces the blueprint's own (FastAPI and Robyn compose them).
+ */
+const REPLACES_OWN_PREFIX: ReadonlySet<RouterFramework> = new Set([
+  "flask",
+  "quart",
+  "sanic",
+  "bottle",
+  "ninja",
+]);
+
 /** Every prefix of a router through its mounts. */
 export function prefixesOf(router: Router, seen = new Set<Router>()): Value[] {
   const own = router.prefix ?? literal("");
@@ -388,7 +404,9 @@ export function prefixesOf(router: Router, seen = new Set<Router>()): Value[] {
   const out: Value[] = [];
   for (const mount of router.mounts) {
     for (const parentPrefix of prefixesOf(mount.parent, seen)) {
-      if (router.framework !== "fastapi" && mount.prefix !== undefined) {
+      if (
+        REPLACES_OWN_PREFIX.has(router.framework) && mount.prefix !== undefined
+      ) {
         // register_blueprint(url_prefix=...) (Sanic: blueprint(...))
         // replaces the blueprint's own
         out.push(joinPaths(parentPrefix, mount.prefix));
@@ -409,7 +427,9 @@ function mountsOn(
   method: string | undefined,
 ): boolean {
   if (method === "mount") return true;
-  if (framework === "fastapi") return method === "include_router";
+  if (framework === "fastapi" || framework === "robyn") {
+    return method === "include_router";
+  }
   if (framework === "sanic") return method === "blueprint";
   if (framework === "ninja") return method === "add_router";
   return method === "register_blueprint";

@@ -246,3 +246,46 @@ helper["get"]("/not-a-route")
     ],
   );
 });
+
+Deno.test("PyRouters reads Robyn apps and SubRouters whose prefixes compose through include_router", async () => {
+  assert.deepEqual(
+    await serverKeys({
+      "app.py": `from robyn import Robyn, SubRouter
+
+app = Robyn(__file__)
+api = SubRouter(__file__, "/api")
+admin = SubRouter(__file__, prefix="/admin")
+
+@app.get("/users/:user_id")
+async def user(request):
+    return {}
+
+@admin.delete("/sessions/:sid")
+async def end_session(request):
+    return {}
+
+@api.websocket("/feed")
+async def feed(ws):
+    pass
+
+api.include_router(admin)
+app.include_router(api)
+
+class Fake:
+    def get(self, path):
+        return lambda f: f
+
+fake = Fake()
+
+@fake.get("/not-a-route")
+def nope():
+    pass
+`,
+    }),
+    [
+      "app.py:11 server DELETE /api/admin/sessions/{} 0.95",
+      "app.py:15 server GET /api/feed 0.95",
+      "app.py:7 server GET /users/{} 1",
+    ],
+  );
+});
