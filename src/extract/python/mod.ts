@@ -19,6 +19,7 @@ import { djangoPorts } from "./django.ts";
 import { drfPorts } from "./drf.ts";
 import { flaskRestfulPorts } from "./flask_restful.ts";
 import { tornadoPorts } from "./tornado.ts";
+import { flaskRestxPorts } from "./flask_restx.ts";
 import { masonitePorts } from "./masonite.ts";
 import { aiohttpPorts } from "./aiohttp.ts";
 import { starlettePorts } from "./starlette.ts";
@@ -71,6 +72,7 @@ async function extractPython(
     ports.push(...django.ports);
     ports.push(...drfPorts(project, django.urls));
     ports.push(...flaskRestfulPorts(project, (e) => routers.flaskPrefixes(e)));
+    ports.push(...flaskRestxPorts(project, (e) => routers.flaskPrefixes(e)));
     ports.push(...tornadoPorts(project));
     ports.push(...masonitePorts(project));
     ports.push(...aiohttpPorts(project, flow));

@@ -201,7 +201,9 @@ export class PyProject {
     }
     const submodule = this.findModule(`${imported.module}.${imported.name}`);
     if (submodule) return { kind: "module", module: submodule };
-    const module = this.findModule(imported.module);
+    // an ambiguous or missing absolute name: the module next to the importer
+    const module = this.findModule(imported.module) ??
+      (imported.sibling ? this.modules.get(imported.sibling) : undefined);
     if (!module) {
       return { kind: "external", name: `${imported.module}.${imported.name}` };
     }
