@@ -26,6 +26,7 @@ import { starlettePorts } from "./starlette.ts";
 import { litestarPorts } from "./litestar.ts";
 import { bottlePorts } from "./bottle.ts";
 import { falconPorts } from "./falcon.ts";
+import { pyramidPorts } from "./pyramid.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
@@ -80,6 +81,7 @@ async function extractPython(
     ports.push(...litestarPorts(project));
     ports.push(...bottlePorts(project));
     ports.push(...falconPorts(project));
+    ports.push(...pyramidPorts(project));
     // routes declared in test code are test scaffolding, not the service's
     return {
       ports: ports.filter((p) =>
