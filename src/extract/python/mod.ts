@@ -27,6 +27,7 @@ import { litestarPorts } from "./litestar.ts";
 import { bottlePorts } from "./bottle.ts";
 import { falconPorts } from "./falcon.ts";
 import { pyramidPorts } from "./pyramid.ts";
+import { cherrypyPorts } from "./cherrypy.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
@@ -82,6 +83,7 @@ async function extractPython(
     ports.push(...bottlePorts(project));
     ports.push(...falconPorts(project));
     ports.push(...pyramidPorts(project));
+    ports.push(...cherrypyPorts(project));
     // routes declared in test code are test scaffolding, not the service's
     return {
       ports: ports.filter((p) =>
