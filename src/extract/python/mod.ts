@@ -28,6 +28,7 @@ import { bottlePorts } from "./bottle.ts";
 import { falconPorts } from "./falcon.ts";
 import { pyramidPorts } from "./pyramid.ts";
 import { cherrypyPorts } from "./cherrypy.ts";
+import { httpServerPorts } from "./http_server.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
@@ -84,6 +85,7 @@ async function extractPython(
     ports.push(...falconPorts(project));
     ports.push(...pyramidPorts(project));
     ports.push(...cherrypyPorts(project));
+    ports.push(...httpServerPorts(project));
     // routes declared in test code are test scaffolding, not the service's
     return {
       ports: ports.filter((p) =>
