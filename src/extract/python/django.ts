@@ -48,8 +48,9 @@ export function djangoRoute(value: Value, regex: boolean): Value {
 /**
  * A route regex with each outermost group, nested groups and all, as a
  * `{name}` parameter (`(?P<name>...)`) or a hole, with the quantifier that
- * follows it; escapes and character classes are skipped when matching the
- * parentheses. Linear in the length of the text.
+ * follows it; an optional group is left out (the shortest path it takes).
+ * Escapes and character classes are skipped when matching the parentheses.
+ * Linear in the length of the text.
  */
 function regexGroups(text: string): string {
   let out = "";
@@ -79,8 +80,12 @@ function regexGroups(text: string): string {
     } else if (char === ")" && depth > 0) {
       depth--;
       if (depth === 0) {
-        out += group ? `{${group}}` : HOLE;
-        if (/[*+?]/.test(text[i + 1] ?? "")) i++;
+        const quantifier = text[i + 1] ?? "";
+        // an optional group (`(...)?`, `(...)*`) may match nothing: left out
+        if (quantifier !== "?" && quantifier !== "*") {
+          out += group ? `{${group}}` : HOLE;
+        }
+        if (/[*+?]/.test(quantifier)) i++;
       }
     } else if (depth === 0) out += char;
   }

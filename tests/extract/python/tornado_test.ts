@@ -39,6 +39,7 @@ from handlers import Orders, Feed
 
 routes = [
     (r"/orders/([0-9]+)", Orders),
+    (r"/archive(?:/(\d+))?", Orders),
     url(r"/feed", Feed, name="feed"),
 ]
 app = tornado.web.Application(routes)
@@ -58,12 +59,14 @@ not_an_app.add_handlers(r".*", [(r"/not-either", Orders)])
     },
   ]);
   assert.deepEqual(summary(ports), [
-    "app.py:10 server DELETE /admin/orders/{} 0.8",
-    "app.py:10 server GET /admin/orders/{} 0.8",
-    "app.py:14 server GET /live 1",
+    "app.py:11 server DELETE /admin/orders/{} 0.8",
+    "app.py:11 server GET /admin/orders/{} 0.8",
+    "app.py:15 server GET /live 1",
     "app.py:6 server DELETE /orders/{} 0.8",
     "app.py:6 server GET /orders/{} 0.8",
-    "app.py:7 server GET /feed 1",
+    "app.py:7 server DELETE /archive 1",
+    "app.py:7 server GET /archive 1",
+    "app.py:8 server GET /feed 1",
     "handlers.py:21 server DELETE /jobs/{} 1",
     "handlers.py:21 server GET /jobs/{} 1",
   ]);
