@@ -22,6 +22,7 @@ import {
   type PyProject,
   unwrap,
 } from "./project.ts";
+import { djangoViewMethods } from "./django_methods.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 
@@ -131,7 +132,13 @@ export function djangoPorts(
   // module name -> prefixes it is included under
   const included = new Map<string, Array<{ parent: string; prefix: Value }>>();
   const routes: Array<
-    { module: string; call: Node; route: Value; regex: boolean }
+    {
+      module: string;
+      call: Node;
+      route: Value;
+      regex: boolean;
+      view: Node | undefined;
+    }
   > = [];
   const isRoute = (call: Node): string | undefined => {
     const callee = call.childForFieldName("function");
@@ -210,7 +217,7 @@ export function djangoPorts(
         }
         continue; // inline include([...]) lists are handled by their own path() calls
       }
-      routes.push({ module: module.name, call, route, regex });
+      routes.push({ module: module.name, call, route, regex, view: viewNode });
     }
   }
   const modulePrefixes = (name: string, seen: Set<string>): Value[] => {
@@ -227,9 +234,10 @@ export function djangoPorts(
     return out;
   };
   const ports: ExtractedPort[] = [];
-  for (const { module: name, call, route, regex } of routes) {
+  for (const { module: name, call, route, regex, view } of routes) {
     const module = project.modules.get(name);
     if (!module) continue;
+    const methods = djangoViewMethods(project, view) ?? ["ANY"];
     // path("api/", include([path("users/", ...)])) inside the same file
     const inline = enclosingRoutePrefix(call, project, urls);
     const own = joinPaths(inline, djangoRoute(route, regex));
@@ -240,18 +248,20 @@ export function djangoPorts(
           /[\\()[\]|*+?]/.test(textOf(route).replace(/\(\?P<\w+>[^)]*\)/g, ""))
         ? Math.min(result.confidence, CONFIDENCE.partial)
         : result.confidence;
-      const port = httpPort({
-        role: "server",
-        method: "ANY",
-        path: result.path,
-        node: call,
-        owner: ownerOf(call, module.file.path, "python"),
-        filePath: module.file.path,
-        confidence,
-        framework: "django",
-        extra: { raw: textOf(route) },
-      });
-      if (port) ports.push(port);
+      for (const method of methods) {
+        const port = httpPort({
+          role: "server",
+          method,
+          path: result.path,
+          node: call,
+          owner: ownerOf(call, module.file.path, "python"),
+          filePath: module.file.path,
+          confidence,
+          framework: "django",
+          extra: { raw: textOf(route) },
+        });
+        if (port) ports.push(port);
+      }
     }
   }
   return { ports, urls };
