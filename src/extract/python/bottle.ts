@@ -2,9 +2,9 @@
 // `@post(...)`...), which register on the default application. Routes of
 // `Bottle()` objects and their mounts are read with the other routers.
 import { ownerOf } from "../_syntax/compact_tree.ts";
-import { CONFIDENCE, exactText, routePath } from "../_value/mod.ts";
+import { CONFIDENCE, routePath } from "../_value/mod.ts";
 import { httpPort } from "../_port/http.ts";
-import { argument, type PyProject, unwrap } from "./project.ts";
+import { argument, type PyProject } from "./project.ts";
 import { sanicRule } from "./route_calls.ts";
 import type { ExtractedPort } from "../types.ts";
 
@@ -28,10 +28,7 @@ export function bottlePorts(project: PyProject): ExtractedPort[] {
       let confidence = 1;
       const method = kind === "route" ? argument(args, 1, "method") : undefined;
       if (method) {
-        const one = unwrap(method).type === "string"
-          ? exactText(project.evalString(method))
-          : undefined;
-        const listed = one ? [one.toUpperCase()] : project.methodList(method);
+        const listed = project.methodList(method);
         methods = listed ?? ["ANY"];
         if (!listed) confidence = CONFIDENCE.weak;
       } else if (kind === "route") methods = ["GET"];

@@ -7,6 +7,7 @@
 // upper-case verb methods, as under the `MethodDispatcher`.
 import { namedChildren, ownerOf } from "../_syntax/compact_tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
+import { HTTP_METHODS } from "../_port/http.ts";
 import {
   argument,
   classAttribute,
@@ -28,15 +29,6 @@ const MOUNTS: ReadonlyMap<string, [number, number]> = new Map([
   ["cherrypy.quickstart", [0, 1]],
   ["cherrypy.tree.mount", [0, 1]],
 ]);
-const VERB_METHODS: ReadonlySet<string> = new Set([
-  "GET",
-  "POST",
-  "PUT",
-  "PATCH",
-  "DELETE",
-  "HEAD",
-  "OPTIONS",
-]);
 const MAX_DEPTH = 8;
 
 /** The routes of the CherryPy object trees a project mounts. */
@@ -56,7 +48,7 @@ export function cherrypyPorts(project: PyProject): ExtractedPort[] {
       const name = definition.childForFieldName("name")?.text ?? "";
       const owner = ownerOf(definition, cls.module.file.path, "python");
       const params = segments(definition);
-      if (exposedClass && VERB_METHODS.has(name)) {
+      if (exposedClass && HTTP_METHODS.has(name)) {
         ports.push(
           port(cls.module, definition, name, joinPaths(path, params), owner),
         );

@@ -12,6 +12,7 @@ import {
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 import { httpBoundaryKey } from "../../boundary/http_path.ts";
+import { HTTP_VERBS } from "../_port/http.ts";
 
 /** A server port found on a class. */
 export interface HttpPort {
@@ -162,15 +163,12 @@ export class LibraryObjects<T> {
   }
 }
 
-/** The verb methods a class-based view or resource may define. */
+/** The verb methods of a class-based handler: `get`, `post`... `options`. */
+export const HANDLER_VERBS: ReadonlySet<string> = HTTP_VERBS;
+
+/** The verb methods a Flask-style view or resource may define (`query` too). */
 export const VIEW_VERBS: ReadonlySet<string> = new Set([
-  "get",
-  "post",
-  "put",
-  "patch",
-  "delete",
-  "head",
-  "options",
+  ...HANDLER_VERBS,
   "query",
 ]);
 

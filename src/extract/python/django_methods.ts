@@ -7,7 +7,7 @@
 import { namedChildren } from "../_syntax/compact_tree.ts";
 import { exactText } from "../_value/mod.ts";
 import { argument, type PyProject, unwrap } from "./project.ts";
-import { classVerbs } from "./classes.ts";
+import { classVerbs, HANDLER_VERBS } from "./classes.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 
 const DECORATORS: ReadonlyMap<string, string[] | "listed"> = new Map<
@@ -28,13 +28,7 @@ const VIEW_BASES: ReadonlySet<string> = new Set([
 ]);
 /** Django's `View.http_method_names` (no `query`). */
 const HTTP_METHOD_NAMES: ReadonlySet<string> = new Set([
-  "get",
-  "post",
-  "put",
-  "patch",
-  "delete",
-  "head",
-  "options",
+  ...HANDLER_VERBS,
   "trace",
 ]);
 const MAX_NODES = 20000;

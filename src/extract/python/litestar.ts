@@ -6,7 +6,6 @@
 import { namedChildren, ownerOf } from "../_syntax/compact_tree.ts";
 import {
   composed,
-  exactText,
   isEmpty,
   joinPaths,
   literal,
@@ -168,8 +167,7 @@ function handlerOf(
   else if (kind === "route") {
     const list = keywordArg(args, "http_method");
     if (!list) return undefined;
-    const one = exactText(project.evalString(list));
-    methods = one ? [one.toUpperCase()] : project.methodList(list) ?? ["ANY"];
+    methods = project.methodList(list) ?? ["ANY"];
   } else methods = [kind.toUpperCase()];
   const pathNode = argument(args, 0, "path");
   const nodes = !pathNode

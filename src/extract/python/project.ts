@@ -260,14 +260,14 @@ export class PyProject {
   }
 
   /**
-   * The methods a `methods=[...]` argument lists (a list, tuple or set),
-   * upper-cased; undefined when one of them is not a literal name.
+   * The methods a `methods=[...]` argument lists (a list, tuple or set, or
+   * one string: `method="GET"`), upper-cased; undefined when one of them is not a literal name.
    */
   methodList(list: Node): string[] | undefined {
     const items =
       list.type === "list" || list.type === "tuple" || list.type === "set"
         ? namedChildren(list).map((n) => this.evalString(n))
-        : [undefined];
+        : [unwrap(list).type === "string" ? this.evalString(list) : undefined];
     const methods: string[] = [];
     for (const item of items) {
       const text = exactText(item);

@@ -178,10 +178,7 @@ function requestMethods(
 ): { methods: string[]; confidence: number } {
   const node = keywordArg(args, "request_method");
   if (!node) return { methods: ["ANY"], confidence: 1 };
-  const one = unwrap(node).type === "string"
-    ? exactText(project.evalString(node))
-    : undefined;
-  const methods = one ? [one.toUpperCase()] : project.methodList(node);
+  const methods = project.methodList(node);
   return methods
     ? { methods, confidence: 1 }
     : { methods: ["ANY"], confidence: CONFIDENCE.weak };

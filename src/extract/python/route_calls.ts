@@ -165,10 +165,7 @@ export function routeOf(
       ? argument(args, generic.view[0], generic.view[1])
       : undefined;
     if (list) {
-      const one = unwrap(list).type === "string"
-        ? exactText(project.evalString(list))
-        : undefined;
-      const listed = one ? [one.toUpperCase()] : project.methodList(list);
+      const listed = project.methodList(list);
       methods = listed ?? ["ANY"];
       if (!listed) confidence = CONFIDENCE.weak;
     } else methods = (view && viewMethods(project, view)) ?? ["GET"];

@@ -11,7 +11,7 @@ import {
   unwrap,
 } from "./project.ts";
 import { djangoRoute } from "./django.ts";
-import { baseClasses, libraryClass } from "./classes.ts";
+import { baseClasses, HANDLER_VERBS, libraryClass } from "./classes.ts";
 import {
   classRoutePorts,
   type HandlerClasses,
@@ -37,19 +37,10 @@ const HANDLERS: HandlerClasses = {
     "tornado.web.RedirectHandler",
   ]),
   // RequestHandler.SUPPORTED_METHODS
-  verb: (method) => TORNADO_VERBS.has(method) ? method : undefined,
+  verb: (method) => HANDLER_VERBS.has(method) ? method : undefined,
   // a WebSocket handler answers the GET upgrade
   fallback: () => ["GET"],
 };
-const TORNADO_VERBS: ReadonlySet<string> = new Set([
-  "get",
-  "post",
-  "put",
-  "patch",
-  "delete",
-  "head",
-  "options",
-]);
 
 /** The routes of the Tornado applications of a project. */
 export function tornadoPorts(project: PyProject): ExtractedPort[] {
