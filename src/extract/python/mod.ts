@@ -1,5 +1,5 @@
 // Python HTTP servers (FastAPI, Flask, Django, Django REST framework
-// routers, Flask-RESTful and Flask-RESTX resources, Quart, Sanic, Bottle,
+// routers, Flask-RESTful and Flask-RESTX resources, Flask-AppBuilder, Quart, Sanic, Bottle,
 // Robyn, Django Ninja, Tornado, Starlette, Litestar, aiohttp, Falcon,
 // Masonite, Pyramid, CherryPy, http.server) and clients (requests, httpx,
 // aiohttp). Routes declared in test files are left out.
@@ -32,10 +32,11 @@ import { falconPorts } from "./falcon.ts";
 import { pyramidPorts } from "./pyramid.ts";
 import { cherrypyPorts } from "./cherrypy.ts";
 import { httpServerPorts } from "./http_server.ts";
+import { flaskAppBuilderPorts } from "./flask_appbuilder.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
- * routers, Flask-RESTful and Flask-RESTX resources, Quart, Sanic, Bottle,
+ * routers, Flask-RESTful and Flask-RESTX resources, Flask-AppBuilder, Quart, Sanic, Bottle,
  * Robyn, Django Ninja, Tornado, Starlette, Litestar, aiohttp, Falcon,
  * Masonite, Pyramid, CherryPy, http.server; not in test files) and HTTP
  * calls (requests, httpx, aiohttp) in Python files.
@@ -91,6 +92,7 @@ async function extractPython(
     ports.push(...pyramidPorts(project));
     ports.push(...cherrypyPorts(project));
     ports.push(...httpServerPorts(project));
+    ports.push(...flaskAppBuilderPorts(project));
     // routes declared in test code are test scaffolding, not the service's
     return {
       ports: ports.filter((p) =>
