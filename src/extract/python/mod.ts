@@ -1,8 +1,8 @@
 // Python HTTP servers (FastAPI, Flask, Django, Django REST framework
-// routers, Flask-RESTful and Flask-RESTX resources, Flask-AppBuilder, Quart, Sanic, Bottle,
-// Robyn, Django Ninja, Tornado, Starlette, Litestar, aiohttp, Falcon,
-// Masonite, Pyramid, CherryPy, http.server) and clients (requests, httpx,
-// aiohttp). Routes declared in test files are left out.
+// routers, Flask-RESTful and Flask-RESTX resources, Flask-AppBuilder, Quart,
+// Sanic, Bottle, Robyn, Django Ninja, Tornado, Starlette, Litestar, aiohttp,
+// Falcon, Masonite, Pyramid, CherryPy, http.server) and clients (requests,
+// httpx, aiohttp). Routes declared in test files are left out.
 // Routers are followed across modules: FastAPI `include_router` and Flask
 // `register_blueprint` prefixes compose with the router's own prefix, Django
 // `include()` prefixes compose along the URLconf tree (also over DRF
@@ -36,10 +36,10 @@ import { flaskAppBuilderPorts } from "./flask_appbuilder.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
- * routers, Flask-RESTful and Flask-RESTX resources, Flask-AppBuilder, Quart, Sanic, Bottle,
- * Robyn, Django Ninja, Tornado, Starlette, Litestar, aiohttp, Falcon,
- * Masonite, Pyramid, CherryPy, http.server; not in test files) and HTTP
- * calls (requests, httpx, aiohttp) in Python files.
+ * routers, Flask-RESTful and Flask-RESTX resources, Flask-AppBuilder,
+ * Quart, Sanic, Bottle, Robyn, Django Ninja, Tornado, Starlette, Litestar,
+ * aiohttp, Falcon, Masonite, Pyramid, CherryPy, http.server; not in test
+ * files) and HTTP calls (requests, httpx, aiohttp) in Python files.
  *
  * @example Usage
  * ```ts
