@@ -12,6 +12,7 @@ import {
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 import { httpBoundaryKey } from "../../boundary/http_path.ts";
+import { HTTP_VERBS } from "../_port/http.ts";
 
 /** A server port found on a class. */
 export interface HttpPort {
@@ -160,4 +161,63 @@ export class LibraryObjects<T> {
   get size(): number {
     return this.#objects.size;
   }
+}
+
+/** The verb methods of a class-based handler: `get`, `post`... `options`. */
+export const HANDLER_VERBS: ReadonlySet<string> = HTTP_VERBS;
+
+/** The verb methods a Flask-style view or resource may define (`query` too). */
+export const VIEW_VERBS: ReadonlySet<string> = new Set([
+  ...HANDLER_VERBS,
+  "query",
+]);
+
+/** The verb methods a class defines, and whether all its bases are known. */
+export interface ClassVerbs {
+  /** False when a base is neither a project class nor one of `bases`. */
+  known: boolean;
+  /** The verb (lower case, or as `name` maps it) and its definition. */
+  definitions: Map<string, ClassRef>;
+}
+
+/**
+ * The HTTP-verb methods of a class-based view, through its project bases
+ * down to one of the library `bases`. `name` maps a method name to its
+ * verb (`on_get` -> `get` for Falcon), or undefined for another method.
+ */
+export function classVerbs(
+  project: PyProject,
+  cls: ClassRef,
+  bases: ReadonlySet<string>,
+  name: (method: string) => string | undefined = (m) =>
+    VIEW_VERBS.has(m) ? m : undefined,
+): ClassVerbs {
+  const result: ClassVerbs = { known: true, definitions: new Map() };
+  const visit = (current: ClassRef, seen: Set<Node>, depth: number): void => {
+    if (seen.has(current.node) || depth > MAX_BASES) {
+      result.known = false;
+      return;
+    }
+    seen.add(current.node);
+    for (const { definition } of classMembers(current.node)) {
+      const verb = name(definition.childForFieldName("name")?.text ?? "");
+      if (verb !== undefined && !result.definitions.has(verb)) {
+        result.definitions.set(verb, {
+          module: current.module,
+          node: definition,
+        });
+      }
+    }
+    for (const base of baseClasses(current.node)) {
+      if (base.text === "object") continue;
+      const target = project.resolveExpr(unwrap(base));
+      if (target?.kind === "class") {
+        visit({ module: target.module, node: target.node }, seen, depth + 1);
+      } else if (target?.kind !== "external" || !bases.has(target.name)) {
+        result.known = false;
+      }
+    }
+  };
+  visit(cls, new Set(), 0);
+  return result;
 }

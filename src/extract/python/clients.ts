@@ -20,7 +20,7 @@ import {
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { PyFlow } from "./flow.ts";
-import { VERBS } from "./routers.ts";
+import { VERBS } from "./route_calls.ts";
 import { isLocustClient } from "./locust.ts";
 
 const CLIENT_CONSTRUCTORS: ReadonlyMap<string, string> = new Map([

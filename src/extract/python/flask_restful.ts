@@ -1,7 +1,7 @@
 // Flask-RESTful resources: `api.add_resource(UserResource, "/users")` and
 // `@api.resource(...)`, with the HTTP-verb methods of the resource class,
 // under the app or blueprint prefixes and the Api's own `prefix`.
-import { ownerOf } from "../_syntax/compact_tree.ts";
+import { namedChildren, ownerOf } from "../_syntax/compact_tree.ts";
 import {
   composed,
   CONFIDENCE,
@@ -16,6 +16,7 @@ import {
   classMembers,
   classOf,
   type ClassRef,
+  classVerbs,
   type HttpPort,
   LibraryObjects,
   MAX_BASES,
@@ -27,21 +28,11 @@ import {
   positionalArgs,
   type PyModule,
   type PyProject,
-  unwrap,
 } from "./project.ts";
-import { flaskRule } from "./routers.ts";
+import { flaskRule } from "./route_calls.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 
-const RESOURCE_VERBS: ReadonlySet<string> = new Set([
-  "get",
-  "post",
-  "put",
-  "patch",
-  "delete",
-  "head",
-  "options",
-]);
 const RESOURCE_BASES: ReadonlySet<string> = new Set([
   "flask_restful.Resource",
   "flask.views.MethodView",
@@ -50,6 +41,8 @@ const RESOURCE_BASES: ReadonlySet<string> = new Set([
 
 interface RestfulApi {
   module: PyModule;
+  /** The project subclass of `Api` it is made from, if any. */
+  subclass: ClassRef | undefined;
   prefix: Value | undefined;
   /** The Flask app or blueprint expressions the Api is bound to. */
   apps: Node[];
@@ -79,8 +72,10 @@ export function flaskRestfulPorts(
     const args = call.childForFieldName("arguments");
     const prefixNode = keywordArg(args, "prefix");
     const app = argument(args, 0, "app");
+    const callee = call.childForFieldName("function");
     return {
       module,
+      subclass: callee ? classOf(project, callee) : undefined,
       prefix: prefixNode ? project.evalString(prefixNode) ?? hole() : undefined,
       apps: app && app.text !== "None" ? [app] : [],
     };
@@ -93,15 +88,23 @@ export function flaskRestfulPorts(
       const callee = call.childForFieldName("function");
       if (callee?.type !== "attribute") continue;
       const method = callee.childForFieldName("attribute")?.text;
-      if (
-        method !== "add_resource" && method !== "init_app" &&
-        method !== "resource"
-      ) continue;
+      if (!method) continue;
+      const known = method === "add_resource" || method === "init_app" ||
+        method === "resource";
+      if (!known && !module.file.text.includes("add_resource")) continue;
       const api = apis.of(callee.childForFieldName("object"));
       if (!api) continue;
       const args = call.childForFieldName("arguments");
       const positional = positionalArgs(args);
-      if (method === "init_app") {
+      if (!known) {
+        // a method of an `Api` subclass that forwards to add_resource
+        const forwarded = api.subclass
+          ? forwardedResource(project, api.subclass, method, positional)
+          : undefined;
+        if (forwarded) {
+          resources.push({ module, anchor: call, api, ...forwarded });
+        }
+      } else if (method === "init_app") {
         const app = argument(args, 0, "app");
         if (app) api.apps.push(app);
       } else if (method === "add_resource") {
@@ -129,7 +132,7 @@ export function flaskRestfulPorts(
     const cls = clsNode.type === "class_definition"
       ? { module, node: clsNode }
       : classOf(project, clsNode);
-    const verbs = cls ? resourceVerbs(project, cls) : undefined;
+    const verbs = cls ? classVerbs(project, cls, RESOURCE_BASES) : undefined;
     const mounts: Array<{ prefix: Value; cap: number }> = [];
     for (const app of api.apps) {
       const prefixes = flaskPrefixes(app);
@@ -180,37 +183,84 @@ export function flaskRestfulPorts(
   return ports.map(toPort);
 }
 
-/** The HTTP-verb methods of a resource class, through its project bases. */
-function resourceVerbs(
+/**
+ * The resource and URLs of a call of a method of an `Api` subclass that
+ * forwards its parameters to `self.add_resource(resource, *urls)`, mapped
+ * from the call's positional arguments.
+ */
+function forwardedResource(
   project: PyProject,
-  cls: ClassRef,
-): { known: boolean; definitions: Map<string, ClassRef> } {
-  const result = { known: true, definitions: new Map<string, ClassRef>() };
-  const visit = (current: ClassRef, seen: Set<Node>, depth: number): void => {
-    if (seen.has(current.node) || depth > MAX_BASES) {
-      result.known = false;
-      return;
+  subclass: ClassRef,
+  method: string,
+  args: Node[],
+): { cls: Node; urls: Node[] } | undefined {
+  let current: ClassRef | undefined = subclass;
+  for (let depth = 0; current && depth <= MAX_BASES; depth++) {
+    const found = classMembers(current.node).find(({ definition }) =>
+      definition.childForFieldName("name")?.text === method
+    );
+    if (found) return forwardedIn(found.definition, args);
+    const base: Node | undefined = baseClasses(current.node)[0];
+    current = base ? classOf(project, base) : undefined;
+  }
+  return undefined;
+}
+
+function forwardedIn(
+  fn: Node,
+  args: Node[],
+): { cls: Node; urls: Node[] } | undefined {
+  // positional parameters after `self`, and the `*urls` one
+  const parameters = fn.childForFieldName("parameters");
+  const names: string[] = [];
+  let rest: string | undefined;
+  for (const parameter of parameters ? namedChildren(parameters) : []) {
+    if (parameter.type === "identifier") names.push(parameter.text);
+    else if (parameter.type === "list_splat_pattern") {
+      rest = namedChildren(parameter)[0]?.text;
+      break;
+    } else if (parameter.type !== "typed_parameter") break;
+  }
+  names.shift();
+  const body = fn.childForFieldName("body");
+  const inner = body ? findSelfAddResource(body) : undefined;
+  if (!inner) return undefined;
+  const innerArgs = inner.childForFieldName("arguments");
+  const [resource, ...urls] = (innerArgs ? namedChildren(innerArgs) : [])
+    .filter((n) => n.type !== "keyword_argument" && n.type !== "comment");
+  const at = resource ? names.indexOf(resource.text) : -1;
+  const cls = at >= 0 ? args[at] : undefined;
+  if (!cls) return undefined;
+  const out: Node[] = [];
+  for (const url of urls) {
+    const splat = url.type === "list_splat"
+      ? namedChildren(url)[0]?.text
+      : undefined;
+    if (splat !== undefined && splat === rest) {
+      out.push(...args.slice(names.length));
+    } else {
+      const index = names.indexOf(url.text);
+      const arg = index >= 0 ? args[index] : undefined;
+      if (arg) out.push(arg);
     }
-    seen.add(current.node);
-    for (const { definition } of classMembers(current.node)) {
-      const name = definition.childForFieldName("name")?.text ?? "";
-      if (RESOURCE_VERBS.has(name) && !result.definitions.has(name)) {
-        result.definitions.set(name, {
-          module: current.module,
-          node: definition,
-        });
-      }
-    }
-    for (const base of baseClasses(current.node)) {
-      if (base.text === "object") continue;
-      const target = project.resolveExpr(unwrap(base));
-      if (target?.kind === "class") {
-        visit({ module: target.module, node: target.node }, seen, depth + 1);
-      } else if (
-        target?.kind !== "external" || !RESOURCE_BASES.has(target.name)
-      ) result.known = false;
-    }
-  };
-  visit(cls, new Set(), 0);
-  return result;
+  }
+  return { cls, urls: out };
+}
+
+/** The first `self.add_resource(...)` call in a function body. */
+function findSelfAddResource(node: Node, depth = 0): Node | undefined {
+  if (depth > 64) return undefined;
+  if (node.type === "call") {
+    const callee = node.childForFieldName("function");
+    if (
+      callee?.type === "attribute" &&
+      callee.childForFieldName("object")?.text === "self" &&
+      callee.childForFieldName("attribute")?.text === "add_resource"
+    ) return node;
+  }
+  for (const child of namedChildren(node)) {
+    const found = findSelfAddResource(child, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }

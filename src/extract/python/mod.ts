@@ -1,5 +1,8 @@
 // Python HTTP servers (FastAPI, Flask, Django, Django REST framework
-// routers, Flask-RESTful resources) and clients (requests, httpx, aiohttp).
+// routers, Flask-RESTful and Flask-RESTX resources, Flask-AppBuilder, Quart,
+// Sanic, Bottle, Robyn, Django Ninja, Tornado, Starlette, Litestar, aiohttp,
+// Falcon, Masonite, Pyramid, CherryPy, http.server) and clients (requests,
+// httpx, aiohttp). Routes declared in test files are left out.
 // Routers are followed across modules: FastAPI `include_router` and Flask
 // `register_blueprint` prefixes compose with the router's own prefix, Django
 // `include()` prefixes compose along the URLconf tree (also over DRF
@@ -18,11 +21,25 @@ import { PyFlow } from "./flow.ts";
 import { djangoPorts } from "./django.ts";
 import { drfPorts } from "./drf.ts";
 import { flaskRestfulPorts } from "./flask_restful.ts";
+import { tornadoPorts } from "./tornado.ts";
+import { flaskRestxPorts } from "./flask_restx.ts";
+import { masonitePorts } from "./masonite.ts";
+import { aiohttpPorts } from "./aiohttp.ts";
+import { starlettePorts } from "./starlette.ts";
+import { litestarPorts } from "./litestar.ts";
+import { bottlePorts } from "./bottle.ts";
+import { falconPorts } from "./falcon.ts";
+import { pyramidPorts } from "./pyramid.ts";
+import { cherrypyPorts } from "./cherrypy.ts";
+import { httpServerPorts } from "./http_server.ts";
+import { flaskAppBuilderPorts } from "./flask_appbuilder.ts";
 
 /**
  * Finds HTTP routes (FastAPI, Flask, Django, Django REST framework
- * routers, Flask-RESTful resources) and HTTP calls (requests, httpx,
- * aiohttp) in Python files.
+ * routers, Flask-RESTful and Flask-RESTX resources, Flask-AppBuilder,
+ * Quart, Sanic, Bottle, Robyn, Django Ninja, Tornado, Starlette, Litestar,
+ * aiohttp, Falcon, Masonite, Pyramid, CherryPy, http.server; not in test
+ * files) and HTTP calls (requests, httpx, aiohttp) in Python files.
  *
  * @example Usage
  * ```ts
@@ -55,7 +72,8 @@ async function extractPython(
     const routers = new PyRouters(project, flow);
     for (const module of project.list) {
       for (const call of module.calls) {
-        const routes = routers.routePorts(module, call);
+        const routes = routers.routePorts(module, call) ??
+          routers.staticPorts(module, call);
         ports.push(...(routes ?? clientPorts(module, call, project, flow)));
       }
     }
@@ -63,10 +81,39 @@ async function extractPython(
     ports.push(...django.ports);
     ports.push(...drfPorts(project, django.urls));
     ports.push(...flaskRestfulPorts(project, (e) => routers.flaskPrefixes(e)));
-    return { ports, diagnostics };
+    ports.push(...flaskRestxPorts(project, (e) => routers.flaskPrefixes(e)));
+    ports.push(...tornadoPorts(project));
+    ports.push(...masonitePorts(project));
+    ports.push(...aiohttpPorts(project, flow));
+    ports.push(...starlettePorts(project));
+    ports.push(...litestarPorts(project));
+    ports.push(...bottlePorts(project));
+    ports.push(...falconPorts(project));
+    ports.push(...pyramidPorts(project));
+    ports.push(...cherrypyPorts(project));
+    ports.push(...httpServerPorts(project));
+    ports.push(...flaskAppBuilderPorts(project));
+    // routes declared in test code are test scaffolding, not the service's
+    return {
+      ports: ports.filter((p) =>
+        p.ref.role !== "server" || !isTestPath(p.filePath)
+      ),
+      diagnostics,
+    };
   } finally {
     project.delete();
   }
+}
+
+/**
+ * Whether a path is Python test code: `tests.py`, `test_*.py`, `*_test.py`,
+ * `conftest.py`, or a file under a `test` or `tests` directory.
+ */
+function isTestPath(path: string): boolean {
+  const segments = path.split("/");
+  const file = segments.pop() ?? "";
+  return /^(tests?|conftest)\.py$|^test_.*\.py$|_tests?\.py$/.test(file) ||
+    segments.some((s) => s === "tests" || s === "test");
 }
 
 export { pythonGrpc } from "./grpc.ts";

@@ -17,6 +17,11 @@ export interface PyImport {
   module: string;
   /** The imported name inside the module; absent for `import x`. */
   name?: string;
+  /**
+   * For an absolute import in a package, the module of that name next to
+   * the importing file (a script run from its directory imports it so).
+   */
+  sibling?: string;
 }
 
 /** One parsed Python module. */
@@ -277,18 +282,26 @@ export function indexModule(file: SourceFile, tree: CompactTree): PyModule {
           const source = statement.childForFieldName("module_name");
           if (!source) break;
           const from = resolveRelative(source.text, packageName);
+          const sibling = packageName && !source.text.startsWith(".")
+            ? { sibling: `${packageName}.${from}` }
+            : {};
           for (const child of statement.childrenForFieldName("name")) {
             if (!child) continue;
             if (child.type === "dotted_name") {
               module.imports.set(child.text, {
                 module: from,
                 name: child.text,
+                ...sibling,
               });
             } else if (child.type === "aliased_import") {
               const target = child.childForFieldName("name")?.text;
               const alias = child.childForFieldName("alias")?.text;
               if (target && alias) {
-                module.imports.set(alias, { module: from, name: target });
+                module.imports.set(alias, {
+                  module: from,
+                  name: target,
+                  ...sibling,
+                });
               }
             }
           }

@@ -59,6 +59,13 @@ const EXTERNAL_ROOTS: ReadonlySet<string> = new Set([
   "temporalio",
   "rest_framework",
   "flask_restful",
+  "quart",
+  "sanic",
+  "tornado",
+  "falcon",
+  "bottle",
+  "litestar",
+  "masonite",
 ]);
 
 /** Every Python module of a scan root, parsed once. */
@@ -194,7 +201,9 @@ export class PyProject {
     }
     const submodule = this.findModule(`${imported.module}.${imported.name}`);
     if (submodule) return { kind: "module", module: submodule };
-    const module = this.findModule(imported.module);
+    // an ambiguous or missing absolute name: the module next to the importer
+    const module = this.findModule(imported.module) ??
+      (imported.sibling ? this.modules.get(imported.sibling) : undefined);
     if (!module) {
       return { kind: "external", name: `${imported.module}.${imported.name}` };
     }
@@ -251,14 +260,14 @@ export class PyProject {
   }
 
   /**
-   * The methods a `methods=[...]` argument lists (a list, tuple or set),
-   * upper-cased; undefined when one of them is not a literal name.
+   * The methods a `methods=[...]` argument lists (a list, tuple or set, or
+   * one string: `method="GET"`), upper-cased; undefined when one of them is not a literal name.
    */
   methodList(list: Node): string[] | undefined {
     const items =
       list.type === "list" || list.type === "tuple" || list.type === "set"
         ? namedChildren(list).map((n) => this.evalString(n))
-        : [undefined];
+        : [unwrap(list).type === "string" ? this.evalString(list) : undefined];
     const methods: string[] = [];
     for (const item of items) {
       const text = exactText(item);
