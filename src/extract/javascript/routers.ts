@@ -81,6 +81,9 @@ export function routerFactory(
       if (property === "Router" && lib?.source === "express") {
         return { framework: "express", prefix: literal("") };
       }
+      if (property === "createServer" && lib?.source === "restify") {
+        return { framework: "restify", prefix: literal("") };
+      }
       if (property === "basePath" && args[0]) {
         const base = routerOf(c, object);
         if (base?.framework === "hono") {
@@ -104,6 +107,9 @@ export function routerFactory(
     }
     if (lib?.source === "koa") {
       return { framework: "koa", prefix: literal("") };
+    }
+    if (lib?.source === "restify-router" && lib.name === "Router") {
+      return { framework: "restify", prefix: literal("") };
     }
   }
   return undefined;
@@ -176,6 +182,24 @@ export function serverCall(
     if (first && args.length >= 2 && isPathish(first)) {
       for (const path of pathValues(first)) {
         route(c, node, id, [ROUTE_METHODS[method]!], path, framework, args);
+      }
+    } else if (
+      framework === "restify" && first && args.length >= 2 &&
+      unwrap(first).type === "object"
+    ) {
+      // restify server.get({ path: "/x", version: "1.0.0" }, handler)
+      const url = pairValue(unwrap(first), "path") ??
+        pairValue(unwrap(first), "url");
+      if (url && isPathish(url)) {
+        route(
+          c,
+          node,
+          id,
+          [ROUTE_METHODS[method]!],
+          valueOf(url),
+          framework,
+          args,
+        );
       }
     } else if (receiver.chainPath && first) {
       route(
@@ -250,6 +274,19 @@ export function serverCall(
     }
     return true;
   }
+  if (method === "applyRoutes" && framework === "restify" && first) {
+    // restify-router router.applyRoutes(server, "/prefix")
+    const parent = c.receiver(first);
+    if (parent) {
+      c.facts.mounts.push({
+        parent: parent.id,
+        prefix: parameterHoles(node, optionalPath(args[1])),
+        child: { local: id },
+        kind: "router",
+      });
+    }
+    return true;
+  }
   if (method === "prefix" && first && framework === "koa") {
     const router = c.facts.routers.get(id);
     if (router) router.prefix = valueOf(first);
@@ -276,6 +313,11 @@ export function route(
     extra: {},
     ...routeGuard(args, c.guardScope),
   });
+}
+
+/** A path argument, or the empty prefix when there is none. */
+function optionalPath(arg: Node | undefined): Value {
+  return arg && isPathish(arg) ? valueOf(arg) : literal("");
 }
 
 /** A mounted router: `router`, `router.routes()`, `require("./r")`, an import. */
