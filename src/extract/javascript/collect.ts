@@ -29,6 +29,7 @@ import { collectGuards, type GuardScope } from "./guarded.ts";
 import { nestClass } from "./nestjs.ts";
 import { pathTables } from "./path_tables.ts";
 import { nextRoutes } from "./nextjs.ts";
+import { sailsFacts } from "./sails.ts";
 import {
   argList,
   bindingOfRequire,
@@ -206,6 +207,7 @@ export class Collector {
       nestClass(this, node);
     }
     nextRoutes(this);
+    sailsFacts(this);
   }
 
   // ---- declarations -------------------------------------------------

@@ -156,4 +156,23 @@ export interface JsFacts {
   guards: Map<string, GuardFacts>;
   /** `app.setGlobalPrefix("api")` of NestJS. */
   globalPrefix?: Value;
+  /** What the file is to a Sails app (see `sails.ts`). */
+  sails?: SailsFacts;
+}
+
+/** A file of a Sails app: its routes, blueprint settings, a model, actions. */
+export interface SailsFacts {
+  /** The app's folder (the part of the path before `config/` or `api/`). */
+  app: string;
+  kind: "app" | "blueprints" | "model" | "actions";
+  /** `config/blueprints.js` settings, when written as literals. */
+  rest?: boolean | undefined;
+  actions?: boolean | undefined;
+  /** A controller's actions: the path Sails gives each. */
+  actionRoutes?: Array<{ path: string; site: Site }>;
+  prefix?: string | undefined;
+  restPrefix?: string | undefined;
+  /** A model's identity (its file name in lower case) and where it is. */
+  identity?: string;
+  site?: Site;
 }

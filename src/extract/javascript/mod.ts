@@ -13,6 +13,7 @@ import type { ExtractedPort } from "../types.ts";
 import { jsGrammarOf, JsProject } from "./project.ts";
 import { Servers } from "./servers.ts";
 import { Clients } from "./clients.ts";
+import { sailsBlueprints } from "./sails.ts";
 
 export { jsGrammarOf, JsProject } from "./project.ts";
 
@@ -55,6 +56,9 @@ export const javascriptExtractor: LanguageExtractor = {
       for (const call of file.helperCalls) {
         clients.helperPorts(file, call, ports);
       }
+    }
+    for (const [file, route] of sailsBlueprints(project.files)) {
+      servers.routePorts(file, route, ports);
     }
     return { ports, diagnostics };
   },
