@@ -30,6 +30,7 @@ import { nestClass } from "./nestjs.ts";
 import { pathTables } from "./path_tables.ts";
 import { nextRoutes } from "./nextjs.ts";
 import { sailsFacts } from "./sails.ts";
+import { remixRoutes } from "./remix.ts";
 import {
   argList,
   bindingOfRequire,
@@ -208,6 +209,7 @@ export class Collector {
     }
     nextRoutes(this);
     sailsFacts(this);
+    remixRoutes(this);
   }
 
   // ---- declarations -------------------------------------------------

@@ -156,6 +156,10 @@ export interface JsFacts {
   guards: Map<string, GuardFacts>;
   /** `app.setGlobalPrefix("api")` of NestJS. */
   globalPrefix?: Value;
+  /** Routes that count only in an app of their framework (`route_modules.ts`). */
+  gated?: Array<{ framework: string; app: string; routes: RouteRec[] }>;
+  /** `<framework>:<app folder>` of the apps this file shows to use a framework. */
+  apps?: string[];
   /** What the file is to a Sails app (see `sails.ts`). */
   sails?: SailsFacts;
 }

@@ -14,6 +14,7 @@ import { jsGrammarOf, JsProject } from "./project.ts";
 import { Servers } from "./servers.ts";
 import { Clients } from "./clients.ts";
 import { sailsBlueprints } from "./sails.ts";
+import { appRoutes } from "./route_modules.ts";
 
 export { jsGrammarOf, JsProject } from "./project.ts";
 
@@ -57,7 +58,11 @@ export const javascriptExtractor: LanguageExtractor = {
         clients.helperPorts(file, call, ports);
       }
     }
-    for (const [file, route] of sailsBlueprints(project.files)) {
+    const conventional = [
+      ...sailsBlueprints(project.files),
+      ...appRoutes(project.files),
+    ];
+    for (const [file, route] of conventional) {
       servers.routePorts(file, route, ports);
     }
     return { ports, diagnostics };
