@@ -31,6 +31,7 @@ import { pathTables } from "./path_tables.ts";
 import { nextRoutes } from "./nextjs.ts";
 import { sailsFacts } from "./sails.ts";
 import { remixRoutes } from "./remix.ts";
+import { svelteRoutes } from "./sveltekit.ts";
 import {
   argList,
   bindingOfRequire,
@@ -113,6 +114,7 @@ export function collectFacts(
     list.push(node);
   }
   const c = new Collector(facts, grammar, buckets);
+  c.root = root;
   c.run();
   return facts;
 }
@@ -122,6 +124,8 @@ export class Collector {
   facts: JsFacts;
   grammar: GrammarName;
   buckets: Map<string, Node[]>;
+  /** The file's program node. */
+  root: Node | undefined;
   /** `const req = new Request(...)` for `fetch(req)`. */
   requests = new Map<string, Node>();
   /** Array literals bound to names (config arrays of mounts). */
@@ -210,6 +214,7 @@ export class Collector {
     nextRoutes(this);
     sailsFacts(this);
     remixRoutes(this);
+    svelteRoutes(this);
   }
 
   // ---- declarations -------------------------------------------------
