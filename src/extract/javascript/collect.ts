@@ -30,6 +30,7 @@ import { nestClass } from "./nestjs.ts";
 import { pathTables } from "./path_tables.ts";
 import { nextRoutes } from "./nextjs.ts";
 import { sailsFacts } from "./sails.ts";
+import { adonisCall } from "./adonis.ts";
 import { remixRoutes } from "./remix.ts";
 import { svelteRoutes } from "./sveltekit.ts";
 import {
@@ -350,6 +351,7 @@ export class Collector {
     if (member) {
       const { object, method } = member;
       if (serverCall(this, node, object, method, args)) return;
+      if (adonisCall(this, node, object, method, args)) return;
       if (clientMemberCall(this, node, object, method, args)) return;
       if (
         method === "setGlobalPrefix" && args[0] && this.importsFrom("@nestjs/")
