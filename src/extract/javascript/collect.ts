@@ -33,6 +33,7 @@ import { sailsFacts } from "./sails.ts";
 import { adonisCall } from "./adonis.ts";
 import { remixRoutes } from "./remix.ts";
 import { svelteRoutes } from "./sveltekit.ts";
+import { nitroRoutes } from "./nitro.ts";
 import {
   argList,
   bindingOfRequire,
@@ -216,6 +217,7 @@ export class Collector {
     sailsFacts(this);
     remixRoutes(this);
     svelteRoutes(this);
+    nitroRoutes(this);
   }
 
   // ---- declarations -------------------------------------------------
