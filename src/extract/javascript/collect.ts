@@ -26,7 +26,7 @@ import {
   requireDecl,
 } from "./declarations.ts";
 import { collectGuards, type GuardScope } from "./guarded.ts";
-import { nestClass } from "./nestjs.ts";
+import { nestAppCall, nestClass } from "./nestjs.ts";
 import { pathTables } from "./path_tables.ts";
 import { nextRoutes } from "./nextjs.ts";
 import { sailsFacts } from "./sails.ts";
@@ -355,12 +355,7 @@ export class Collector {
       if (serverCall(this, node, object, method, args)) return;
       if (adonisCall(this, node, object, method, args)) return;
       if (clientMemberCall(this, node, object, method, args)) return;
-      if (
-        method === "setGlobalPrefix" && args[0] && this.importsFrom("@nestjs/")
-      ) {
-        this.facts.globalPrefix = valueOf(args[0]);
-        return;
-      }
+      if (nestAppCall(this, object, method, args)) return;
       if (
         (object.text === "globalThis" || object.text === "window" ||
           object.text === "self") &&

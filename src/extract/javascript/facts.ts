@@ -31,6 +31,15 @@ export interface Site {
   owner: PortOwner;
 }
 
+/** NestJS versioning: URI versions (`/v1`) are the only ones in paths. */
+export interface NestVersioning {
+  uri: boolean;
+  /** The URI prefix (`v` by default). */
+  prefix: string;
+  /** `defaultVersion`: the versions of controllers that name none. */
+  defaults?: string[];
+}
+
 /** A route registration. */
 export interface RouteRec extends Site {
   /** Local router id; `undefined` for routes that stand alone. */
@@ -48,6 +57,8 @@ export interface RouteRec extends Site {
   weakMethod?: boolean;
   /** Applies the NestJS global prefix. */
   nest?: boolean;
+  /** NestJS versions of the route (`""`: `VERSION_NEUTRAL`). */
+  versions?: string[];
   extra: Record<string, string>;
   /** This library's guard in front of the route, when one was seen. */
   guard?: GuardFacts;
@@ -156,6 +167,12 @@ export interface JsFacts {
   guards: Map<string, GuardFacts>;
   /** `app.setGlobalPrefix("api")` of NestJS. */
   globalPrefix?: Value;
+  /** Its `exclude` option: paths (no slashes around) and their method. */
+  globalPrefixExclude?: Array<{ path: string; method: string }>;
+  /** `app.enableVersioning(...)` of NestJS. */
+  nestVersioning?: NestVersioning;
+  /** `NestFactory.create(...)` seen: the app's bootstrap is in the project. */
+  nestBootstrap?: boolean;
   /** Routes that count only in an app of their framework (`route_modules.ts`). */
   gated?: Array<{ framework: string; app: string; routes: RouteRec[] }>;
   /** `<framework>:<app folder>` of the apps this file shows to use a framework. */

@@ -26,6 +26,8 @@ export const ROUTE_METHODS: Readonly<Record<string, string>> = {
   head: "HEAD",
   options: "OPTIONS",
   all: "ANY",
+  // the HTTP QUERY method (Express 5 on Node 22+, Hono, fastify's addHttpMethod)
+  query: "QUERY",
 };
 
 export const CLIENT_METHODS: Readonly<Record<string, string>> = {
@@ -41,6 +43,10 @@ export const CLIENT_METHODS: Readonly<Record<string, string>> = {
 export const NEST_DECORATORS: Readonly<Record<string, string>> = {
   ...CAPITALISED_METHODS,
   All: "ANY",
+  Search: "SEARCH",
+  QueryMethod: "QUERY",
+  // server-sent events: a GET route
+  Sse: "GET",
 };
 
 export const FETCH_MODULES: ReadonlySet<string> = new Set([

@@ -178,6 +178,10 @@ export function serverCall(
   if (!receiver) return false;
   const { id, framework } = receiver;
   const first = args[0];
+  if (method === "query" && !(first && literalPath(first, receiver))) {
+    // `db.query(sql, params)` on a plugin's argument is no QUERY route
+    return false;
+  }
   if (method in ROUTE_METHODS && (framework !== "plugin" || first)) {
     if (first && args.length >= 2 && isPathish(first)) {
       for (const path of pathValues(first)) {
@@ -313,6 +317,18 @@ export function route(
     extra: {},
     ...routeGuard(args, c.guardScope),
   });
+}
+
+/**
+ * Whether a route call's first argument is a path written as a literal
+ * (`"/search"`), or a handler when the receiver is a `route("/x")` chain.
+ */
+function literalPath(first: Node, receiver: { chainPath?: Value }): boolean {
+  const v = unwrap(first);
+  if (receiver.chainPath && FUNCTION_TYPES.has(v.type)) return true;
+  if (v.type !== "string" && v.type !== "template_string") return false;
+  const head = valueOf(v).parts[0];
+  return typeof head === "string" && head.startsWith("/");
 }
 
 /** A path argument, or the empty prefix when there is none. */

@@ -17,7 +17,7 @@ import {
   textOf,
   type Value,
 } from "../_value/mod.ts";
-import type { JsFacts, RouteRec } from "./facts.ts";
+import type { JsFacts, NestVersioning, RouteRec } from "./facts.ts";
 import type { JsProject } from "./project.ts";
 import { jsPort } from "./emit.ts";
 import { guardDetail, hasGuard } from "./guarded.ts";
@@ -68,6 +68,9 @@ export class Servers {
   /** child router gid -> mounts */
   readonly #mounts = new Map<string, Mount[]>();
   #globalPrefix: Value | undefined;
+  #globalExclude: Array<{ path: string; method: string }> = [];
+  #versioning: NestVersioning | undefined;
+  #bootstrap = false;
 
   constructor(project: JsProject, diagnostics: ExtractDiagnostic[]) {
     this.#project = project;
@@ -89,7 +92,10 @@ export class Servers {
         this.#globalPrefix = composed(
           pathOnly(project.resolve(file, file.globalPrefix)),
         );
+        this.#globalExclude = file.globalPrefixExclude ?? [];
       }
+      this.#versioning ??= file.nestVersioning;
+      this.#bootstrap ||= !!file.nestBootstrap;
     }
   }
 
@@ -179,16 +185,9 @@ export class Servers {
     const extra = guard
       ? { ...route.extra, ...guardDetail(guard) }
       : route.extra;
-    let prefixes: Prefix[] = route.router !== undefined
+    const prefixes: Prefix[] = route.router !== undefined
       ? this.#prefixes(`${file.path}#${route.router}`, new Set())
       : [{ value: literal(""), framework: route.framework }];
-    const global = this.#globalPrefix;
-    if (route.nest && global) {
-      prefixes = prefixes.map((p) => ({
-        ...p,
-        value: composed(joinPaths(global, p.value)),
-      }));
-    }
     for (const prefix of prefixes) {
       let local = pathOnly(
         this.#project.resolve(file, bind(route.path, prefix.bound)),
@@ -203,23 +202,57 @@ export class Servers {
         if (!route.nest) continue;
         local = concat([literal("/"), local]);
       }
-      const path = routePath(
-        joinPaths(prefix.value, local),
-        prefix.value.composed || !!route.composed,
-      );
       for (const method of route.methods) {
-        const port = jsPort(file.path, route, {
-          role: "server",
-          method,
-          path: path.path,
-          confidence: route.weakMethod ? CONFIDENCE.weak : path.confidence,
-          framework: route.framework === "plugin"
-            ? prefix.framework
-            : route.framework,
-          extra,
-        }, this.#diagnostics);
-        if (port) out.push(port);
+        for (const head of this.#nestHeads(route, textOf(local), method)) {
+          const path = routePath(
+            joinPaths(prefix.value, head, local),
+            prefix.value.composed || !!route.composed || !isEmpty(head),
+          );
+          const port = jsPort(file.path, route, {
+            role: "server",
+            method,
+            path: path.path,
+            confidence: route.weakMethod ? CONFIDENCE.weak : path.confidence,
+            framework: route.framework === "plugin"
+              ? prefix.framework
+              : route.framework,
+            extra,
+          }, this.#diagnostics);
+          if (port) out.push(port);
+        }
       }
     }
+  }
+
+  /**
+   * What NestJS puts before a route's controller path: the global prefix
+   * (unless `exclude` names the route) and, with URI versioning, one
+   * `/v<version>` per version. URI versioning applies when the project
+   * enables it, or when its bootstrap (`NestFactory.create`) is not in the
+   * project at all and the route names versions.
+   */
+  #nestHeads(route: RouteRec, path: string, method: string): Value[] {
+    if (!route.nest) return [literal("")];
+    const bare = path.replace(/^\/+|\/+$/g, "");
+    const excluded = this.#globalExclude.some((e) =>
+      (e.method === "ANY" || e.method === method) &&
+      (e.path === bare ||
+        (/\(\.\*\)$|\*$/.test(e.path) &&
+          bare.startsWith(e.path.replace(/\/?(\(\.\*\)|\*)$/, ""))))
+    );
+    const global = excluded || !this.#globalPrefix
+      ? literal("")
+      : this.#globalPrefix;
+    const versioning = this.#versioning ??
+      (this.#bootstrap ? undefined : { uri: true, prefix: "v" });
+    const versions = route.versions ?? versioning?.defaults;
+    if (!versioning?.uri || !versions || versions.length === 0) {
+      return [global];
+    }
+    return versions.map((v) =>
+      v === ""
+        ? global
+        : joinPaths(global, literal(`/${versioning.prefix}${v}`))
+    );
   }
 }
