@@ -31,6 +31,7 @@ import { pathTables } from "./path_tables.ts";
 import { nextRoutes } from "./nextjs.ts";
 import { sailsFacts } from "./sails.ts";
 import { adonisCall } from "./adonis.ts";
+import { classRoute } from "./class_routers.ts";
 import { remixRoutes } from "./remix.ts";
 import { svelteRoutes } from "./sveltekit.ts";
 import { nitroRoutes } from "./nitro.ts";
@@ -354,6 +355,7 @@ export class Collector {
       const { object, method } = member;
       if (serverCall(this, node, object, method, args)) return;
       if (adonisCall(this, node, object, method, args)) return;
+      if (classRoute(this, node, object, method, args)) return;
       if (clientMemberCall(this, node, object, method, args)) return;
       if (nestAppCall(this, object, method, args)) return;
       if (

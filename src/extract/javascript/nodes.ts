@@ -98,8 +98,13 @@ export function requireSource(node: Node): string | undefined {
   return first ? stringValue(first) : undefined;
 }
 
+/**
+ * Whether an import names a module of the project: a relative path, or
+ * the `@/` and `~/` aliases bundlers and `tsconfig` paths give the root.
+ */
 export function isRelative(source: string): boolean {
-  return source.startsWith("./") || source.startsWith("../");
+  return source.startsWith("./") || source.startsWith("../") ||
+    source.startsWith("@/") || source.startsWith("~/");
 }
 
 export function isStringish(node: Node): boolean {

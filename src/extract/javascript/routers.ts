@@ -23,7 +23,7 @@ import {
 } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import type { Node } from "../_syntax/tree.ts";
-import { findAncestor } from "../_syntax/tree.ts";
+import { findAncestor, stringValue } from "../_syntax/tree.ts";
 
 /** Routers (`express()`, `new Hono()`...) and client instances. */
 export function factoryDecl(
@@ -183,7 +183,18 @@ export function serverCall(
     return false;
   }
   if (method in ROUTE_METHODS && (framework !== "plugin" || first)) {
-    if (first && args.length >= 2 && isPathish(first)) {
+    if (first && args.length >= 2 && stringValue(unwrap(first)) === "*") {
+      // Express 4's `app.all("*", h)`: every path
+      route(
+        c,
+        node,
+        id,
+        [ROUTE_METHODS[method]!],
+        literal("/*"),
+        framework,
+        args,
+      );
+    } else if (first && args.length >= 2 && isPathish(first)) {
       for (const path of pathValues(first)) {
         route(c, node, id, [ROUTE_METHODS[method]!], path, framework, args);
       }

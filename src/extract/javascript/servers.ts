@@ -58,6 +58,31 @@ function pathOnly(value: Value): Value {
     : value;
 }
 
+/** Server frameworks a plugin's file may import, by module. */
+const SERVER_MODULES: Readonly<Record<string, string>> = {
+  express: "express",
+  koa: "koa",
+  "@koa/router": "koa",
+  "koa-router": "koa",
+  fastify: "fastify",
+  hono: "hono",
+  restify: "restify",
+};
+
+/**
+ * The framework of an exported plugin function (`module.exports =
+ * function (app) { app.get(...) }`) whose file imports a server framework,
+ * for one no file of the project mounts.
+ */
+function unmountedPlugin(file: JsFacts, local: string): string | undefined {
+  if (![...file.exports.values()].includes(local)) return undefined;
+  for (const binding of file.imports.values()) {
+    const framework = SERVER_MODULES[binding.source];
+    if (framework) return framework;
+  }
+  return undefined;
+}
+
 /** The server ports of a project's routes. */
 /** The most prefixes one router gets through its mounts. */
 const MAX_PREFIXES = 1_000;
@@ -132,7 +157,12 @@ export class Servers {
     const mounts = this.#mounts.get(gid);
     if (seen.has(gid) && mounts && mounts.length > 0) this.#cutCycle = true;
     if (!mounts || mounts.length === 0 || seen.has(gid)) {
-      if (local.startsWith("fn:")) return [];
+      if (local.startsWith("fn:")) {
+        // a plugin nothing in the project mounts: exported, it is mounted
+        // where the project is used, under a prefix unknown here
+        const framework = unmountedPlugin(file, local);
+        return framework ? [{ value: composed(literal("")), framework }] : [];
+      }
       return [{
         value: isEmpty(ownPath) ? ownPath : composed(ownPath),
         framework: router?.framework ?? "",
