@@ -3,6 +3,7 @@
 // holds no tree nodes, so trees are deleted before files are composed.
 import type { Value } from "../_value/mod.ts";
 import type { PortOwner } from "../types.ts";
+import type { AutoloadRec } from "./autoload.ts";
 
 /** An import binding: `import { a as b } from "x"` gives `b -> {x, a}`. */
 export interface ImportBinding {
@@ -177,6 +178,8 @@ export interface JsFacts {
   gated?: Array<{ framework: string; app: string; routes: RouteRec[] }>;
   /** `<framework>:<app folder>` of the apps this file shows to use a framework. */
   apps?: string[];
+  /** `register(AutoLoad, { dir })` calls of fastify (`autoload.ts`). */
+  autoloads?: AutoloadRec[];
   /** What the file is to a Sails app (see `sails.ts`). */
   sails?: SailsFacts;
 }

@@ -5,6 +5,7 @@ import { concat, isEmpty, literal, type Value } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import type { ChildRef, InstanceDef, RouterDef } from "./facts.ts";
 import { routeGuard } from "./guarded.ts";
+import { autoloadCall } from "./autoload.ts";
 import {
   argList,
   bindingOfRequire,
@@ -278,6 +279,7 @@ export function serverCall(
   }
   if (method === "register" && first) {
     // fastify app.register(plugin, { prefix })
+    if (autoloadCall(c, id, first, args[1])) return true;
     const child = pluginRef(c, first);
     if (child) {
       c.facts.mounts.push({

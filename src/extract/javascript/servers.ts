@@ -22,6 +22,7 @@ import type { JsProject } from "./project.ts";
 import { jsPort } from "./emit.ts";
 import { guardDetail, hasGuard } from "./guarded.ts";
 import { resolveGuard } from "./guard_refs.ts";
+import { autoloadMounts } from "./autoload.ts";
 
 /** A prefix a router is mounted under. */
 interface Prefix {
@@ -111,6 +112,16 @@ export class Servers {
           prefix: mount.prefix,
           file,
           ...(mount.args ? { args: mount.args } : {}),
+        });
+      }
+      for (const load of autoloadMounts(file, project.files)) {
+        const child = `${load.child.path}#${load.local}`;
+        let list = this.#mounts.get(child);
+        if (!list) this.#mounts.set(child, list = []);
+        list.push({
+          parent: `${file.path}#${load.parent}`,
+          prefix: load.prefix,
+          file: load.child,
         });
       }
       if (file.globalPrefix && !this.#globalPrefix) {
