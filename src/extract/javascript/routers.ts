@@ -195,6 +195,15 @@ export function serverCall(
         framework,
         args,
       );
+    } else if (
+      framework === "koa" && first && args.length >= 3 &&
+      unwrap(first).type === "string" && isPathish(args[1]!) &&
+      !stringValue(unwrap(first))!.startsWith("/")
+    ) {
+      // koa-router named route: router.get("user", "/users/:id", handler)
+      for (const path of pathValues(args[1]!)) {
+        route(c, node, id, [ROUTE_METHODS[method]!], path, framework, args);
+      }
     } else if (first && args.length >= 2 && isPathish(first)) {
       for (const path of pathValues(first)) {
         route(c, node, id, [ROUTE_METHODS[method]!], path, framework, args);
