@@ -178,6 +178,8 @@ export interface JsFacts {
   gated?: Array<{ framework: string; app: string; routes: RouteRec[] }>;
   /** `<framework>:<app folder>` of the apps this file shows to use a framework. */
   apps?: string[];
+  /** `export * from "..."` in a Next.js app route: its URL (`nextjs.ts`). */
+  nextReexports?: Array<Site & { source: string; path: string }>;
   /** `register(AutoLoad, { dir })` calls of fastify (`autoload.ts`). */
   autoloads?: AutoloadRec[];
   /** What the file is to a Sails app (see `sails.ts`). */

@@ -15,6 +15,7 @@ import { Servers } from "./servers.ts";
 import { Clients } from "./clients.ts";
 import { sailsBlueprints } from "./sails.ts";
 import { appRoutes } from "./route_modules.ts";
+import { nextReexported } from "./nextjs.ts";
 
 export { jsGrammarOf, JsProject } from "./project.ts";
 
@@ -61,6 +62,7 @@ export const javascriptExtractor: LanguageExtractor = {
     const conventional = [
       ...sailsBlueprints(project.files),
       ...appRoutes(project.files),
+      ...nextReexported(project),
     ];
     for (const [file, route] of conventional) {
       servers.routePorts(file, route, ports);

@@ -2,7 +2,10 @@
 // `app/**/route.ts` method exports.
 import { literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
-import { HTTP_METHODS } from "./nodes.ts";
+import { HTTP_METHODS, isRelative } from "./nodes.ts";
+import { stringValue } from "../_syntax/tree.ts";
+import type { JsFacts, RouteRec } from "./facts.ts";
+import { type JsProject, modulePaths } from "./project.ts";
 import { moduleExportsOf } from "./route_modules.ts";
 
 export function nextRoutes(c: Collector): void {
@@ -25,6 +28,20 @@ export function nextRoutes(c: Collector): void {
   }
   if (pages && out[out.length - 1] === "index") out.pop();
   const route = "/" + out.join("/");
+  if (app) {
+    // export * from "../other/route": that module's methods, served here
+    for (const node of c.nodes("export_statement")) {
+      const source = node.childForFieldName("source");
+      const star = node.children.some((n) => n?.type === "*");
+      const text = source ? stringValue(source) : undefined;
+      if (!star || text === undefined || !isRelative(text)) continue;
+      (c.facts.nextReexports ??= []).push({
+        ...c.site(node),
+        source: text,
+        path: route,
+      });
+    }
+  }
   for (const { name, node, owner } of moduleExportsOf(c)) {
     if (pages ? name !== "default" : !isMethodName(name)) continue;
     c.facts.routes.push({
@@ -41,4 +58,31 @@ export function nextRoutes(c: Collector): void {
 /** An exported name that is an HTTP method (`GET`, `POST`...). */
 export function isMethodName(name: string): boolean {
   return HTTP_METHODS.has(name) && name === name.toUpperCase();
+}
+
+/** The routes of `export * from "./x/route"` in app route files. */
+export function nextReexported(
+  project: JsProject,
+): Array<[JsFacts, RouteRec]> {
+  const out: Array<[JsFacts, RouteRec]> = [];
+  for (const file of project.files) {
+    for (const { source, path, ...site } of file.nextReexports ?? []) {
+      const target = modulePaths(file.path, source)
+        .map((p) => project.file(p))
+        .find((f) => f !== undefined);
+      if (!target) continue;
+      for (const name of target.exports.keys()) {
+        if (!isMethodName(name)) continue;
+        out.push([file, {
+          ...site,
+          methods: [name],
+          path: literal(path),
+          framework: "nextjs",
+          composed: true,
+          extra: {},
+        }]);
+      }
+    }
+  }
+  return out;
 }

@@ -35,10 +35,19 @@ export function moduleExportsOf(c: Collector): ModuleExport[] {
       if (name) out.push({ name, node, owner: declaration });
     } else if (declaration?.type === "lexical_declaration") {
       for (const d of namedChildren(declaration)) {
-        const name = d.childForFieldName("name")?.text;
-        if (name) {
-          out.push({ name, node, owner: d.childForFieldName("value") ?? d });
-        }
+        const pattern = d.childForFieldName("name");
+        const owner = d.childForFieldName("value") ?? d;
+        if (pattern?.type === "object_pattern") {
+          // export const { GET, POST } = handlers(...)
+          for (const part of namedChildren(pattern)) {
+            const name = part.type === "shorthand_property_identifier_pattern"
+              ? part.text
+              : part.type === "pair_pattern"
+              ? part.childForFieldName("value")?.text
+              : undefined;
+            if (name) out.push({ name, node, owner });
+          }
+        } else if (pattern) out.push({ name: pattern.text, node, owner });
       }
     } else if (!declaration) {
       for (const clause of namedChildren(node)) {
