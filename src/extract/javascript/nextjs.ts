@@ -4,6 +4,7 @@ import { literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import { HTTP_METHODS, isRelative } from "./nodes.ts";
 import { stringValue } from "../_syntax/tree.ts";
+import { handledMethods, handlerFunction } from "./method_switch.ts";
 import type { JsFacts, RouteRec } from "./facts.ts";
 import { type JsProject, modulePaths } from "./project.ts";
 import { moduleExportsOf } from "./route_modules.ts";
@@ -44,9 +45,12 @@ export function nextRoutes(c: Collector): void {
   }
   for (const { name, node, owner } of moduleExportsOf(c)) {
     if (pages ? name !== "default" : !isMethodName(name)) continue;
+    // a pages/api handler answers any method, or those it tests for
+    const fn = pages ? handlerFunction(c, owner) : undefined;
+    const methods = pages ? (fn && handledMethods(fn)) ?? ["ANY"] : [name];
     c.facts.routes.push({
       ...c.site(node, owner),
-      methods: [pages ? "ANY" : name],
+      methods,
       path: literal(route),
       framework: "nextjs",
       composed: true,

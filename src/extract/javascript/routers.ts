@@ -6,6 +6,7 @@ import type { Collector } from "./collect.ts";
 import type { ChildRef, InstanceDef, RouterDef } from "./facts.ts";
 import { routeGuard } from "./guarded.ts";
 import { autoloadCall } from "./autoload.ts";
+import { handledMethods } from "./method_switch.ts";
 import {
   argList,
   bindingOfRequire,
@@ -330,10 +331,16 @@ export function route(
   framework: string,
   args: Node[],
 ): void {
+  // app.all(path, handler) telling methods apart: one route per method
+  const last = args[args.length - 1];
+  const fn = methods.length === 1 && methods[0] === "ANY" && last &&
+      FUNCTION_TYPES.has(unwrap(last).type)
+    ? unwrap(last)
+    : undefined;
   c.facts.routes.push({
     ...c.site(node),
     router,
-    methods,
+    methods: (fn && handledMethods(fn)) ?? methods,
     path: parameterHoles(node, path),
     framework,
     extra: {},
