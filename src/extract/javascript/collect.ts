@@ -66,6 +66,24 @@ import {
   serveRoute,
 } from "./url_patterns.ts";
 
+/** Elysia and Hono methods that return the app (chains go on). */
+const APP_CHAIN: ReadonlySet<string> = new Set([
+  "group",
+  "use",
+  "guard",
+  "route",
+  "onError",
+  "onRequest",
+  "onBeforeHandle",
+  "onAfterHandle",
+  "derive",
+  "resolve",
+  "state",
+  "decorate",
+  "model",
+  "notFound",
+]);
+
 /** This library's node adapter, by package name or by path. */
 const NODE_ADAPTER = /(^|\/)(portcullis\/node|adapters\/node\/mod\.[jt]s)$/;
 
@@ -339,6 +357,13 @@ export class Collector {
           ? valueOf(first)
           : inner.chainPath;
         return path ? { ...inner, chainPath: path } : inner;
+      }
+      // Elysia and Hono calls that return the app they are called on
+      if (
+        (inner.framework === "elysia" || inner.framework === "hono") &&
+        APP_CHAIN.has(method)
+      ) {
+        return { id: inner.id, framework: inner.framework };
       }
       return undefined;
     }

@@ -61,6 +61,9 @@ export const KOA_ROUTER_MODULES: ReadonlySet<string> = new Set([
   "koa-router",
 ]);
 
+/** Oak's modules: npm, JSR and deno.land URLs. */
+export const OAK_MODULE = /(^|[:/])@?oak(\/oak)?(@[^/]*)?(\/mod\.ts)?$/;
+
 export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
   "function_declaration",
   "generator_function_declaration",
@@ -414,9 +417,11 @@ export function pluginOf(identifier: Node): string | undefined {
     if (holder?.type === "variable_declarator") {
       return holder.childForFieldName("name")?.text;
     }
-    // app.register(async (instance, opts) => { ... }, { prefix })
+    // app.register(async (instance, opts) => { ... }, { prefix }),
     const callee = call ? call.childForFieldName("function") : null;
-    if (callee && memberOf(unwrap(callee))?.method === "register") {
+    // Elysia app.group("/v1", (app) => app.get(...))
+    const method = callee ? memberOf(unwrap(callee))?.method : undefined;
+    if (method === "register" || method === "group") {
       return `@${fn.startIndex}`;
     }
   }

@@ -17,6 +17,7 @@ import {
   isRelative,
   KOA_ROUTER_MODULES,
   methodValues,
+  OAK_MODULE,
   optionValue,
   pairValue,
   parameterHoles,
@@ -25,7 +26,7 @@ import {
 } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import type { Node } from "../_syntax/tree.ts";
-import { findAncestor, stringValue } from "../_syntax/tree.ts";
+import { findAncestor, namedChildren, stringValue } from "../_syntax/tree.ts";
 
 /** Routers (`express()`, `new Hono()`...) and client instances. */
 export function factoryDecl(
@@ -83,6 +84,12 @@ export function routerFactory(
       if (property === "Router" && lib?.source === "express") {
         return { framework: "express", prefix: literal("") };
       }
+      if (
+        (property === "server" || property === "Server") &&
+        (lib?.source === "@hapi/hapi" || lib?.source === "hapi")
+      ) {
+        return { framework: "hapi", prefix: literal("") };
+      }
       if (property === "createServer" && lib?.source === "restify") {
         return { framework: "restify", prefix: literal("") };
       }
@@ -109,6 +116,17 @@ export function routerFactory(
     }
     if (lib?.source === "koa") {
       return { framework: "koa", prefix: literal("") };
+    }
+    if (lib?.name === "Router" && OAK_MODULE.test(lib.source)) {
+      return { framework: "oak", prefix: optionValue(args[0], "prefix") };
+    }
+    if (lib?.name === "Elysia" && lib.source === "elysia") {
+      return { framework: "elysia", prefix: optionValue(args[0], "prefix") };
+    }
+    if (
+      lib && /^(@hapi\/hapi|hapi)$/.test(lib.source) && lib.name === "Server"
+    ) {
+      return { framework: "hapi", prefix: literal("") };
     }
     if (lib?.source === "restify-router" && lib.name === "Router") {
       return { framework: "restify", prefix: literal("") };
@@ -197,7 +215,8 @@ export function serverCall(
         args,
       );
     } else if (
-      framework === "koa" && first && args.length >= 3 &&
+      (framework === "koa" || framework === "oak") && first &&
+      args.length >= 3 &&
       unwrap(first).type === "string" && isPathish(args[1]!) &&
       !stringValue(unwrap(first))!.startsWith("/")
     ) {
@@ -246,6 +265,39 @@ export function serverCall(
       for (const path of pathValues(args[1]!)) {
         route(c, node, id, methods, path, framework, args);
       }
+    }
+    return true;
+  }
+  if (
+    method === "route" && args.length === 1 &&
+    unwrap(args[0]!).type === "array" && framework === "hapi"
+  ) {
+    // hapi server.route([{ method, path, handler }, ...])
+    for (const item of namedChildren(unwrap(args[0]!))) {
+      const options = unwrap(item);
+      if (options.type !== "object") continue;
+      const url = pairValue(options, "path");
+      const methodNode = pairValue(options, "method");
+      const methods = methodNode ? methodValues(methodNode) : undefined;
+      if (url && isPathish(url) && methods) {
+        route(c, node, id, methods, valueOf(url), framework, [options]);
+      }
+    }
+    return true;
+  }
+  if (
+    method === "group" && framework === "elysia" && first &&
+    isPathish(first) && args.length >= 2
+  ) {
+    // Elysia app.group("/v1", (app) => app.get(...))
+    const child = pluginRef(c, args[args.length - 1]!);
+    if (child) {
+      c.facts.mounts.push({
+        parent: id,
+        prefix: parameterHoles(node, valueOf(first)),
+        child,
+        kind: "plugin",
+      });
     }
     return true;
   }
