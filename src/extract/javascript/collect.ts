@@ -35,6 +35,7 @@ import { classRoute } from "./class_routers.ts";
 import { remixRoutes } from "./remix.ts";
 import { svelteRoutes } from "./sveltekit.ts";
 import { nitroRoutes } from "./nitro.ts";
+import { trpcFacts } from "./trpc.ts";
 import {
   argList,
   bindingOfRequire,
@@ -237,6 +238,7 @@ export class Collector {
     remixRoutes(this);
     svelteRoutes(this);
     nitroRoutes(this);
+    trpcFacts(this);
   }
 
   // ---- declarations -------------------------------------------------

@@ -4,6 +4,7 @@
 import type { Value } from "../_value/mod.ts";
 import type { PortOwner } from "../types.ts";
 import type { AutoloadRec } from "./autoload.ts";
+import type { TrpcNode } from "./trpc.ts";
 
 /** An import binding: `import { a as b } from "x"` gives `b -> {x, a}`. */
 export interface ImportBinding {
@@ -180,6 +181,10 @@ export interface JsFacts {
   apps?: string[];
   /** `export * from "..."` in a Next.js app route: its URL (`nextjs.ts`). */
   nextReexports?: Array<Site & { source: string; path: string }>;
+  /** tRPC routers and procedures by local name (`trpc.ts`). */
+  trpc?: Map<string, TrpcNode>;
+  /** tRPC handlers: the endpoint and the router they serve. */
+  trpcHandlers?: Array<{ endpoint: string; router: TrpcNode }>;
   /** `register(AutoLoad, { dir })` calls of fastify (`autoload.ts`). */
   autoloads?: AutoloadRec[];
   /** What the file is to a Sails app (see `sails.ts`). */

@@ -16,6 +16,7 @@ import { Clients } from "./clients.ts";
 import { sailsBlueprints } from "./sails.ts";
 import { appRoutes } from "./route_modules.ts";
 import { nextReexported } from "./nextjs.ts";
+import { trpcRoutes } from "./trpc.ts";
 
 export { jsGrammarOf, JsProject } from "./project.ts";
 
@@ -63,6 +64,7 @@ export const javascriptExtractor: LanguageExtractor = {
       ...sailsBlueprints(project.files),
       ...appRoutes(project.files),
       ...nextReexported(project),
+      ...trpcRoutes(project),
     ];
     for (const [file, route] of conventional) {
       servers.routePorts(file, route, ports);

@@ -45,6 +45,10 @@ export function nextRoutes(c: Collector): void {
   }
   for (const { name, node, owner } of moduleExportsOf(c)) {
     if (pages ? name !== "default" : !isMethodName(name)) continue;
+    // a tRPC handler's routes are its procedures (trpc.ts)
+    if (pages && /createNextApiHandler\s*\(/.test(owner.text.slice(0, 200))) {
+      continue;
+    }
     // a pages/api handler answers any method, or those it tests for
     const fn = pages ? handlerFunction(c, owner) : undefined;
     const methods = pages ? (fn && handledMethods(fn)) ?? ["ANY"] : [name];
