@@ -36,6 +36,7 @@ import { remixRoutes } from "./remix.ts";
 import { svelteRoutes } from "./sveltekit.ts";
 import { nitroRoutes } from "./nitro.ts";
 import { trpcFacts } from "./trpc.ts";
+import { loopbackClass } from "./loopback.ts";
 import {
   argList,
   bindingOfRequire,
@@ -229,7 +230,10 @@ export class Collector {
     for (const node of this.nodes("call_expression")) this.call(node);
     for (const node of this.nodes("new_expression")) newExpr(this, node);
     pathTables(this);
-    for (const node of this.nodes("class_declaration")) nestClass(this, node);
+    for (const node of this.nodes("class_declaration")) {
+      nestClass(this, node);
+      if (this.importsFrom("@loopback/rest")) loopbackClass(this, node);
+    }
     for (const node of this.nodes("abstract_class_declaration")) {
       nestClass(this, node);
     }
