@@ -37,6 +37,7 @@ import { svelteRoutes } from "./sveltekit.ts";
 import { nitroRoutes } from "./nitro.ts";
 import { trpcFacts } from "./trpc.ts";
 import { loopbackClass } from "./loopback.ts";
+import { feathersFacts, feathersUse } from "./feathers.ts";
 import {
   argList,
   bindingOfRequire,
@@ -243,6 +244,7 @@ export class Collector {
     svelteRoutes(this);
     nitroRoutes(this);
     trpcFacts(this);
+    feathersFacts(this);
   }
 
   // ---- declarations -------------------------------------------------
@@ -384,6 +386,7 @@ export class Collector {
     const member = memberOf(callee);
     if (member) {
       const { object, method } = member;
+      feathersUse(this, node, method, args);
       if (serverCall(this, node, object, method, args)) return;
       if (adonisCall(this, node, object, method, args)) return;
       if (classRoute(this, node, object, method, args)) return;

@@ -5,6 +5,7 @@ import type { Value } from "../_value/mod.ts";
 import type { PortOwner } from "../types.ts";
 import type { AutoloadRec } from "./autoload.ts";
 import type { TrpcNode } from "./trpc.ts";
+import type { FeathersService } from "./feathers.ts";
 
 /** An import binding: `import { a as b } from "x"` gives `b -> {x, a}`. */
 export interface ImportBinding {
@@ -185,6 +186,9 @@ export interface JsFacts {
   trpc?: Map<string, TrpcNode>;
   /** tRPC handlers: the endpoint and the router they serve. */
   trpcHandlers?: Array<{ endpoint: string; router: TrpcNode }>;
+  /** Feathers `use(path, service)` calls and service classes (`feathers.ts`). */
+  feathers?: FeathersService[];
+  serviceClasses?: Map<string, string[]>;
   /** `register(AutoLoad, { dir })` calls of fastify (`autoload.ts`). */
   autoloads?: AutoloadRec[];
   /** What the file is to a Sails app (see `sails.ts`). */

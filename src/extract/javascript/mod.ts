@@ -17,6 +17,7 @@ import { sailsBlueprints } from "./sails.ts";
 import { appRoutes } from "./route_modules.ts";
 import { nextReexported } from "./nextjs.ts";
 import { trpcRoutes } from "./trpc.ts";
+import { feathersRoutes } from "./feathers.ts";
 
 export { jsGrammarOf, JsProject } from "./project.ts";
 
@@ -65,6 +66,7 @@ export const javascriptExtractor: LanguageExtractor = {
       ...appRoutes(project.files),
       ...nextReexported(project),
       ...trpcRoutes(project),
+      ...feathersRoutes(project),
     ];
     for (const [file, route] of conventional) {
       servers.routePorts(file, route, ports);
