@@ -10,7 +10,7 @@ import { concat, literal, type Value } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import { argList, FUNCTION_TYPES, isPathish, pathValues } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
-import { routeGuard } from "./guarded.ts";
+import { route } from "./routers.ts";
 
 const ROUTER_MODULES: ReadonlySet<string> = new Set([
   "@adonisjs/core/services/router",
@@ -128,15 +128,16 @@ export function adonisCall(
     ...groupPrefix(c, node),
     ...chainPrefix(chained(node)),
   ];
-  for (const route of routes) {
-    c.facts.routes.push({
-      ...c.site(node),
-      methods: route.methods,
-      path: concat([...prefix, route.path]),
-      framework: "adonisjs",
-      extra: {},
-      ...routeGuard(args, c.guardScope),
-    });
+  for (const { methods, path } of routes) {
+    route(
+      c,
+      node,
+      undefined,
+      methods,
+      concat([...prefix, path]),
+      "adonisjs",
+      args,
+    );
   }
   return true;
 }

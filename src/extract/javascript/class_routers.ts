@@ -8,7 +8,7 @@ import { literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import { HTTP_METHODS } from "./nodes.ts";
 import { unwrap } from "./values.ts";
-import { routeGuard } from "./guarded.ts";
+import { route } from "./routers.ts";
 
 const CLASS_TYPES: ReadonlySet<string> = new Set([
   "class_declaration",
@@ -34,14 +34,7 @@ export function classRoute(
     n?.type === "class_heritage"
   );
   if (!heritage) return false;
-  c.facts.routes.push({
-    ...c.site(node),
-    methods: [verb === "ALL" ? "ANY" : verb],
-    path: literal(path),
-    framework: "class-router",
-    composed: true,
-    extra: {},
-    ...routeGuard(args, c.guardScope),
-  });
+  const methods = [verb === "ALL" ? "ANY" : verb];
+  route(c, node, undefined, methods, literal(path), "class-router", args);
   return true;
 }

@@ -4,25 +4,23 @@ import { namedChildren, type Node, stringValue } from "../_syntax/tree.ts";
 import { literal, type Value } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import {
-  argList,
   isStringish,
   NEST_DECORATORS,
   pairValue,
   pathValues,
 } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
+import {
+  classDecorators,
+  decoratedMethods,
+  importedDecorator,
+} from "./decorators.ts";
 
 export function nestName(
   c: Collector,
   decorator: Node,
 ): { name: string; args: Node[] } | undefined {
-  const expr = decorator.namedChild(0);
-  if (expr?.type !== "call_expression") return undefined;
-  const callee = expr.childForFieldName("function");
-  if (callee?.type !== "identifier") return undefined;
-  const binding = c.facts.imports.get(callee.text);
-  if (binding?.source !== "@nestjs/common") return undefined;
-  return { name: binding.name, args: argList(expr) };
+  return importedDecorator(c, decorator, "@nestjs/common");
 }
 
 /** Nest paths: a path or an array of them, with or without a leading `/`. */
@@ -38,12 +36,7 @@ export function nestClass(
   c: Collector,
   node: Node,
 ): void {
-  const decorators = namedChildren(node).filter((n) => n.type === "decorator");
-  if (node.parent?.type === "export_statement") {
-    decorators.push(
-      ...namedChildren(node.parent).filter((n) => n.type === "decorator"),
-    );
-  }
+  const decorators = classDecorators(node);
   let prefixes: Value[] | undefined;
   let versions: string[] | undefined;
   for (const decorator of decorators) {
@@ -61,45 +54,35 @@ export function nestClass(
   if (!prefixes) return;
   const body = node.childForFieldName("body");
   if (!body) return;
-  let pending: Node[] = [];
-  for (const member of namedChildren(body)) {
-    if (member.type === "decorator") {
-      pending.push(member);
-      continue;
+  for (const [member, pending] of decoratedMethods(body)) {
+    // @Version(...) on the method replaces the controller's versions
+    let own = versions;
+    for (const decorator of pending) {
+      const d = nestName(c, decorator);
+      if (d?.name === "Version" && d.args[0]) own = versionsOf(d.args[0]);
     }
-    if (member.type === "method_definition") {
-      // @Version(...) on the method replaces the controller's versions
-      let own = versions;
-      for (const decorator of pending) {
-        const d = nestName(c, decorator);
-        if (d?.name === "Version" && d.args[0]) own = versionsOf(d.args[0]);
-      }
-      for (const decorator of pending) {
-        const d = nestName(c, decorator);
-        const method = d && NEST_DECORATORS[d.name];
-        if (!d || !method) continue;
-        const paths = d.args[0] ? nestPaths(d.args[0]) : [literal("")];
-        for (const prefix of prefixes) {
-          for (const path of paths) {
-            c.facts.routes.push({
-              ...c.site(decorator, member),
-              methods: [method],
-              path,
-              prefix,
-              framework: "nestjs",
-              nest: true,
-              ...(own ? { versions: own } : {}),
-              extra: {},
-            });
-          }
+    for (const decorator of pending) {
+      const d = nestName(c, decorator);
+      const method = d && NEST_DECORATORS[d.name];
+      if (!d || !method) continue;
+      const paths = d.args[0] ? nestPaths(d.args[0]) : [literal("")];
+      for (const prefix of prefixes) {
+        for (const path of paths) {
+          c.facts.routes.push({
+            ...c.site(decorator, member),
+            methods: [method],
+            path,
+            prefix,
+            framework: "nestjs",
+            nest: true,
+            ...(own ? { versions: own } : {}),
+            extra: {},
+          });
         }
       }
     }
-    pending = [];
   }
 }
-
-// ---- Next.js ------------------------------------------------------
 
 /** `VERSION_NEUTRAL`: a route answering without a version in its path. */
 const NEUTRAL = "";

@@ -374,10 +374,11 @@ export function serverCall(
   return framework !== "plugin";
 }
 
+/** Records a route call; `router` is `undefined` for one that stands alone. */
 export function route(
   c: Collector,
   node: Node,
-  router: string,
+  router: string | undefined,
   methods: string[],
   path: Value,
   framework: string,
@@ -391,7 +392,7 @@ export function route(
     : undefined;
   c.facts.routes.push({
     ...c.site(node),
-    router,
+    ...(router !== undefined ? { router } : {}),
     methods: (fn && handledMethods(fn)) ?? methods,
     path: parameterHoles(node, path),
     framework,

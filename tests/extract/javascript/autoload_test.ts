@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
-import { javascriptExtractor } from "../../../src/extract/javascript/mod.ts";
 import type { SourceFile } from "../../../src/extract/extractor.ts";
-import { portLines } from "../_fixtures.ts";
+import { serverLines } from "./_servers.ts";
 
 const PLUGIN = (route: string) =>
   `export default async function (app) {\n  app.get('${route}', async () => ({}));\n}\n`;
@@ -29,12 +28,6 @@ const ROUTES: SourceFile[] = [
   // outside the loaded folder: nothing registers it
   { path: "srv/lib/other.js", text: PLUGIN("/other") },
 ];
-
-async function serverLines(files: SourceFile[]): Promise<string[]> {
-  const { ports, diagnostics } = await javascriptExtractor.extract(files);
-  assert.deepEqual(diagnostics, []);
-  return portLines(ports.filter((p) => p.ref.role === "server"));
-}
 
 Deno.test("javascriptExtractor mounts @fastify/autoload plugins under their folders, options.prefix and autoPrefix", async () => {
   assert.deepEqual(

@@ -1,13 +1,5 @@
 import assert from "node:assert/strict";
-import { javascriptExtractor } from "../../../src/extract/javascript/mod.ts";
-import type { SourceFile } from "../../../src/extract/extractor.ts";
-import { portLines } from "../_fixtures.ts";
-
-async function serverLines(files: SourceFile[]): Promise<string[]> {
-  const { ports, diagnostics } = await javascriptExtractor.extract(files);
-  assert.deepEqual(diagnostics, []);
-  return portLines(ports.filter((p) => p.ref.role === "server"));
-}
+import { serverLines } from "./_servers.ts";
 
 Deno.test("javascriptExtractor keeps the routes of an exported plugin no file mounts, only in a server framework's file", async () => {
   const plugin = [
