@@ -38,6 +38,7 @@ import { nitroRoutes } from "./nitro.ts";
 import { trpcFacts } from "./trpc.ts";
 import { loopbackClass } from "./loopback.ts";
 import { feathersFacts, feathersUse } from "./feathers.ts";
+import { freshRoutes } from "./fresh.ts";
 import {
   argList,
   bindingOfRequire,
@@ -245,6 +246,7 @@ export class Collector {
     nitroRoutes(this);
     trpcFacts(this);
     feathersFacts(this);
+    freshRoutes(this);
   }
 
   // ---- declarations -------------------------------------------------
