@@ -30,7 +30,7 @@ export function nextRoutes(c: Collector): void {
   if (pages && out[out.length - 1] === "index") out.pop();
   const route = "/" + out.join("/");
   if (app) {
-    // export * from "../other/route": that module's methods, served here
+    // a star re-export of another route module: its methods, served here
     for (const node of c.nodes("export_statement")) {
       const source = node.childForFieldName("source");
       const star = node.children.some((n) => n?.type === "*");
