@@ -26,9 +26,19 @@ import {
   requireDecl,
 } from "./declarations.ts";
 import { collectGuards, type GuardScope } from "./guarded.ts";
-import { nestClass } from "./nestjs.ts";
+import { nestAppCall, nestClass } from "./nestjs.ts";
 import { pathTables } from "./path_tables.ts";
 import { nextRoutes } from "./nextjs.ts";
+import { sailsFacts } from "./sails.ts";
+import { adonisCall } from "./adonis.ts";
+import { classRoute } from "./class_routers.ts";
+import { remixRoutes } from "./remix.ts";
+import { svelteRoutes } from "./sveltekit.ts";
+import { nitroRoutes } from "./nitro.ts";
+import { trpcFacts } from "./trpc.ts";
+import { loopbackClass } from "./loopback.ts";
+import { feathersFacts, feathersUse } from "./feathers.ts";
+import { freshRoutes } from "./fresh.ts";
 import {
   argList,
   bindingOfRequire,
@@ -59,6 +69,24 @@ import {
   patternHelper,
   serveRoute,
 } from "./url_patterns.ts";
+
+/** Elysia and Hono methods that return the app (chains go on). */
+const APP_CHAIN: ReadonlySet<string> = new Set([
+  "group",
+  "use",
+  "guard",
+  "route",
+  "onError",
+  "onRequest",
+  "onBeforeHandle",
+  "onAfterHandle",
+  "derive",
+  "resolve",
+  "state",
+  "decorate",
+  "model",
+  "notFound",
+]);
 
 /** This library's node adapter, by package name or by path. */
 const NODE_ADAPTER = /(^|\/)(portcullis\/node|adapters\/node\/mod\.[jt]s)$/;
@@ -111,6 +139,7 @@ export function collectFacts(
     list.push(node);
   }
   const c = new Collector(facts, grammar, buckets);
+  c.root = root;
   c.run();
   return facts;
 }
@@ -120,6 +149,8 @@ export class Collector {
   facts: JsFacts;
   grammar: GrammarName;
   buckets: Map<string, Node[]>;
+  /** The file's program node. */
+  root: Node | undefined;
   /** `const req = new Request(...)` for `fetch(req)`. */
   requests = new Map<string, Node>();
   /** Array literals bound to names (config arrays of mounts). */
@@ -201,11 +232,21 @@ export class Collector {
     for (const node of this.nodes("call_expression")) this.call(node);
     for (const node of this.nodes("new_expression")) newExpr(this, node);
     pathTables(this);
-    for (const node of this.nodes("class_declaration")) nestClass(this, node);
+    for (const node of this.nodes("class_declaration")) {
+      nestClass(this, node);
+      if (this.importsFrom("@loopback/rest")) loopbackClass(this, node);
+    }
     for (const node of this.nodes("abstract_class_declaration")) {
       nestClass(this, node);
     }
     nextRoutes(this);
+    sailsFacts(this);
+    remixRoutes(this);
+    svelteRoutes(this);
+    nitroRoutes(this);
+    trpcFacts(this);
+    feathersFacts(this);
+    freshRoutes(this);
   }
 
   // ---- declarations -------------------------------------------------
@@ -327,6 +368,13 @@ export class Collector {
           : inner.chainPath;
         return path ? { ...inner, chainPath: path } : inner;
       }
+      // Elysia and Hono calls that return the app they are called on
+      if (
+        (inner.framework === "elysia" || inner.framework === "hono") &&
+        APP_CHAIN.has(method)
+      ) {
+        return { id: inner.id, framework: inner.framework };
+      }
       return undefined;
     }
     return undefined;
@@ -340,14 +388,12 @@ export class Collector {
     const member = memberOf(callee);
     if (member) {
       const { object, method } = member;
+      feathersUse(this, node, method, args);
       if (serverCall(this, node, object, method, args)) return;
+      if (adonisCall(this, node, object, method, args)) return;
+      if (classRoute(this, node, object, method, args)) return;
       if (clientMemberCall(this, node, object, method, args)) return;
-      if (
-        method === "setGlobalPrefix" && args[0] && this.importsFrom("@nestjs/")
-      ) {
-        this.facts.globalPrefix = valueOf(args[0]);
-        return;
-      }
+      if (nestAppCall(this, object, method, args)) return;
       if (
         (object.text === "globalThis" || object.text === "window" ||
           object.text === "self") &&

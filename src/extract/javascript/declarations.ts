@@ -50,9 +50,18 @@ export function requireDecl(
   const value = node.childForFieldName("value");
   const name = node.childForFieldName("name");
   if (!value || !name) return;
-  const from = requireSource(unwrap(value));
+  const v = unwrap(value);
+  const from = requireSource(v);
   if (from === undefined) {
-    // const { Router } = require("express").Router is rare; ignore
+    // const Router = require("restify-router").Router
+    const object = v.type === "member_expression"
+      ? v.childForFieldName("object")
+      : null;
+    const source = object ? requireSource(unwrap(object)) : undefined;
+    const property = v.childForFieldName("property")?.text;
+    if (source !== undefined && property && name.type === "identifier") {
+      c.facts.imports.set(name.text, { source, name: property });
+    }
     return;
   }
   if (name.type === "identifier") {

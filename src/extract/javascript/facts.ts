@@ -3,6 +3,9 @@
 // holds no tree nodes, so trees are deleted before files are composed.
 import type { Value } from "../_value/mod.ts";
 import type { PortOwner } from "../types.ts";
+import type { AutoloadRec } from "./autoload.ts";
+import type { TrpcNode } from "./trpc.ts";
+import type { FeathersService } from "./feathers.ts";
 
 /** An import binding: `import { a as b } from "x"` gives `b -> {x, a}`. */
 export interface ImportBinding {
@@ -31,6 +34,15 @@ export interface Site {
   owner: PortOwner;
 }
 
+/** NestJS versioning: URI versions (`/v1`) are the only ones in paths. */
+export interface NestVersioning {
+  uri: boolean;
+  /** The URI prefix (`v` by default). */
+  prefix: string;
+  /** `defaultVersion`: the versions of controllers that name none. */
+  defaults?: string[];
+}
+
 /** A route registration. */
 export interface RouteRec extends Site {
   /** Local router id; `undefined` for routes that stand alone. */
@@ -48,6 +60,8 @@ export interface RouteRec extends Site {
   weakMethod?: boolean;
   /** Applies the NestJS global prefix. */
   nest?: boolean;
+  /** NestJS versions of the route (`""`: `VERSION_NEUTRAL`). */
+  versions?: string[];
   extra: Record<string, string>;
   /** This library's guard in front of the route, when one was seen. */
   guard?: GuardFacts;
@@ -156,4 +170,44 @@ export interface JsFacts {
   guards: Map<string, GuardFacts>;
   /** `app.setGlobalPrefix("api")` of NestJS. */
   globalPrefix?: Value;
+  /** Its `exclude` option: paths (no slashes around) and their method. */
+  globalPrefixExclude?: Array<{ path: string; method: string }>;
+  /** `app.enableVersioning(...)` of NestJS. */
+  nestVersioning?: NestVersioning;
+  /** `NestFactory.create(...)` seen: the app's bootstrap is in the project. */
+  nestBootstrap?: boolean;
+  /** Routes that count only in an app of their framework (`route_modules.ts`). */
+  gated?: Array<{ framework: string; app: string; routes: RouteRec[] }>;
+  /** `<framework>:<app folder>` of the apps this file shows to use a framework. */
+  apps?: string[];
+  /** `export * from "..."` in a Next.js app route: its URL (`nextjs.ts`). */
+  nextReexports?: Array<Site & { source: string; path: string }>;
+  /** tRPC routers and procedures by local name (`trpc.ts`). */
+  trpc?: Map<string, TrpcNode>;
+  /** tRPC handlers: the endpoint and the router they serve. */
+  trpcHandlers?: Array<{ endpoint: string; router: TrpcNode }>;
+  /** Feathers `use(path, service)` calls and service classes (`feathers.ts`). */
+  feathers?: FeathersService[];
+  serviceClasses?: Map<string, string[]>;
+  /** `register(AutoLoad, { dir })` calls of fastify (`autoload.ts`). */
+  autoloads?: AutoloadRec[];
+  /** What the file is to a Sails app (see `sails.ts`). */
+  sails?: SailsFacts;
+}
+
+/** A file of a Sails app: its routes, blueprint settings, a model, actions. */
+export interface SailsFacts {
+  /** The app's folder (the part of the path before `config/` or `api/`). */
+  app: string;
+  kind: "app" | "blueprints" | "model" | "actions";
+  /** `config/blueprints.js` settings, when written as literals. */
+  rest?: boolean | undefined;
+  actions?: boolean | undefined;
+  /** A controller's actions: the path Sails gives each. */
+  actionRoutes?: Array<{ path: string; site: Site }>;
+  prefix?: string | undefined;
+  restPrefix?: string | undefined;
+  /** A model's identity (its file name in lower case) and where it is. */
+  identity?: string;
+  site?: Site;
 }

@@ -1,6 +1,8 @@
 // The JavaScript / TypeScript extractor: HTTP servers (Express, Koa,
 // Fastify, Hono, NestJS, Next.js, URLPattern and Bun.serve routes, this
-// library's guarded routes) and HTTP clients (fetch, axios, ky, generated
+// library's guarded routes; restify, hapi, Oak, Elysia, AdonisJS, Sails,
+// Feathers, LoopBack, tRPC; file routes of Remix, SvelteKit, Nitro/Nuxt,
+// Fresh and Astro endpoints) and HTTP clients (fetch, axios, ky, generated
 // clients). Parses each file once, keeps plain facts, then composes router
 // prefixes, client base URLs and constants across the files of a root.
 import type {
@@ -13,13 +15,20 @@ import type { ExtractedPort } from "../types.ts";
 import { jsGrammarOf, JsProject } from "./project.ts";
 import { Servers } from "./servers.ts";
 import { Clients } from "./clients.ts";
+import { sailsBlueprints } from "./sails.ts";
+import { appRoutes } from "./route_modules.ts";
+import { nextReexported } from "./nextjs.ts";
+import { trpcRoutes } from "./trpc.ts";
+import { feathersRoutes } from "./feathers.ts";
 
 export { jsGrammarOf, JsProject } from "./project.ts";
 
 /**
  * Extracts HTTP ports from JavaScript and TypeScript: servers (Express,
  * Koa, Fastify, Hono, NestJS, Next.js routes, URLPattern and `Bun.serve`
- * routes, `guard.requirePermission(...)` handlers) and clients (fetch,
+ * routes, `guard.requirePermission(...)` handlers, restify, hapi, Oak,
+ * Elysia, AdonisJS, Sails, Feathers, LoopBack, tRPC procedures, and the
+ * file routes of Remix, SvelteKit, Nitro/Nuxt, Fresh and Astro endpoints) and clients (fetch,
  * axios, ky, generated clients passing `{ url, method }`).
  *
  * @example
@@ -55,6 +64,16 @@ export const javascriptExtractor: LanguageExtractor = {
       for (const call of file.helperCalls) {
         clients.helperPorts(file, call, ports);
       }
+    }
+    const conventional = [
+      ...sailsBlueprints(project.files),
+      ...appRoutes(project.files),
+      ...nextReexported(project),
+      ...trpcRoutes(project),
+      ...feathersRoutes(project),
+    ];
+    for (const [file, route] of conventional) {
+      servers.routePorts(file, route, ports);
     }
     return { ports, diagnostics };
   },

@@ -1,9 +1,13 @@
 // Next.js routes by convention: `pages/api/**` default exports and
 // `app/**/route.ts` method exports.
-import { namedChildren, type Node } from "../_syntax/tree.ts";
 import { literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
-import { HTTP_METHODS } from "./nodes.ts";
+import { HTTP_METHODS, isRelative } from "./nodes.ts";
+import { stringValue } from "../_syntax/tree.ts";
+import { handledMethods, handlerFunction } from "./method_switch.ts";
+import type { JsFacts, RouteRec } from "./facts.ts";
+import { type JsProject, modulePaths } from "./project.ts";
+import { moduleExportsOf } from "./route_modules.ts";
 
 export function nextRoutes(c: Collector): void {
   const path = c.facts.path;
@@ -25,52 +29,68 @@ export function nextRoutes(c: Collector): void {
   }
   if (pages && out[out.length - 1] === "index") out.pop();
   const route = "/" + out.join("/");
-  for (const node of c.nodes("export_statement")) {
-    if (node.parent?.type !== "program") continue;
-    const declaration = node.childForFieldName("declaration");
-    const isDefault = node.children.some((c) => c?.type === "default");
-    if (pages) {
-      if (!isDefault) continue;
-      const owner = declaration ?? node.childForFieldName("value") ?? node;
-      c.facts.routes.push({
-        ...c.site(node, owner),
-        methods: ["ANY"],
-        path: literal(route),
-        framework: "nextjs",
-        composed: true,
-        extra: {},
-      });
-      continue;
-    }
-    const names: Array<[string, Node]> = [];
-    if (declaration?.type === "function_declaration") {
-      const name = declaration.childForFieldName("name")?.text;
-      if (name) names.push([name, declaration]);
-    } else if (declaration?.type === "lexical_declaration") {
-      for (const d of namedChildren(declaration)) {
-        const name = d.childForFieldName("name")?.text;
-        if (name) names.push([name, d.childForFieldName("value") ?? d]);
-      }
-    } else if (!declaration) {
-      for (const clause of namedChildren(node)) {
-        if (clause.type !== "export_clause") continue;
-        for (const spec of namedChildren(clause)) {
-          const alias = spec.childForFieldName("alias")?.text ??
-            spec.childForFieldName("name")?.text;
-          if (alias) names.push([alias, spec]);
-        }
-      }
-    }
-    for (const [name, owner] of names) {
-      if (!HTTP_METHODS.has(name) || name !== name.toUpperCase()) continue;
-      c.facts.routes.push({
-        ...c.site(node, owner),
-        methods: [name],
-        path: literal(route),
-        framework: "nextjs",
-        composed: true,
-        extra: {},
+  if (app) {
+    // a star re-export of another route module: its methods, served here
+    for (const node of c.nodes("export_statement")) {
+      const source = node.childForFieldName("source");
+      const star = node.children.some((n) => n?.type === "*");
+      const text = source ? stringValue(source) : undefined;
+      if (!star || text === undefined || !isRelative(text)) continue;
+      (c.facts.nextReexports ??= []).push({
+        ...c.site(node),
+        source: text,
+        path: route,
       });
     }
   }
+  for (const { name, node, owner } of moduleExportsOf(c)) {
+    if (pages ? name !== "default" : !isMethodName(name)) continue;
+    // a tRPC handler's routes are its procedures (trpc.ts)
+    if (pages && /createNextApiHandler\s*\(/.test(owner.text.slice(0, 200))) {
+      continue;
+    }
+    // a pages/api handler answers any method, or those it tests for
+    const fn = pages ? handlerFunction(c, owner) : undefined;
+    const methods = pages ? (fn && handledMethods(fn)) ?? ["ANY"] : [name];
+    c.facts.routes.push({
+      ...c.site(node, owner),
+      methods,
+      path: literal(route),
+      framework: "nextjs",
+      composed: true,
+      extra: {},
+    });
+  }
+}
+
+/** An exported name that is an HTTP method (`GET`, `POST`...). */
+export function isMethodName(name: string): boolean {
+  return HTTP_METHODS.has(name) && name === name.toUpperCase();
+}
+
+/** The routes of `export * from "./x/route"` in app route files. */
+export function nextReexported(
+  project: JsProject,
+): Array<[JsFacts, RouteRec]> {
+  const out: Array<[JsFacts, RouteRec]> = [];
+  for (const file of project.files) {
+    for (const { source, path, ...site } of file.nextReexports ?? []) {
+      const target = modulePaths(file.path, source)
+        .map((p) => project.file(p))
+        .find((f) => f !== undefined);
+      if (!target) continue;
+      for (const name of target.exports.keys()) {
+        if (!isMethodName(name)) continue;
+        out.push([file, {
+          ...site,
+          methods: [name],
+          path: literal(path),
+          framework: "nextjs",
+          composed: true,
+          extra: {},
+        }]);
+      }
+    }
+  }
+  return out;
 }

@@ -26,6 +26,8 @@ export const ROUTE_METHODS: Readonly<Record<string, string>> = {
   head: "HEAD",
   options: "OPTIONS",
   all: "ANY",
+  // the HTTP QUERY method (Express 5 on Node 22+, Hono, fastify's addHttpMethod)
+  query: "QUERY",
 };
 
 export const CLIENT_METHODS: Readonly<Record<string, string>> = {
@@ -41,6 +43,10 @@ export const CLIENT_METHODS: Readonly<Record<string, string>> = {
 export const NEST_DECORATORS: Readonly<Record<string, string>> = {
   ...CAPITALISED_METHODS,
   All: "ANY",
+  Search: "SEARCH",
+  QueryMethod: "QUERY",
+  // server-sent events: a GET route
+  Sse: "GET",
 };
 
 export const FETCH_MODULES: ReadonlySet<string> = new Set([
@@ -54,6 +60,9 @@ export const KOA_ROUTER_MODULES: ReadonlySet<string> = new Set([
   "@koa/router",
   "koa-router",
 ]);
+
+/** Oak's modules: npm, JSR and deno.land URLs. */
+export const OAK_MODULE = /(^|[:/])@?oak(\/oak)?(@[^/]*)?(\/mod\.ts)?$/;
 
 export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
   "function_declaration",
@@ -92,8 +101,13 @@ export function requireSource(node: Node): string | undefined {
   return first ? stringValue(first) : undefined;
 }
 
+/**
+ * Whether an import names a module of the project: a relative path, or
+ * the `@/` and `~/` aliases bundlers and `tsconfig` paths give the root.
+ */
 export function isRelative(source: string): boolean {
-  return source.startsWith("./") || source.startsWith("../");
+  return source.startsWith("./") || source.startsWith("../") ||
+    source.startsWith("@/") || source.startsWith("~/");
 }
 
 export function isStringish(node: Node): boolean {
@@ -403,9 +417,11 @@ export function pluginOf(identifier: Node): string | undefined {
     if (holder?.type === "variable_declarator") {
       return holder.childForFieldName("name")?.text;
     }
-    // app.register(async (instance, opts) => { ... }, { prefix })
+    // app.register(async (instance, opts) => { ... }, { prefix }),
     const callee = call ? call.childForFieldName("function") : null;
-    if (callee && memberOf(unwrap(callee))?.method === "register") {
+    // Elysia app.group("/v1", (app) => app.get(...))
+    const method = callee ? memberOf(unwrap(callee))?.method : undefined;
+    if (method === "register" || method === "group") {
       return `@${fn.startIndex}`;
     }
   }

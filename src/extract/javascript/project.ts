@@ -39,6 +39,14 @@ const CYCLE: unique symbol = Symbol("cycle");
 
 /** The candidate file paths of a relative import specifier. */
 export function modulePaths(from: string, source: string): string[] {
+  if (source.startsWith("@/") || source.startsWith("~/")) {
+    // a root alias: the root itself or its `src/`
+    const rest = source.slice(2);
+    return [
+      ...modulePaths("", `./${rest}`),
+      ...modulePaths("", `./src/${rest}`),
+    ];
+  }
   if (!source.startsWith("./") && !source.startsWith("../")) return [];
   const dir = from.includes("/") ? from.slice(0, from.lastIndexOf("/")) : "";
   const parts = dir ? dir.split("/") : [];

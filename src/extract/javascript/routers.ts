@@ -5,6 +5,8 @@ import { concat, isEmpty, literal, type Value } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import type { ChildRef, InstanceDef, RouterDef } from "./facts.ts";
 import { routeGuard } from "./guarded.ts";
+import { autoloadCall } from "./autoload.ts";
+import { handledMethods } from "./method_switch.ts";
 import {
   argList,
   bindingOfRequire,
@@ -15,6 +17,7 @@ import {
   isRelative,
   KOA_ROUTER_MODULES,
   methodValues,
+  OAK_MODULE,
   optionValue,
   pairValue,
   parameterHoles,
@@ -23,7 +26,7 @@ import {
 } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import type { Node } from "../_syntax/tree.ts";
-import { findAncestor } from "../_syntax/tree.ts";
+import { findAncestor, namedChildren, stringValue } from "../_syntax/tree.ts";
 
 /** Routers (`express()`, `new Hono()`...) and client instances. */
 export function factoryDecl(
@@ -81,6 +84,15 @@ export function routerFactory(
       if (property === "Router" && lib?.source === "express") {
         return { framework: "express", prefix: literal("") };
       }
+      if (
+        (property === "server" || property === "Server") &&
+        (lib?.source === "@hapi/hapi" || lib?.source === "hapi")
+      ) {
+        return { framework: "hapi", prefix: literal("") };
+      }
+      if (property === "createServer" && lib?.source === "restify") {
+        return { framework: "restify", prefix: literal("") };
+      }
       if (property === "basePath" && args[0]) {
         const base = routerOf(c, object);
         if (base?.framework === "hono") {
@@ -104,6 +116,20 @@ export function routerFactory(
     }
     if (lib?.source === "koa") {
       return { framework: "koa", prefix: literal("") };
+    }
+    if (lib?.name === "Router" && OAK_MODULE.test(lib.source)) {
+      return { framework: "oak", prefix: optionValue(args[0], "prefix") };
+    }
+    if (lib?.name === "Elysia" && lib.source === "elysia") {
+      return { framework: "elysia", prefix: optionValue(args[0], "prefix") };
+    }
+    if (
+      lib && /^(@hapi\/hapi|hapi)$/.test(lib.source) && lib.name === "Server"
+    ) {
+      return { framework: "hapi", prefix: literal("") };
+    }
+    if (lib?.source === "restify-router" && lib.name === "Router") {
+      return { framework: "restify", prefix: literal("") };
     }
   }
   return undefined;
@@ -172,10 +198,53 @@ export function serverCall(
   if (!receiver) return false;
   const { id, framework } = receiver;
   const first = args[0];
+  if (method === "query" && !(first && literalPath(first, receiver))) {
+    // `db.query(sql, params)` on a plugin's argument is no QUERY route
+    return false;
+  }
   if (method in ROUTE_METHODS && (framework !== "plugin" || first)) {
-    if (first && args.length >= 2 && isPathish(first)) {
+    if (first && args.length >= 2 && stringValue(unwrap(first)) === "*") {
+      // Express 4's `app.all("*", h)`: every path
+      route(
+        c,
+        node,
+        id,
+        [ROUTE_METHODS[method]!],
+        literal("/*"),
+        framework,
+        args,
+      );
+    } else if (
+      (framework === "koa" || framework === "oak") && first &&
+      args.length >= 3 &&
+      unwrap(first).type === "string" && isPathish(args[1]!) &&
+      !stringValue(unwrap(first))!.startsWith("/")
+    ) {
+      // koa-router named route: router.get("user", "/users/:id", handler)
+      for (const path of pathValues(args[1]!)) {
+        route(c, node, id, [ROUTE_METHODS[method]!], path, framework, args);
+      }
+    } else if (first && args.length >= 2 && isPathish(first)) {
       for (const path of pathValues(first)) {
         route(c, node, id, [ROUTE_METHODS[method]!], path, framework, args);
+      }
+    } else if (
+      framework === "restify" && first && args.length >= 2 &&
+      unwrap(first).type === "object"
+    ) {
+      // restify server.get({ path: "/x", version: "1.0.0" }, handler)
+      const url = pairValue(unwrap(first), "path") ??
+        pairValue(unwrap(first), "url");
+      if (url && isPathish(url)) {
+        route(
+          c,
+          node,
+          id,
+          [ROUTE_METHODS[method]!],
+          valueOf(url),
+          framework,
+          args,
+        );
       }
     } else if (receiver.chainPath && first) {
       route(
@@ -196,6 +265,39 @@ export function serverCall(
       for (const path of pathValues(args[1]!)) {
         route(c, node, id, methods, path, framework, args);
       }
+    }
+    return true;
+  }
+  if (
+    method === "route" && args.length === 1 &&
+    unwrap(args[0]!).type === "array" && framework === "hapi"
+  ) {
+    // hapi server.route([{ method, path, handler }, ...])
+    for (const item of namedChildren(unwrap(args[0]!))) {
+      const options = unwrap(item);
+      if (options.type !== "object") continue;
+      const url = pairValue(options, "path");
+      const methodNode = pairValue(options, "method");
+      const methods = methodNode ? methodValues(methodNode) : undefined;
+      if (url && isPathish(url) && methods) {
+        route(c, node, id, methods, valueOf(url), framework, [options]);
+      }
+    }
+    return true;
+  }
+  if (
+    method === "group" && framework === "elysia" && first &&
+    isPathish(first) && args.length >= 2
+  ) {
+    // Elysia app.group("/v1", (app) => app.get(...))
+    const child = pluginRef(c, args[args.length - 1]!);
+    if (child) {
+      c.facts.mounts.push({
+        parent: id,
+        prefix: parameterHoles(node, valueOf(first)),
+        child,
+        kind: "plugin",
+      });
     }
     return true;
   }
@@ -239,6 +341,7 @@ export function serverCall(
   }
   if (method === "register" && first) {
     // fastify app.register(plugin, { prefix })
+    if (autoloadCall(c, id, first, args[1])) return true;
     const child = pluginRef(c, first);
     if (child) {
       c.facts.mounts.push({
@@ -246,6 +349,19 @@ export function serverCall(
         prefix: parameterHoles(node, optionValue(args[1], "prefix")),
         child,
         kind: "plugin",
+      });
+    }
+    return true;
+  }
+  if (method === "applyRoutes" && framework === "restify" && first) {
+    // restify-router router.applyRoutes(server, "/prefix")
+    const parent = c.receiver(first);
+    if (parent) {
+      c.facts.mounts.push({
+        parent: parent.id,
+        prefix: parameterHoles(node, optionalPath(args[1])),
+        child: { local: id },
+        kind: "router",
       });
     }
     return true;
@@ -258,24 +374,48 @@ export function serverCall(
   return framework !== "plugin";
 }
 
+/** Records a route call; `router` is `undefined` for one that stands alone. */
 export function route(
   c: Collector,
   node: Node,
-  router: string,
+  router: string | undefined,
   methods: string[],
   path: Value,
   framework: string,
   args: Node[],
 ): void {
+  // app.all(path, handler) telling methods apart: one route per method
+  const last = args[args.length - 1];
+  const fn = methods.length === 1 && methods[0] === "ANY" && last &&
+      FUNCTION_TYPES.has(unwrap(last).type)
+    ? unwrap(last)
+    : undefined;
   c.facts.routes.push({
     ...c.site(node),
-    router,
-    methods,
+    ...(router !== undefined ? { router } : {}),
+    methods: (fn && handledMethods(fn)) ?? methods,
     path: parameterHoles(node, path),
     framework,
     extra: {},
     ...routeGuard(args, c.guardScope),
   });
+}
+
+/**
+ * Whether a route call's first argument is a path written as a literal
+ * (`"/search"`), or a handler when the receiver is a `route("/x")` chain.
+ */
+function literalPath(first: Node, receiver: { chainPath?: Value }): boolean {
+  const v = unwrap(first);
+  if (receiver.chainPath && FUNCTION_TYPES.has(v.type)) return true;
+  if (v.type !== "string" && v.type !== "template_string") return false;
+  const head = valueOf(v).parts[0];
+  return typeof head === "string" && head.startsWith("/");
+}
+
+/** A path argument, or the empty prefix when there is none. */
+function optionalPath(arg: Node | undefined): Value {
+  return arg && isPathish(arg) ? valueOf(arg) : literal("");
 }
 
 /** A mounted router: `router`, `router.routes()`, `require("./r")`, an import. */

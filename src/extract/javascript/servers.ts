@@ -17,11 +17,12 @@ import {
   textOf,
   type Value,
 } from "../_value/mod.ts";
-import type { JsFacts, RouteRec } from "./facts.ts";
+import type { JsFacts, NestVersioning, RouteRec } from "./facts.ts";
 import type { JsProject } from "./project.ts";
 import { jsPort } from "./emit.ts";
 import { guardDetail, hasGuard } from "./guarded.ts";
 import { resolveGuard } from "./guard_refs.ts";
+import { autoloadMounts } from "./autoload.ts";
 
 /** A prefix a router is mounted under. */
 interface Prefix {
@@ -58,6 +59,31 @@ function pathOnly(value: Value): Value {
     : value;
 }
 
+/** Server frameworks a plugin's file may import, by module. */
+const SERVER_MODULES: Readonly<Record<string, string>> = {
+  express: "express",
+  koa: "koa",
+  "@koa/router": "koa",
+  "koa-router": "koa",
+  fastify: "fastify",
+  hono: "hono",
+  restify: "restify",
+};
+
+/**
+ * The framework of an exported plugin function (`module.exports =
+ * function (app) { app.get(...) }`) whose file imports a server framework,
+ * for one no file of the project mounts.
+ */
+function unmountedPlugin(file: JsFacts, local: string): string | undefined {
+  if (![...file.exports.values()].includes(local)) return undefined;
+  for (const binding of file.imports.values()) {
+    const framework = SERVER_MODULES[binding.source];
+    if (framework) return framework;
+  }
+  return undefined;
+}
+
 /** The server ports of a project's routes. */
 /** The most prefixes one router gets through its mounts. */
 const MAX_PREFIXES = 1_000;
@@ -68,6 +94,9 @@ export class Servers {
   /** child router gid -> mounts */
   readonly #mounts = new Map<string, Mount[]>();
   #globalPrefix: Value | undefined;
+  #globalExclude: Array<{ path: string; method: string }> = [];
+  #versioning: NestVersioning | undefined;
+  #bootstrap = false;
 
   constructor(project: JsProject, diagnostics: ExtractDiagnostic[]) {
     this.#project = project;
@@ -85,11 +114,24 @@ export class Servers {
           ...(mount.args ? { args: mount.args } : {}),
         });
       }
+      for (const load of autoloadMounts(file, project.files)) {
+        const child = `${load.child.path}#${load.local}`;
+        let list = this.#mounts.get(child);
+        if (!list) this.#mounts.set(child, list = []);
+        list.push({
+          parent: `${file.path}#${load.parent}`,
+          prefix: load.prefix,
+          file: load.child,
+        });
+      }
       if (file.globalPrefix && !this.#globalPrefix) {
         this.#globalPrefix = composed(
           pathOnly(project.resolve(file, file.globalPrefix)),
         );
+        this.#globalExclude = file.globalPrefixExclude ?? [];
       }
+      this.#versioning ??= file.nestVersioning;
+      this.#bootstrap ||= !!file.nestBootstrap;
     }
   }
 
@@ -126,7 +168,12 @@ export class Servers {
     const mounts = this.#mounts.get(gid);
     if (seen.has(gid) && mounts && mounts.length > 0) this.#cutCycle = true;
     if (!mounts || mounts.length === 0 || seen.has(gid)) {
-      if (local.startsWith("fn:")) return [];
+      if (local.startsWith("fn:")) {
+        // a plugin nothing in the project mounts: exported, it is mounted
+        // where the project is used, under a prefix unknown here
+        const framework = unmountedPlugin(file, local);
+        return framework ? [{ value: composed(literal("")), framework }] : [];
+      }
       return [{
         value: isEmpty(ownPath) ? ownPath : composed(ownPath),
         framework: router?.framework ?? "",
@@ -179,16 +226,9 @@ export class Servers {
     const extra = guard
       ? { ...route.extra, ...guardDetail(guard) }
       : route.extra;
-    let prefixes: Prefix[] = route.router !== undefined
+    const prefixes: Prefix[] = route.router !== undefined
       ? this.#prefixes(`${file.path}#${route.router}`, new Set())
       : [{ value: literal(""), framework: route.framework }];
-    const global = this.#globalPrefix;
-    if (route.nest && global) {
-      prefixes = prefixes.map((p) => ({
-        ...p,
-        value: composed(joinPaths(global, p.value)),
-      }));
-    }
     for (const prefix of prefixes) {
       let local = pathOnly(
         this.#project.resolve(file, bind(route.path, prefix.bound)),
@@ -203,23 +243,57 @@ export class Servers {
         if (!route.nest) continue;
         local = concat([literal("/"), local]);
       }
-      const path = routePath(
-        joinPaths(prefix.value, local),
-        prefix.value.composed || !!route.composed,
-      );
       for (const method of route.methods) {
-        const port = jsPort(file.path, route, {
-          role: "server",
-          method,
-          path: path.path,
-          confidence: route.weakMethod ? CONFIDENCE.weak : path.confidence,
-          framework: route.framework === "plugin"
-            ? prefix.framework
-            : route.framework,
-          extra,
-        }, this.#diagnostics);
-        if (port) out.push(port);
+        for (const head of this.#nestHeads(route, textOf(local), method)) {
+          const path = routePath(
+            joinPaths(prefix.value, head, local),
+            prefix.value.composed || !!route.composed || !isEmpty(head),
+          );
+          const port = jsPort(file.path, route, {
+            role: "server",
+            method,
+            path: path.path,
+            confidence: route.weakMethod ? CONFIDENCE.weak : path.confidence,
+            framework: route.framework === "plugin"
+              ? prefix.framework
+              : route.framework,
+            extra,
+          }, this.#diagnostics);
+          if (port) out.push(port);
+        }
       }
     }
+  }
+
+  /**
+   * What NestJS puts before a route's controller path: the global prefix
+   * (unless `exclude` names the route) and, with URI versioning, one
+   * `/v<version>` per version. URI versioning applies when the project
+   * enables it, or when its bootstrap (`NestFactory.create`) is not in the
+   * project at all and the route names versions.
+   */
+  #nestHeads(route: RouteRec, path: string, method: string): Value[] {
+    if (!route.nest) return [literal("")];
+    const bare = path.replace(/^\/+|\/+$/g, "");
+    const excluded = this.#globalExclude.some((e) =>
+      (e.method === "ANY" || e.method === method) &&
+      (e.path === bare ||
+        (/\(\.\*\)$|\*$/.test(e.path) &&
+          bare.startsWith(e.path.replace(/\/?(\(\.\*\)|\*)$/, ""))))
+    );
+    const global = excluded || !this.#globalPrefix
+      ? literal("")
+      : this.#globalPrefix;
+    const versioning = this.#versioning ??
+      (this.#bootstrap ? undefined : { uri: true, prefix: "v" });
+    const versions = route.versions ?? versioning?.defaults;
+    if (!versioning?.uri || !versions || versions.length === 0) {
+      return [global];
+    }
+    return versions.map((v) =>
+      v === ""
+        ? global
+        : joinPaths(global, literal(`/${versioning.prefix}${v}`))
+    );
   }
 }
