@@ -6,6 +6,7 @@ import type { Buffer } from "node:buffer";
 import { basename, relative, resolve, sep } from "node:path";
 import process from "node:process";
 import type { EnvironmentSetting, LanguageExtractor } from "./extractor.ts";
+import { isTestPath } from "./_test_paths.ts";
 import type { ScanDiagnostic, ScanResult, SkippedFile } from "./scan_result.ts";
 import { EXTRACTORS } from "./registry.ts";
 import type { ExtractedPort } from "./types.ts";
@@ -410,6 +411,11 @@ async function scanRoot(
       else if (!list.includes(directory)) list.push(directory);
     }
     for (const port of extracted.ports) {
+      // test code is not the service: its routes are fakes and fixtures
+      if (
+        port.ref.role === "server" && !options.includeTests &&
+        isTestPath(port.filePath)
+      ) continue;
       if (portCount >= options.maxPortsPerRoot) {
         portsOver++;
         continue;

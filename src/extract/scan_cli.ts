@@ -95,6 +95,8 @@ Options:
   --strict                 exit with code 3 when the scan is incomplete: a
                            file or extractor failed, or a budget was hit
   --follow-root-symlink    scan a root reached through a symbolic link
+  --include-tests          keep the routes test code declares (test/, spec/,
+                           *.test.ts, *_test.go, test_*.py, *Test.java...)
   --no-progress            never draw the progress bar
   --verbose                list the files left out (binary, too large,
                            generated)
@@ -137,6 +139,7 @@ interface CliArgs {
   failOnUnmatched: boolean;
   strict: boolean;
   followRootSymlinks: boolean;
+  includeTests: boolean;
   budgets: Partial<Record<ScanBudget, number>>;
   maxOutputBytes: number;
   progress: boolean;
@@ -153,6 +156,7 @@ type Switch =
   | "failOnUnmatched"
   | "strict"
   | "followRootSymlinks"
+  | "includeTests"
   | "progress";
 
 /** The flags without a value: the field each sets, and to what. */
@@ -164,6 +168,7 @@ const SWITCHES: Readonly<Record<string, readonly [Switch, boolean]>> = {
   "--fail-on-unmatched": ["failOnUnmatched", true],
   "--strict": ["strict", true],
   "--follow-root-symlink": ["followRootSymlinks", true],
+  "--include-tests": ["includeTests", true],
   "--no-progress": ["progress", false],
 };
 
@@ -228,6 +233,7 @@ function parseArgs(args: readonly string[]): CliArgs {
     failOnUnmatched: false,
     strict: false,
     followRootSymlinks: false,
+    includeTests: false,
     budgets: {},
     maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
     progress: true,
@@ -376,6 +382,7 @@ export async function runScanCli(
     result = await scan(options.roots, {
       minConfidence: options.minConfidence,
       followRootSymlinks: options.followRootSymlinks,
+      includeTests: options.includeTests,
       ...options.budgets,
       ...(bar ? { onProgress: bar.update } : {}),
     });

@@ -101,6 +101,14 @@ export interface ScanOptions {
    */
   skipDirectories?: readonly string[];
   /**
+   * Whether server ports declared in test code (files in `test/`, `tests/`,
+   * `__tests__/`, `spec/`, or named `*.test.ts`, `*_test.go`,
+   * `test_*.py`, `*Test.java`...) are kept. Client ports of test files
+   * (load tests, e2e suites) are always kept.
+   * @default {false}
+   */
+  includeTests?: boolean;
+  /**
    * Called as the scan proceeds.
    * @default {undefined}
    */
