@@ -32,6 +32,7 @@ import { nextRoutes } from "./nextjs.ts";
 import { sailsFacts } from "./sails.ts";
 import { adonisCall } from "./adonis.ts";
 import { classRoute } from "./class_routers.ts";
+import { testClientCall } from "./test_clients.ts";
 import { remixRoutes } from "./remix.ts";
 import { svelteRoutes } from "./sveltekit.ts";
 import { nitroRoutes } from "./nitro.ts";
@@ -393,6 +394,7 @@ export class Collector {
       if (adonisCall(this, node, object, method, args)) return;
       if (classRoute(this, node, object, method, args)) return;
       if (clientMemberCall(this, node, object, method, args)) return;
+      if (testClientCall(this, node, object, method, args)) return;
       if (nestAppCall(this, object, method, args)) return;
       if (
         (object.text === "globalThis" || object.text === "window" ||

@@ -182,3 +182,55 @@ export function unknown(build) {
     ],
   );
 });
+
+Deno.test("javascriptExtractor reads k6, Cypress and Playwright requests as clients, not look-alikes", async () => {
+  const k6 = await javascriptExtractor.extract([{
+    path: "load/script.js",
+    text: `import http from "k6/http";
+export default function () {
+  http.get("http://shop:8080/api/products");
+  http.del("http://shop:8080/api/cart/" + __VU);
+  http.request("PATCH", "http://shop:8080/api/cart/1", "{}");
+}
+`,
+  }]);
+  assert.deepEqual(portLines(k6.ports), [
+    "client DELETE /api/cart/{} load/script.js:4",
+    "client GET /api/products load/script.js:3",
+    "client PATCH /api/cart/{} load/script.js:5",
+  ]);
+  const e2e = await javascriptExtractor.extract([
+    {
+      path: "cypress/e2e/cart.cy.js",
+      text: `cy.request("/api/cart");
+cy.request("POST", "/api/cart/items", { id: 1 });
+cy.request({ method: "DELETE", url: "/api/cart/items/1" });
+cy.visit("/cart");
+`,
+    },
+    {
+      path: "e2e/api.spec.ts",
+      text: `import { test, expect } from "@playwright/test";
+test("orders", async ({ request, page }) => {
+  await request.get("/api/orders");
+  await request.post("/api/orders", { data: {} });
+  await page.request.fetch("/api/orders/1", { method: "PUT" });
+  await page.goto("/orders");
+});
+`,
+    },
+    // no Playwright import: a local named request is not a client
+    {
+      path: "web/util.js",
+      text: 'export const f = (request) => request.get("/x");\n',
+    },
+  ]);
+  assert.deepEqual(portLines(e2e.ports), [
+    "client DELETE /api/cart/items/{} cypress/e2e/cart.cy.js:3",
+    "client GET /api/cart cypress/e2e/cart.cy.js:1",
+    "client GET /api/orders e2e/api.spec.ts:3",
+    "client POST /api/cart/items cypress/e2e/cart.cy.js:2",
+    "client POST /api/orders e2e/api.spec.ts:4",
+    "client PUT /api/orders/{} e2e/api.spec.ts:5",
+  ]);
+});
