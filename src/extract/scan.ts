@@ -7,6 +7,7 @@ import { basename, relative, resolve, sep } from "node:path";
 import process from "node:process";
 import type { EnvironmentSetting, LanguageExtractor } from "./extractor.ts";
 import { isTestPath } from "./_test_paths.ts";
+import { daprHttpPort } from "./_dapr_http.ts";
 import type { ScanDiagnostic, ScanResult, SkippedFile } from "./scan_result.ts";
 import { EXTRACTORS } from "./registry.ts";
 import type { ExtractedPort } from "./types.ts";
@@ -410,7 +411,8 @@ async function scanRoot(
       if (list === undefined) into.folders.set(service, [directory]);
       else if (!list.includes(directory)) list.push(directory);
     }
-    for (const port of extracted.ports) {
+    for (const extractedPort of extracted.ports) {
+      const port = daprHttpPort(extractedPort);
       // test code is not the service: its routes are fakes and fixtures
       if (
         port.ref.role === "server" && !options.includeTests &&
