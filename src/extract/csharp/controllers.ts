@@ -320,7 +320,7 @@ export function conventionalAction(
   // A Web API action without a verb attribute answers the method its name
   // starts with (`GetById`), else POST.
   const named = /^(Get|Post|Put|Delete|Patch|Head|Options)/.exec(nameNode.text);
-  const fallback = webApi ? named?.[1]!.toUpperCase() ?? "POST" : "ANY";
+  const fallback = webApi ? named?.[1]?.toUpperCase() ?? "POST" : "ANY";
   const anchors = verbs.length > 0
     ? verbs.map((v) => ({ node: v.node.parent ?? v.node, verb: v.verb }))
     : [{ node: nameNode, verb: fallback }];

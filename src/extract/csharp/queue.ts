@@ -1,5 +1,6 @@
 // Queue producers and consumers in C#: Dapr (`[Topic]`, `WithTopic`,
-// `PublishEventAsync`), Confluent.Kafka and MQTTnet.
+// `PublishEventAsync`), Confluent.Kafka, MQTTnet, Azure Service Bus and
+// MassTransit (`service_bus.ts`).
 import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import { keyText, type Value } from "../_value/mod.ts";
@@ -13,6 +14,11 @@ import {
   simpleName,
 } from "./project.ts";
 import type { SourceFile } from "../extractor.ts";
+import {
+  massTransitConsumer,
+  massTransitPublish,
+  serviceBusCall,
+} from "./service_bus.ts";
 
 /** Finds queue ports in one parsed C# file. */
 export function csharpQueuePorts(
@@ -26,7 +32,9 @@ export function csharpQueuePorts(
   const dapr = usings.includes("Dapr");
   const confluent = usings.includes("Confluent.Kafka");
   const mqtt = usings.includes("MQTTnet");
-  if (!dapr && !confluent && !mqtt) return;
+  const serviceBus = usings.includes("Azure.Messaging.ServiceBus");
+  const massTransit = usings.includes("MassTransit");
+  if (!dapr && !confluent && !mqtt && !serviceBus && !massTransit) return;
   const cs = new CSharpFile(file, constants, []);
   const emit = queueEmitter(
     ports,
@@ -38,6 +46,7 @@ export function csharpQueuePorts(
     pubsub: node ? keyText(cs.evaluate(node)) : "",
   });
   walk(root, (node) => {
+    if (massTransit && massTransitConsumer(node, emit)) return;
     if (node.type === "method_declaration" && dapr) {
       for (const a of attributesOf(node)) {
         if (simpleName(a.childForFieldName("name")?.text ?? "") !== "Topic") {
@@ -63,6 +72,8 @@ export function csharpQueuePorts(
     const receiver = fn.childForFieldName("expression");
     const args = callArgs(node);
     if (mqtt && mqttTopic(node, method, receiver, args, emit)) return;
+    if (serviceBus && serviceBusCall(node, method, emit)) return;
+    if (massTransit && massTransitPublish(node, fn, method, emit)) return;
     if (dapr && method === "WithTopic") {
       emit(
         node,

@@ -11,6 +11,9 @@ import type {
 import { endpointPlugs, resolvePorts } from "./project.ts";
 import { MAX_BLOCK_DEPTH, type ModuleInfo, RouterScan } from "./router.ts";
 import { tokenizeElixir } from "./tokenizer.ts";
+import { pubsubPorts } from "./pubsub.ts";
+import { parseFailure } from "../_syntax/passes.ts";
+import type { ExtractedPort } from "../types.ts";
 
 /**
  * Extracts Phoenix router routes from Elixir files that `use` a router
@@ -45,7 +48,9 @@ import { tokenizeElixir } from "./tokenizer.ts";
  * Limits: there is no Elixir parser; a single-pass tokenizer follows
  * `do`/`end` and `fn`/`end` nesting line by line. Paths computed at compile
  * time (function calls, string concatenation, macros that generate routes)
- * are not followed. Client calls are not extracted.
+ * are not followed. Client calls are not extracted. Phoenix.PubSub
+ * `broadcast`/`subscribe` calls (and an endpoint's) are queue ports keyed
+ * by the topic.
  *
  * @example Usage
  * ```ts
@@ -72,9 +77,19 @@ export const elixirExtractor: LanguageExtractor = {
     const diagnostics: ExtractDiagnostic[] = [];
     const modules = new Map<string, ModuleInfo>();
     const plugged = new Set<string>();
+    const topics: ExtractedPort[] = [];
     for (const file of files) {
       // ExUnit test scripts run only under `mix test`: not the application
       if (file.path.endsWith("_test.exs")) continue;
+      if (/PubSub|Endpoint\.(?:broadcast|subscribe)/.test(file.text)) {
+        try {
+          topics.push(
+            ...pubsubPorts(tokenizeElixir(file.text), file.path, file.text),
+          );
+        } catch (error) {
+          diagnostics.push(parseFailure(file.path, error));
+        }
+      }
       const router = file.text.includes("Phoenix.Router") ||
         file.text.includes(":router") || file.text.includes("Plug.Router");
       const endpoint = file.text.includes("Phoenix.Endpoint") ||
@@ -117,7 +132,7 @@ export const elixirExtractor: LanguageExtractor = {
       }
     }
     return Promise.resolve({
-      ports: resolvePorts(modules, plugged),
+      ports: [...resolvePorts(modules, plugged), ...topics],
       diagnostics,
     });
   },

@@ -68,7 +68,7 @@ function grammarOf(path: string): GrammarName | undefined {
 
 /** Libraries whose names a file must mention before it is parsed. */
 const HINTS =
-  /kafka|amqp|pika|["'/]nats\b|\bnats[.-]|import nats|redis|dapr|sarama|rabbit|mqtt/i;
+  /kafka|amqp|pika|["'/]nats\b|\bnats[.-]|import nats|redis|dapr|sarama|rabbit|mqtt|servicebus|masstransit/i;
 /** Java / C# files that may define string constants. */
 const CONSTANT_HINTS =
   /static\s+final\s+String|final\s+static\s+String|interface\s|const\s+string|static\s+readonly\s+string/;
