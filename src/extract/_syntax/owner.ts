@@ -78,6 +78,10 @@ export const OWNER_SPECS: Readonly<Record<GrammarName, OwnerSpec>> = {
     "class_declaration",
     "object_declaration",
   ], ["lambda_literal", "anonymous_function"]),
+  cpp: spec(["function_definition"], [], [
+    "class_specifier",
+    "struct_specifier",
+  ], ["lambda_expression"]),
 };
 
 interface Scope {
@@ -167,12 +171,32 @@ function scopeOf(
     return { node, name, kind: "method" };
   }
   if (rules.functions.has(type)) {
-    const name = node.childForFieldName("name")?.text;
+    const name = node.childForFieldName("name")?.text ??
+      (grammar === "cpp" ? cppDeclaratorName(node) : undefined);
     return name ? { node, name, kind: "function" } : undefined;
   }
   if (rules.anonymous.has(type)) {
     const name = node.childForFieldName("name")?.text ?? boundName(node);
     return name ? { node, name, kind: "function" } : undefined;
+  }
+  return undefined;
+}
+
+/** What {@linkcode cppDeclaratorName} reads of a node (full or compact tree). */
+interface Declared {
+  readonly type: string;
+  readonly text: string;
+  childForFieldName(name: string): Declared | null | undefined;
+}
+
+/** A C++ function definition's name (`SayHello`, `Impl::SayHello`). */
+export function cppDeclaratorName(fn: Declared): string | undefined {
+  let declarator = fn.childForFieldName("declarator");
+  for (let depth = 0; declarator && depth < 8; depth++) {
+    if (declarator.type === "function_declarator") {
+      return declarator.childForFieldName("declarator")?.text;
+    }
+    declarator = declarator.childForFieldName("declarator");
   }
   return undefined;
 }

@@ -17,7 +17,8 @@ export type GrammarName =
   | "rust"
   | "php"
   | "ruby"
-  | "kotlin";
+  | "kotlin"
+  | "cpp";
 
 let initialized: Promise<void> | undefined;
 const languages = new Map<GrammarName, Promise<Language>>();

@@ -28,6 +28,7 @@ import { goGrpc } from "../go/mod.ts";
 import { pythonGrpc } from "../python/mod.ts";
 import { jsGrpc } from "../javascript/mod.ts";
 import { javaGrpc } from "../java/mod.ts";
+import { cppGrpc } from "../cpp/grpc.ts";
 import { csharpGrpc } from "../csharp/mod.ts";
 
 /**
@@ -62,7 +63,9 @@ export const grpcExtractor: LanguageExtractor = {
     ) {
       return false;
     }
-    return /\.(proto|go|py|[cm]?[jt]sx?|java|cs)$/.test(path) &&
+    return /\.(proto|go|py|[cm]?[jt]sx?|java|cs|cc|cpp|cxx|h|hh|hpp)$/.test(
+      path,
+    ) &&
       !path.endsWith(".d.ts");
   },
   extract: extractGrpc,
@@ -165,6 +168,9 @@ async function extractGrpc(
         ctx,
         (root) => javaGrpc(root, file.path, ctx),
       );
+    } else if (/\.(cc|cpp|cxx|h|hh|hpp)$/.test(file.path)) {
+      if (!/::(?:Callback)?Service\b|::NewStub\s*\(/.test(file.text)) continue;
+      await withTree(file, "cpp", ctx, (root) => cppGrpc(root, file.path, ctx));
     } else if (file.path.endsWith(".cs")) {
       if (!/MapGrpcService|Base\b|Client\b/.test(file.text)) continue;
       await withTree(
