@@ -39,3 +39,32 @@ class NotLocust:
   ]);
   assert.ok(ports.every((p) => p.ref.detail["framework"] === "locust"));
 });
+
+Deno.test("pythonExtractor reads a Locust helper's calls through the user it is given, only in Locust files", async () => {
+  const { ports } = await pythonExtractor.extract([
+    {
+      path: "load/locustfile.py",
+      text: `from locust import HttpUser, task
+
+def signup(user, name):
+    with user.client.post("/signup", data={"name": name}) as r:
+        return r.ok
+
+class Visitor(HttpUser):
+    @task
+    def join(self):
+        signup(self, "ann")
+`,
+    },
+    {
+      // not a Locust file: a parameter's client is anything
+      path: "app/sync.py",
+      text: `def push(service, item):
+    service.client.post("/items", json=item)
+`,
+    },
+  ]);
+  assert.deepEqual(portLines(ports), [
+    "client POST /signup load/locustfile.py:4",
+  ]);
+});
