@@ -33,6 +33,7 @@ import { sailsFacts } from "./sails.ts";
 import { adonisCall } from "./adonis.ts";
 import { classRoute } from "./class_routers.ts";
 import { testClientCall } from "./test_clients.ts";
+import { generatedSdkCall } from "./generated_sdk.ts";
 import { remixRoutes } from "./remix.ts";
 import { svelteRoutes } from "./sveltekit.ts";
 import { nitroRoutes } from "./nitro.ts";
@@ -395,6 +396,7 @@ export class Collector {
       if (classRoute(this, node, object, method, args)) return;
       if (clientMemberCall(this, node, object, method, args)) return;
       if (testClientCall(this, node, object, method, args)) return;
+      if (generatedSdkCall(this, node, object, method, args)) return;
       if (nestAppCall(this, object, method, args)) return;
       if (
         (object.text === "globalThis" || object.text === "window" ||

@@ -234,3 +234,51 @@ test("orders", async ({ request, page }) => {
     "client PUT /api/orders/{} e2e/api.spec.ts:5",
   ]);
 });
+
+Deno.test("javascriptExtractor reads the request sites of hey-api and openapi-generator typescript-fetch SDKs", async () => {
+  const { ports } = await javascriptExtractor.extract([
+    {
+      path: "frontend/src/client/sdk.gen.ts",
+      text:
+        `import { createClient, createConfig, type Options } from "@hey-api/client-fetch";
+export const client = createClient(createConfig());
+export const readUsers = (options?: Options<ReadUsersData>) => {
+  return (options?.client ?? client).get<ReadUsersResponse, unknown>({
+    url: "/api/v1/users/",
+    ...options,
+  });
+};
+export const deleteUser = (options: Options<DeleteUserData>) => {
+  return (options.client ?? client).delete({ ...options, url: "/api/v1/users/{user_id}" });
+};
+`,
+    },
+    {
+      path: "frontend/src/apis/PetApi.ts",
+      text: `import * as runtime from "../runtime";
+export class PetApi extends runtime.BaseAPI {
+  async getPetByIdRaw(requestParameters: GetPetByIdRequest): Promise<runtime.ApiResponse<Pet>> {
+    const response = await this.request({
+      path: \`/pet/{petId}\`.replace(\`{\${"petId"}}\`, encodeURIComponent(String(requestParameters.petId))),
+      method: "GET",
+      headers: {},
+    });
+    return new runtime.JSONApiResponse(response);
+  }
+}
+`,
+    },
+    // look-alikes: a cache's get({ url }) outside an SDK, a request() outside BaseAPI
+    {
+      path: "web/cache.ts",
+      text: `export const hit = (cache) => cache.get({ url: "/x" });
+class Worker { run() { return this.request({ path: "/jobs", method: "POST" }); } }
+`,
+    },
+  ]);
+  assert.deepEqual(portLines(ports), [
+    "client DELETE /api/v1/users/{} frontend/src/client/sdk.gen.ts:10",
+    "client GET /api/v1/users frontend/src/client/sdk.gen.ts:4",
+    "client GET /pet/{} frontend/src/apis/PetApi.ts:4",
+  ]);
+});
