@@ -8,6 +8,7 @@ import process from "node:process";
 import type { EnvironmentSetting, LanguageExtractor } from "./extractor.ts";
 import { isTestPath } from "./_test_paths.ts";
 import { daprHttpPort } from "./_dapr_http.ts";
+import { withEnvironmentBases } from "./_env_base.ts";
 import type { ScanDiagnostic, ScanResult, SkippedFile } from "./scan_result.ts";
 import { EXTRACTORS } from "./registry.ts";
 import type { ExtractedPort } from "./types.ts";
@@ -389,6 +390,9 @@ async function scanRoot(
     }
     return -1;
   });
+  const pending: Array<
+    { extractor: LanguageExtractor; ports: readonly ExtractedPort[] }
+  > = [];
   for (let e = 0; e < extractors.length; e++) {
     const extractor = extractors[e]!;
     const mine = files.filter((file) => extractor.accepts(file.path));
@@ -411,7 +415,15 @@ async function scanRoot(
       if (list === undefined) into.folders.set(service, [directory]);
       else if (!list.includes(directory)) list.push(directory);
     }
-    for (const extractedPort of extracted.ports) {
+    pending.push({ extractor, ports: extracted.ports });
+  }
+  // every port once the deployment's environment of the root is known
+  for (const { extractor, ports } of pending) {
+    const rebasedPorts = withEnvironmentBases(
+      ports,
+      into.environment.get(label),
+    );
+    for (const extractedPort of rebasedPorts) {
       const port = daprHttpPort(extractedPort);
       // test code is not the service: its routes are fakes and fixtures
       if (

@@ -48,3 +48,16 @@ export function hostTemplate(url: Value): string | undefined {
   const name = envName(next.text);
   return name === undefined ? undefined : `\${${name}}`;
 }
+
+/**
+ * The environment variable a URL's base comes from as a whole
+ * (`os.environ["USERS_URI"] + "/x"`, `` `${process.env.API_URL}/x` ``):
+ * its value may carry a path the call's key lacks. `undefined` otherwise.
+ */
+export function baseVariable(url: Value): string | undefined {
+  const lead = url.parts[0];
+  if (lead === undefined || typeof lead === "string" || lead.hole !== "env") {
+    return undefined;
+  }
+  return envName(lead.text);
+}

@@ -27,7 +27,7 @@ export {
   formatPrintf,
   formatRust,
 } from "./format.ts";
-export { envName, hostTemplate } from "./host.ts";
+export { baseVariable, envName, hostTemplate } from "./host.ts";
 export {
   addsPrefix,
   clientPath,

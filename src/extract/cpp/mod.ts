@@ -25,6 +25,8 @@ const CPP_FILE = /\.(?:cpp|cc|cxx|c\+\+|hpp|hh|hxx|h|ipp|inl)$/i;
 /** The most characters of one file read (larger files are skipped). */
 const MAX_FILE_CHARS = 2_000_000;
 
+export { cppGrpc } from "./grpc.ts";
+
 /**
  * Extracts HTTP server routes from C++ files.
  *

@@ -28,7 +28,7 @@ import { goGrpc } from "../go/mod.ts";
 import { pythonGrpc } from "../python/mod.ts";
 import { jsGrpc } from "../javascript/mod.ts";
 import { javaGrpc } from "../java/mod.ts";
-import { cppGrpc } from "../cpp/grpc.ts";
+import { cppGrpc } from "../cpp/mod.ts";
 import { csharpGrpc } from "../csharp/mod.ts";
 
 /**

@@ -4,6 +4,7 @@
 import type { ExtractDiagnostic } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import {
+  baseVariable,
   clientPath,
   composed,
   concat,
@@ -91,13 +92,19 @@ export class Clients {
     // the host of an absolute URL, else of the client's base URL
     const host = hostTemplate(url) ??
       (base === undefined ? undefined : hostTemplate(base));
+    const baseEnv = baseVariable(url) ??
+      (base === undefined ? undefined : baseVariable(base));
     const port = jsPort(file.path, site, {
       role: "client",
       method: method ?? "ANY",
       path: path.path,
       confidence: method === undefined ? CONFIDENCE.weak : path.confidence,
       framework,
-      extra: host === undefined ? extra : { ...extra, host },
+      extra: {
+        ...extra,
+        ...(host === undefined ? {} : { host }),
+        ...(baseEnv === undefined ? {} : { "base_env": baseEnv }),
+      },
     }, this.#diagnostics);
     if (port) out.push(port);
   }
