@@ -33,6 +33,15 @@ export function hostFilter(
   }
   const providerPort = new Map<string, PortRecord>();
   const hostOf = new Map<string, string>();
+  // the `host` each call records, by owner and boundary: one pass
+  const written = new Map<string, string>();
+  for (const relation of graph.relationsByKind("consumes")) {
+    const host = relation.metadata["host"];
+    const key = `${relation.sourceId}\u0000${relation.targetId}`;
+    if (typeof host === "string" && host !== "" && !written.has(key)) {
+      written.set(key, host);
+    }
+  }
   for (const port of ports) {
     if (port.role === "server") {
       if (!providerPort.has(port.ownerId)) {
@@ -41,7 +50,7 @@ export function hostFilter(
       continue;
     }
     if (port.mechanism !== "http") continue;
-    const template = hostMetadata(graph, port);
+    const template = written.get(`${port.ownerId}\u0000${port.boundaryId}`);
     if (template === undefined) continue;
     const host = template.includes("$")
       ? envs.get(port.service)?.expand(template, port.filePath ?? "")
@@ -60,19 +69,4 @@ export function hostFilter(
     const provider = providerPort.get(providerId);
     return provider === undefined || services.holds(service, provider);
   };
-}
-
-/** The `host` a client port's relation records, if any. */
-function hostMetadata(
-  graph: BoundaryGraph,
-  port: PortRecord,
-): string | undefined {
-  for (const relation of graph.outgoing(port.ownerId)) {
-    if (relation.kind !== "consumes" || relation.targetId !== port.boundaryId) {
-      continue;
-    }
-    const host = relation.metadata["host"];
-    if (typeof host === "string" && host !== "") return host;
-  }
-  return undefined;
 }

@@ -9,6 +9,7 @@ import { envoyRoutes, mayBeEnvoy } from "./envoy.ts";
 import { folderOf } from "./environment.ts";
 import { kongRoutes, mayBeKong } from "./kong.ts";
 import { mayBeTraefik, traefikRoutes } from "./traefik.ts";
+import { escapeRegExp } from "./prefix_route.ts";
 
 /** Whether a YAML text may configure one of the proxies read here. */
 export function mayBeProxy(text: string): boolean {
@@ -48,7 +49,7 @@ export function proxyRoutes(
 /** The 1-based line where `key:` is first written (1 when absent). */
 function lineOfKey(text: string, key: string): number {
   const at = text.search(
-    new RegExp(`^\\s*${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*:`, "m"),
+    new RegExp(`^\\s*${escapeRegExp(key)}\\s*:`, "m"),
   );
   return at === -1 ? 1 : text.slice(0, at).split("\n").length;
 }
