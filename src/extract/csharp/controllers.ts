@@ -11,8 +11,8 @@ import {
   joinPaths,
   literal,
   mapText,
-  type Value,
 } from "../_value/mod.ts";
+import type { Value } from "../_value/mod.ts";
 import {
   conventionalPaths,
   type ConventionalRoute,

@@ -7,14 +7,8 @@ import type { Node } from "web-tree-sitter";
 import { routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
-import {
-  CONFIDENCE,
-  exactText,
-  joinPaths,
-  literal,
-  mapText,
-  type Value,
-} from "../_value/mod.ts";
+import { CONFIDENCE, exactText, joinPaths, literal } from "../_value/mod.ts";
+import type { Value } from "../_value/mod.ts";
 import {
   callArgs,
   type CSharpFile,
@@ -177,13 +171,9 @@ export function fastEndpoint(c: CSharpFile, cls: Node): void {
   const seen = new Set<string>();
   for (const { node, verb, paths } of verbs) {
     for (const p of paths) {
-      const path = mapText(
-        joinPaths(prefix, c.evaluate(p)),
-        (t) => t.startsWith("/") ? t : "/" + t,
-      );
       c.ports.push(...routePorts({
         methods: [verb],
-        path,
+        path: joinPaths(prefix, c.evaluate(p)),
         prefixed: scan.prefix !== undefined || group !== undefined,
         node,
         owner,
