@@ -8,6 +8,7 @@ import { positionOf, walk } from "../_syntax/tree.ts";
 import { keyText } from "../_value/mod.ts";
 import { targetOf } from "../_spring/gateway.ts";
 import { type JavaFile, javaString } from "./project.ts";
+import { invocation } from "./route_at.ts";
 
 /** Whether a file declares gateway routes in code. */
 export function declaresGatewayRoutes(text: string): boolean {
@@ -22,9 +23,9 @@ export function javaGatewayRoutes(
 ): GatewayRoute[] {
   const out: GatewayRoute[] = [];
   walk(root, (node) => {
-    if (node.type !== "method_invocation") return;
-    if (node.childForFieldName("name")?.text !== "route") return;
-    const args = node.childForFieldName("arguments")?.namedChildren ?? [];
+    const call = invocation(node);
+    if (call?.name !== "route") return;
+    const { args } = call;
     const lambda = args[args.length - 1];
     if (lambda?.type !== "lambda_expression") return;
     const id = args.length === 2 ? keyText(c.evaluate(args[0])) : "";
