@@ -14,7 +14,7 @@ import {
 } from "../_value/mod.ts";
 import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
-import { stringParts } from "../_syntax/tree.ts";
+import { stringParts, walk } from "../_syntax/tree.ts";
 import type { SpringSettings } from "../_spring/settings.ts";
 import type { DropwizardSettings } from "./dropwizard.ts";
 import {
@@ -62,16 +62,13 @@ export class JaxRsIndex {
 
   /** Records the JAX-RS facts of one file. */
   collect(root: Node, path: string): void {
-    const imports = importsOf(root);
-    const file = { path, package: packageOf(root) };
-    const stack: Node[] = [root];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
+    const file = typeFile(root, path);
+    walk(root, (node) => {
       if (
         node.type === "class_declaration" ||
         node.type === "interface_declaration"
       ) {
-        this.#collectType(node, imports, file);
+        this.#collectType(node, file);
       } else if (node.type === "class_literal") {
         this.#collectClassLiteral(node);
       } else if (
@@ -83,11 +80,7 @@ export class JaxRsIndex {
           if (type) this.clientTypes.add(type);
         }
       }
-      for (let i = node.namedChildCount - 1; i >= 0; i--) {
-        const child = node.namedChild(i);
-        if (child) stack.push(child);
-      }
-    }
+    });
   }
 
   /**
@@ -96,14 +89,13 @@ export class JaxRsIndex {
    * naming JAX-RS itself). Only declarations are visited, not method bodies.
    */
   collectImplementers(root: Node, path: string): void {
-    const imports = importsOf(root);
-    const file = { path, package: packageOf(root) };
+    const file = typeFile(root, path);
     const stack: Node[] = [root];
     while (stack.length > 0) {
       const node = stack.pop()!;
       for (const child of node.namedChildren) {
         if (child?.type === "class_declaration") {
-          this.#collectType(child, imports, file);
+          this.#collectType(child, file);
           const body = child.childForFieldName("body");
           if (body) stack.push(body);
         }
@@ -111,11 +103,8 @@ export class JaxRsIndex {
     }
   }
 
-  #collectType(
-    decl: Node,
-    imports: Imports,
-    file: { path: string; package: string },
-  ): void {
+  #collectType(decl: Node, file: TypeFile): void {
+    const { imports } = file;
     const name = decl.childForFieldName("name")?.text;
     if (!name) return;
     const annotations = annotationsOf(decl);
@@ -198,6 +187,17 @@ export class JaxRsIndex {
 interface Imports {
   names: Map<string, string>;
   wildcards: string[];
+}
+
+/** Where a type is declared: its file's path, package and imports. */
+interface TypeFile {
+  path: string;
+  package: string;
+  imports: Imports;
+}
+
+function typeFile(root: Node, path: string): TypeFile {
+  return { path, package: packageOf(root), imports: importsOf(root) };
 }
 
 function importsOf(root: Node): Imports {
@@ -330,7 +330,7 @@ export function jaxRsPorts(
   const ownPath = own ? pathExprOf(own) : undefined;
   // An interface may be both: implemented by a resource class of the scan
   // (server) and proxied by a client (a shared API module).
-  const sides: Array<{ role: "server" | "client"; bases: PathExpr[][] }> = [];
+  const sides: Side[] = [];
   if (decl.type === "interface_declaration") {
     const registered = annotations.some((a) =>
       simpleName(a) === "RegisterRestClient"
@@ -351,34 +351,32 @@ export function jaxRsPorts(
     if (info) bases.push(...index.locatorPaths(name));
     if (bases.length > 0) sides.push({ role: "server", bases });
   }
-  for (const side of sides) {
-    emitSide(
-      decl,
-      side.role,
-      side.bases,
-      index,
-      constants,
-      imports,
-      filePath,
-      ports,
-    );
-  }
+  const file = { index, constants, imports, filePath, ports };
+  for (const side of sides) emitSide(decl, side, file);
+}
+
+/** A role a declaration plays and the base paths it has in it. */
+interface Side {
+  role: "server" | "client";
+  bases: PathExpr[][];
+}
+
+/** What the ports of a file's declarations are read with, and where they go. */
+interface JaxRsFile {
+  index: JaxRsIndex;
+  constants: ReadonlyMap<string, Value>;
+  imports: Imports;
+  filePath: string;
+  ports: ExtractedPort[];
 }
 
 /**
  * The ports of the verb-annotated methods of a declaration, in one role,
  * under each base path (and, for servers, each application path).
  */
-function emitSide(
-  decl: Node,
-  role: "server" | "client",
-  bases: readonly PathExpr[][],
-  index: JaxRsIndex,
-  constants: ReadonlyMap<string, Value>,
-  imports: Imports,
-  filePath: string,
-  ports: ExtractedPort[],
-): void {
+function emitSide(decl: Node, side: Side, file: JaxRsFile): void {
+  const { role, bases } = side;
+  const { index, constants, imports, filePath, ports } = file;
   const apps: PathExpr[][] = role === "server"
     ? applicationPaths(decl, index, filePath)
     : [[]];
