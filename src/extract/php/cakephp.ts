@@ -5,7 +5,7 @@
 import type { Node } from "web-tree-sitter";
 import { exactText, literal, type Value } from "../_value/mod.ts";
 import { PHP_FUNCTIONS } from "./flow.ts";
-import { emitServer, methodList } from "./laravel.ts";
+import { chainedMethods, emitServer, methodList } from "./laravel.ts";
 import { VERB_METHODS, verbOf } from "./verbs.ts";
 import {
   arrayEntries,
@@ -83,15 +83,8 @@ function connectMethods(
   call: Node,
   defaults: Node | undefined,
 ): string[] {
-  for (
-    let outer = call.parent;
-    outer?.type === "member_call_expression";
-    outer = outer.parent
-  ) {
-    if (outer.childForFieldName("name")?.text === "setMethods") {
-      return methodList(c, positional(outer)[0]);
-    }
-  }
+  const chained = chainedMethods(c, call, "setMethods");
+  if (chained) return chained;
   const method = arrayValue(c, defaults, "_method");
   return method ? methodList(c, method) : ["ANY"];
 }

@@ -154,6 +154,32 @@ export function methodList(c: PhpFile, node: Node | undefined): string[] {
     .filter((v) => LARAVEL_METHODS.has(v));
 }
 
+/** The calls chained on a call (`->only([...])` after it), innermost first. */
+export function* chainedCalls(call: Node): Generator<Node> {
+  for (
+    let outer = call.parent;
+    outer?.type === "member_call_expression";
+    outer = outer.parent
+  ) yield outer;
+}
+
+/**
+ * The methods the first call named `name` chained on a route gives
+ * (`->setMethods(['GET'])`, `->via([...])`), or undefined without one.
+ */
+export function chainedMethods(
+  c: PhpFile,
+  call: Node,
+  name: string,
+): string[] | undefined {
+  for (const outer of chainedCalls(call)) {
+    if (outer.childForFieldName("name")?.text === name) {
+      return methodList(c, positional(outer)[0]);
+    }
+  }
+  return undefined;
+}
+
 /** Whether a call registers a route with a handler (not a `group`). */
 function isRegistrar(name: string): boolean {
   return laravelVerb(name) !== undefined ||
@@ -227,11 +253,7 @@ export function resource(
   const name = positional(call)[0];
   if (!name) return;
   let actions = RESOURCE_ACTIONS.filter(([a]) => !api || API_ACTIONS.has(a));
-  for (
-    let outer = call.parent;
-    outer?.type === "member_call_expression";
-    outer = outer.parent
-  ) {
+  for (const outer of chainedCalls(call)) {
     const method = outer.childForFieldName("name")?.text;
     const list = arrayEntries(positional(outer)[0])
       .map((e) => exactText(c.evaluate(e.value)) ?? "");

@@ -9,7 +9,7 @@ import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { literal, type Value } from "../_value/mod.ts";
-import { emitServer, methodList } from "./laravel.ts";
+import { chainedMethods, emitServer, methodList } from "./laravel.ts";
 import { VERB_METHODS, verbOf } from "./verbs.ts";
 import { type PhpFile, positional } from "./project.ts";
 
@@ -75,20 +75,6 @@ function prefixOf(c: PhpFile, object: Node): Value[] {
   return found ? [c.evaluate(found)] : [];
 }
 
-/** `->via(['GET', 'POST'])` chained on a route. */
-function via(c: PhpFile, call: Node): string[] | undefined {
-  for (
-    let outer = call.parent;
-    outer?.type === "member_call_expression";
-    outer = outer.parent
-  ) {
-    if (outer.childForFieldName("name")?.text === "via") {
-      return methodList(c, positional(outer)[0]);
-    }
-  }
-  return undefined;
-}
-
 /**
  * A route on a Phalcon app, collection, router or group; `false` when the
  * call is not one (for the other PHP routers to try).
@@ -108,7 +94,7 @@ export function phalconCall(c: PhpFile, call: Node): boolean {
   emitServer(
     c,
     call,
-    via(c, call) ?? given ?? [verb],
+    chainedMethods(c, call, "via") ?? given ?? [verb],
     [...prefixOf(c, object), c.evaluate(path)],
     "phalcon",
     true,
