@@ -26,34 +26,34 @@ import type { PhpFile } from "./project.ts";
 
 /** The visitor that hands each node of a file to the routers it uses. */
 export function phpRouters(c: PhpFile): (node: Node) => void {
-  const codeIgniter = isCodeIgniterRoutes(c);
-  const lumen = isLumenRoutes(c);
-  const cake = isCakeRoutes(c);
-  const think = isThinkRoutes(c);
+  const hyperf = isHyperf(c);
+  const phalcon = isPhalcon(c);
+  // each framework's call reader, tried in turn until one takes the call
+  const scopedReaders = usedReaders([
+    [isThinkRoutes(c), thinkCall],
+    [hyperf, hyperfCall],
+  ]);
+  const memberReaders = usedReaders([
+    [isCodeIgniterRoutes(c), codeIgniterCall],
+    [isLumenRoutes(c), lumenCall],
+    [isCakeRoutes(c), cakeCall],
+    [isMezzioApp(c), mezzioCall],
+    [phalcon, phalconCall],
+  ]);
   const thinkControllers = isThinkController(c);
   const yiiControllers = isYiiController(c);
   const urlManager = c.file.text.includes("urlManager");
-  const mezzio = isMezzioApp(c);
   const laminas = isLaminasConfig(c);
-  const hyperf = isHyperf(c);
-  const phalcon = isPhalcon(c);
   const wordPress = isWordPress(c);
   const mautic = isMauticConfig(c);
   const magento = isMagentoController(c);
   return (node) => {
     switch (node.type) {
       case "scoped_call_expression":
-        if (think && thinkCall(c, node)) break;
-        if (hyperf && hyperfCall(c, node)) break;
-        scopedCall(c, node);
+        if (!scopedReaders.some((read) => read(c, node))) scopedCall(c, node);
         break;
       case "member_call_expression":
-        if (codeIgniter && codeIgniterCall(c, node)) break;
-        if (lumen && lumenCall(c, node)) break;
-        if (cake && cakeCall(c, node)) break;
-        if (mezzio && mezzioCall(c, node)) break;
-        if (phalcon && phalconCall(c, node)) break;
-        memberCall(c, node);
+        if (!memberReaders.some((read) => read(c, node))) memberCall(c, node);
         break;
       case "function_call_expression":
         curlCall(c, node);
@@ -74,4 +74,14 @@ export function phpRouters(c: PhpFile): (node: Node) => void {
         break;
     }
   };
+}
+
+/** A framework's reader of a call: whether the call was one of its routes. */
+type CallReader = (c: PhpFile, call: Node) => boolean;
+
+/** The readers of the frameworks a file uses (those paired with `true`). */
+function usedReaders(
+  readers: ReadonlyArray<[boolean, CallReader]>,
+): CallReader[] {
+  return readers.filter(([used]) => used).map(([, read]) => read);
 }
