@@ -6,13 +6,8 @@ import { literal } from "../_value/mod.ts";
 import { resourceActions } from "../_port/http.ts";
 import { emitServer, methodList } from "./laravel.ts";
 import { VERB_METHODS, verbOf } from "./verbs.ts";
-import {
-  arrayEntries,
-  arrayValue,
-  type PhpFile,
-  positional,
-  textValue,
-} from "./project.ts";
+import { arrayEntries, arrayValue, positional, textValue } from "./project.ts";
+import type { PhpFile } from "./project.ts";
 
 /** `$routes-><verb>(path, handler)`: the method each registers. */
 const VERBS: Readonly<Record<string, string>> = {

@@ -7,13 +7,8 @@ import type { Node } from "web-tree-sitter";
 import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { exactText, literal } from "../_value/mod.ts";
-import {
-  arrayEntries,
-  arrayValue,
-  type PhpFile,
-  positional,
-  textValue,
-} from "./project.ts";
+import { arrayEntries, arrayValue, positional, textValue } from "./project.ts";
+import type { PhpFile } from "./project.ts";
 
 /** `WP_REST_Server`'s method constants. */
 const SERVER_METHODS: Readonly<Record<string, string[]>> = {
