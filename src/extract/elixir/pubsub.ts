@@ -12,10 +12,14 @@ import type { Token } from "./tokenizer.ts";
 /** Arguments read per call at most (a bound on hostile input). */
 const MAX_ARGS = 8;
 
-/** Where the topic is among the arguments, by function. */
-const PUBSUB: Readonly<
-  Record<string, { topic: number; role: "client" | "server" }>
-> = {
+/** A publish or subscribe call: where its topic is among the arguments. */
+interface TopicCall {
+  topic: number;
+  role: "client" | "server";
+}
+
+/** The `Phoenix.PubSub` calls, by function. */
+const PUBSUB: Readonly<Record<string, TopicCall>> = {
   broadcast: { topic: 1, role: "client" },
   "broadcast!": { topic: 1, role: "client" },
   "local_broadcast": { topic: 1, role: "client" },
@@ -25,9 +29,7 @@ const PUBSUB: Readonly<
 };
 
 /** The same calls on an endpoint: the topic comes first. */
-const ENDPOINT: Readonly<
-  Record<string, { topic: number; role: "client" | "server" }>
-> = {
+const ENDPOINT: Readonly<Record<string, TopicCall>> = {
   broadcast: { topic: 0, role: "client" },
   "broadcast!": { topic: 0, role: "client" },
   "broadcast_from": { topic: 1, role: "client" },
