@@ -35,6 +35,17 @@ const MAX_LOOP_ELEMENTS = 64;
 /** Most literal loops nested in one another that are unrolled. */
 const MAX_LOOP_NESTING = 2;
 
+/** A reader of one route call in its context. */
+type CallReader = (c: RubyFile, call: Node, ctx: RouteContext) => void;
+
+/** The route calls read by a function of their own (`draw`, `mount`, gems'). */
+const CALL_READERS: Readonly<Record<string, CallReader>> = {
+  draw: drawFile,
+  mount,
+  devise_for: deviseFor,
+  use_doorkeeper: useDoorkeeper,
+};
+
 export function railsBody(
   c: RubyFile,
   statements: readonly Node[],
@@ -144,20 +155,10 @@ export function railsBody(
         });
         break;
       }
-      case "draw":
-        drawFile(c, stmt, ctx);
-        break;
-      case "mount":
-        mount(c, stmt, ctx);
-        break;
-      case "devise_for":
-        deviseFor(c, stmt, ctx);
-        break;
-      case "use_doorkeeper":
-        useDoorkeeper(c, stmt, ctx);
-        break;
       default:
-        if (RAILS_VERBS.has(method)) {
+        if (Object.hasOwn(CALL_READERS, method)) {
+          CALL_READERS[method]!(c, stmt, ctx);
+        } else if (RAILS_VERBS.has(method)) {
           const path = verbPath(c, stmt);
           if (path) railsRoute(c, stmt, [method.toUpperCase()], path, ctx);
         }
