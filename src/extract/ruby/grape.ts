@@ -8,7 +8,6 @@ import { namedChildren, walk } from "../_syntax/tree.ts";
 import { exactText, literal, type Value } from "../_value/mod.ts";
 import {
   blockBody,
-  isTestPath,
   option,
   positional,
   RubyFile,
@@ -16,7 +15,7 @@ import {
   symbolName,
 } from "./project.ts";
 import { mountTarget } from "./rails.ts";
-import { type RubyScan, withRubyTrees } from "./route_files.ts";
+import { type RubyScan, servingFiles, withRubyTrees } from "./route_files.ts";
 
 /** `class Users < ::MyAPI::Base`: the class and its superclass. */
 const CLASS_HEADER =
@@ -90,9 +89,7 @@ function parts(scope: GrapeScope): Value[] {
 
 /** A segment from `:users`, `"users"` or `":id"`. */
 function segmentOf(c: RubyFile, node: Node | undefined): Value {
-  if (!node) return literal("");
-  const symbol = symbolName(node);
-  return symbol !== undefined ? literal(symbol) : c.evaluate(node);
+  return node ? c.evaluate(node) : literal("");
 }
 
 class GrapeReader {
@@ -197,7 +194,7 @@ class GrapeReader {
  */
 export async function extractGrape(scan: RubyScan): Promise<void> {
   const { files, constants, ports, diagnostics } = scan;
-  const sources = files.filter((f) => !isTestPath(f.path));
+  const sources = servingFiles(files);
   if (!sources.some((f) => f.text.includes("Grape::API"))) return;
   const classes = grapeClasses(sources.map((f) => f.text));
   if (classes.size === 0) return;

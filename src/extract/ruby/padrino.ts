@@ -5,10 +5,9 @@ import type { Node } from "web-tree-sitter";
 import { HTTP_VERBS } from "../_port/http.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { literal, type Value } from "../_value/mod.ts";
-import { type RubyScan, withRubyTrees } from "./route_files.ts";
+import { type RubyScan, servingFiles, withRubyTrees } from "./route_files.ts";
 import {
   blockBody,
-  isTestPath,
   option,
   positional,
   RubyFile,
@@ -50,12 +49,6 @@ export function padrinoMounts(texts: readonly string[]): Map<string, string[]> {
   return mounts;
 }
 
-/** A `/segment` from a symbol or string. */
-function named(c: RubyFile, node: Node): Value {
-  const symbol = symbolName(node);
-  return symbol !== undefined ? literal(symbol) : c.evaluate(node);
-}
-
 /** `controllers :posts, parent: :post` (or `map: "/x"`): its path parts. */
 function controllerPrefix(c: RubyFile, call: Node): Value[] {
   const map = option(call, "map");
@@ -64,7 +57,7 @@ function controllerPrefix(c: RubyFile, call: Node): Value[] {
     literal(p),
     literal(`:${p}_id`),
   ]);
-  return [...parents, ...positional(call).map((n) => named(c, n))];
+  return [...parents, ...positional(call).map((n) => c.evaluate(n))];
 }
 
 /**
@@ -126,7 +119,7 @@ function readBody(
  */
 export async function extractPadrino(scan: RubyScan): Promise<void> {
   const { files, constants, ports, diagnostics } = scan;
-  const sources = files.filter((f) => !isTestPath(f.path));
+  const sources = servingFiles(files);
   const apps = new Set<string>();
   for (const f of sources) {
     if (!f.text.includes("Padrino::Application")) continue;

@@ -6,6 +6,7 @@ import type { ExtractedPort } from "../types.ts";
 import { parseSource } from "../_syntax/parser.ts";
 import { eachFile } from "../_syntax/passes.ts";
 import type { Value } from "../_value/mod.ts";
+import { isTestPath } from "./project.ts";
 
 /** The files of a Ruby scan and where its ports and diagnostics go. */
 export interface RubyScan {
@@ -14,6 +15,11 @@ export interface RubyScan {
   constants: Map<string, Value>;
   ports: ExtractedPort[];
   diagnostics: ExtractDiagnostic[];
+}
+
+/** The files of a scan whose routes serve the app: not tests. */
+export function servingFiles(files: readonly SourceFile[]): SourceFile[] {
+  return files.filter((f) => !isTestPath(f.path));
 }
 
 /**
