@@ -6,6 +6,7 @@
 // prefix).
 import type { Node } from "web-tree-sitter";
 import { HTTP_METHODS, HTTP_VERBS } from "../_port/http.ts";
+import { lambdaCalls } from "../_syntax/lambdas.ts";
 import { walk } from "../_syntax/tree.ts";
 import { joinPaths, keyText, literal, type Value } from "../_value/mod.ts";
 import type { JavaFile } from "./project.ts";
@@ -251,14 +252,11 @@ function staticDsl(c: JavaFile, call: Invocation): boolean {
 function pathPrefixes(c: JavaFile, from: Node): Value[] | undefined {
   const prefixes: Value[] = [];
   let inside = false;
-  for (let n: Node | null = from.parent; n; n = n.parent) {
-    if (n.type !== "lambda_expression") continue;
-    const outer = n.parent?.parent;
-    const call = outer ? invocation(outer) : undefined;
-    if (!call) continue;
+  const around = lambdaCalls(from, "lambda_expression", invocation);
+  for (const { lambda, call } of around) {
     if (
       call.name === "path" && call.args.length === 2 &&
-      call.args[1]?.id === n.id
+      call.args[1]?.id === lambda.id
     ) {
       prefixes.unshift(c.evaluate(call.args[0]));
       inside = true;

@@ -5,6 +5,7 @@
 import type { Node } from "web-tree-sitter";
 import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
+import { lambdaCalls } from "../_syntax/lambdas.ts";
 import { namedChildren } from "../_syntax/tree.ts";
 import { exactText, joinPaths, literal, type Value } from "../_value/mod.ts";
 import {
@@ -200,11 +201,7 @@ export function routerRoute(c: KtFile, node: Node): void {
   if (!first || (call.args.length < 2 && !call.lambda)) return;
   const prefixes: Value[] = [];
   let inRouter = false;
-  for (let n: Node | null = node.parent; n; n = n.parent) {
-    if (n.type !== "lambda_literal") continue;
-    const owner = n.parent?.parent;
-    const outer = owner ? callOf(owner) : undefined;
-    if (!outer) continue;
+  for (const { call: outer } of lambdaCalls(node, "lambda_literal", callOf)) {
     if (ROUTER_BUILDERS.has(outer.name) && !outer.receiver) {
       inRouter = true;
       break;
