@@ -87,7 +87,7 @@ function annotatedClass(c: JavaFile, cls: Node): void {
         ...a.values(["alt"]),
       ].map((n) => c.evaluate(n));
       for (const path of paths.length > 0 ? paths : [literal(`/${name}`)]) {
-        emit(c, a.node, "GET", [], path);
+        emit(c, a.node, "GET", path);
       }
     } else if (a.name === "ResourcePath") {
       const prefix = a.element(["value"]);
@@ -103,7 +103,7 @@ function resourceRoutes(c: JavaFile, cls: Node, prefixes: Value[]): void {
     for (const a of javaAnnotations(member)) {
       const mapping = methodMapping(a);
       if (!mapping?.path) continue;
-      emit(c, a.node, mapping.method, prefixes, c.evaluate(mapping.path));
+      emit(c, a.node, mapping.method, c.evaluate(mapping.path), prefixes);
     }
   }
 }
@@ -119,7 +119,7 @@ function mountCall(c: JavaFile, call: Node): void {
       name === "delete" || name === "patch") &&
     object && c.receiverType(object) === "LambdaRestMounter" && args[0]
   ) {
-    emit(c, call, name.toUpperCase(), [], c.evaluate(args[0]));
+    emit(c, call, name.toUpperCase(), c.evaluate(args[0]));
     return;
   }
   if (object && object.type !== "this") return;
@@ -135,7 +135,7 @@ function mountCall(c: JavaFile, call: Node): void {
       return;
     }
     for (const m of resource) {
-      emit(c, call, m.method, [c.evaluate(args[0]!)], literal(m.path));
+      emit(c, call, m.method, literal(m.path), [c.evaluate(args[0]!)]);
     }
   }
 }
@@ -170,22 +170,17 @@ function mapper(c: JavaFile, node: Node): void {
 function emitFlowed(c: JavaFile, at: Node, arg: Node, tail: string): void {
   const value = c.evaluate(arg);
   for (const flowed of c.calls.expand(at, value)) {
-    emit(
-      c,
-      flowed.site ?? at,
-      "GET",
-      [],
-      joinPaths(flowed.value, literal(tail)),
-    );
+    emit(c, flowed.site ?? at, "GET", joinPaths(flowed.value, literal(tail)));
   }
 }
 
+/** Emits one Wicket route, under `prefixes` (a REST resource's) if any. */
 function emit(
   c: JavaFile,
   at: Node,
   method: string,
-  prefixes: readonly Value[],
   path: Value,
+  prefixes: readonly Value[] = [],
 ): void {
   // `#{name}` is an optional parameter
   const template = mapText(path, (t) => t.replace(/#\{(\w+)\}/g, "{$1}"));
