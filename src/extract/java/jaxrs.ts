@@ -10,8 +10,8 @@ import {
   joinPaths,
   keyText,
   literal,
-  type Value,
 } from "../_value/mod.ts";
+import type { Value } from "../_value/mod.ts";
 import { HTTP_METHODS, routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { stringParts, walk } from "../_syntax/tree.ts";

@@ -9,8 +9,8 @@ import {
   joinPaths,
   literal,
   mapText,
-  type Value,
 } from "../_value/mod.ts";
+import type { Value } from "../_value/mod.ts";
 import { emitClient, guzzleClient } from "./clients.ts";
 import {
   API_ACTIONS,
