@@ -11,9 +11,9 @@ import {
   option,
   positional,
   RubyFile,
-  symbolList,
   symbolName,
 } from "./project.ts";
+import { optionNames } from "./options.ts";
 
 /** `class Admin < Padrino::Application`. */
 const APP_CLASS =
@@ -53,7 +53,7 @@ export function padrinoMounts(texts: readonly string[]): Map<string, string[]> {
 function controllerPrefix(c: RubyFile, call: Node): Value[] {
   const map = option(call, "map");
   if (map) return [c.evaluate(map)];
-  const parents = symbolList(option(call, "parent")).flatMap((p) => [
+  const parents = optionNames(call, "parent").flatMap((p) => [
     literal(p),
     literal(`:${p}_id`),
   ]);
@@ -77,7 +77,7 @@ function routePath(c: RubyFile, call: Node, controller: Value[]): Value[] {
     : name === "index"
     ? []
     : [literal(name)];
-  const params = symbolList(option(call, "with")).map((p) => literal(`:${p}`));
+  const params = optionNames(call, "with").map((p) => literal(`:${p}`));
   return [...controller, ...path, ...params];
 }
 

@@ -21,6 +21,7 @@ import {
   symbolList,
   symbolName,
 } from "./project.ts";
+import { optionNames } from "./options.ts";
 import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { Node, Tree } from "web-tree-sitter";
@@ -123,7 +124,7 @@ export function railsBody(
         railsRoute(c, stmt, ["GET"], literal(""), ctx);
         break;
       case "match": {
-        const via = symbolList(option(stmt, "via"));
+        const via = optionNames(stmt, "via");
         const verbs = via.includes("all") || via.length === 0
           ? ["ANY"]
           : via.map((v) => v.toUpperCase()).filter((v) =>
@@ -301,7 +302,7 @@ export function resources(
       resource: { collection: base, member },
     };
     railsBody(c, blockBody(call), inner);
-    useConcerns(c, symbolList(option(call, "concerns")), inner);
+    useConcerns(c, optionNames(call, "concerns"), inner);
   }
 }
 

@@ -12,6 +12,7 @@ import {
   symbolList,
   symbolName,
 } from "./project.ts";
+import { optionNames } from "./options.ts";
 
 /** A route a gem draws: method and path below the gem's base path. */
 type GemRoute = readonly [string, string];
@@ -155,14 +156,12 @@ export function deviseFor(
   call: Node,
   ctx: RouteContext,
 ): void {
-  const skip = symbolList(option(call, "skip"));
+  const skip = optionNames(call, "skip");
   if (skip.includes("all")) return;
   const onlyNode = option(call, "only");
   const only = symbolList(onlyNode);
   const pathNames = hashStrings(c, option(call, "path_names"));
-  const via = symbolList(option(call, "sign_out_via")).map((v) =>
-    v.toUpperCase()
-  );
+  const via = optionNames(call, "sign_out_via").map((v) => v.toUpperCase());
   const modules = deviseModules(
     (key, fallback) => pathNames.get(key) ?? fallback,
     via.length > 0 ? via : ["DELETE"],
