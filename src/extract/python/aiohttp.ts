@@ -5,24 +5,17 @@
 // application reaches a function through its parameter (`setup_routes(app)`).
 import { ownerOf } from "../_syntax/compact_tree.ts";
 import {
-  composed,
-  isEmpty,
   joinPaths,
   literal,
   MAX_CALL_SITES,
-  type Value,
+  underPrefix,
 } from "../_value/mod.ts";
-import {
-  argument,
-  enclosingFunction,
-  isParameter,
-  type PyModule,
-  type PyProject,
-  unwrap,
-} from "./project.ts";
+import { argument, enclosingFunction, isParameter, unwrap } from "./project.ts";
 import { classOf, classVerbs, type HttpPort, toPort } from "./classes.ts";
 import { argumentFor, type PyFlow } from "./flow.ts";
 import { listItems } from "./route_lists.ts";
+import type { Value } from "../_value/mod.ts";
+import type { PyModule, PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 
@@ -110,13 +103,13 @@ export function aiohttpPorts(
       ? route.methods.map((method) => ({ method, owner: route.owner }))
       : viewMethods(project, route.methods, route.owner);
     for (const prefix of prefixes) {
-      const joined = joinPaths(prefix, route.path);
+      const path = underPrefix(prefix, route.path);
       for (const { method, owner } of methods) {
         ports.push({
           module: route.module,
           anchor: route.anchor,
           method,
-          path: isEmpty(prefix) ? joined : composed(joined),
+          path,
           raw: route.raw,
           confidence: 1,
           framework: "aiohttp",

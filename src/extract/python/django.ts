@@ -13,16 +13,11 @@ import {
   mapText,
   routePath,
   textOf,
-  type Value,
 } from "../_value/mod.ts";
-import {
-  argument,
-  keywordArg,
-  positionalArgs,
-  type PyProject,
-  unwrap,
-} from "./project.ts";
+import { argument, keywordArg, positionalArgs, unwrap } from "./project.ts";
 import { djangoViewMethods } from "./django_methods.ts";
+import type { Value } from "../_value/mod.ts";
+import type { PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 

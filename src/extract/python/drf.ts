@@ -11,31 +11,21 @@ import {
   joinPaths,
   keyText,
   literal,
-  type Value,
 } from "../_value/mod.ts";
 import {
   baseClasses,
   classMembers,
   classOf,
-  type ClassRef,
-  type HttpPort,
   LibraryObjects,
   MAX_BASES,
   toPort,
 } from "./classes.ts";
-import {
-  djangoRoute,
-  type DjangoUrls,
-  enclosingRoutePrefix,
-} from "./django.ts";
-import {
-  argument,
-  classAttribute,
-  keywordArg,
-  type PyModule,
-  type PyProject,
-  unwrap,
-} from "./project.ts";
+import { djangoRoute, enclosingRoutePrefix } from "./django.ts";
+import { argument, classAttribute, keywordArg, unwrap } from "./project.ts";
+import type { Value } from "../_value/mod.ts";
+import type { ClassRef, HttpPort } from "./classes.ts";
+import type { DjangoUrls } from "./django.ts";
+import type { PyModule, PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 

@@ -2,16 +2,11 @@
 // the responders of the resource class (`on_get`, `on_post`... or, with
 // `suffix="item"`, `on_get_item`...), and `add_static_route(prefix, dir)`.
 import { ownerOf } from "../_syntax/compact_tree.ts";
-import {
-  exactText,
-  joinPaths,
-  literal,
-  mapText,
-  type Value,
-} from "../_value/mod.ts";
+import { exactText, joinPaths, literal, mapText } from "../_value/mod.ts";
 import { argument, type PyProject, unwrap } from "./project.ts";
 import { type HttpPort, toPort, VIEW_VERBS } from "./classes.ts";
 import { classRoutePorts } from "./route_lists.ts";
+import type { Value } from "../_value/mod.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 

@@ -3,33 +3,26 @@
 // under the app or blueprint prefixes and the Api's own `prefix`.
 import { namedChildren, ownerOf } from "../_syntax/compact_tree.ts";
 import {
-  composed,
   CONFIDENCE,
   hole,
-  isEmpty,
   joinPaths,
   literal,
-  type Value,
+  underPrefix,
 } from "../_value/mod.ts";
 import {
   baseClasses,
   classMembers,
   classOf,
-  type ClassRef,
   classVerbs,
-  type HttpPort,
   LibraryObjects,
   MAX_BASES,
   toPort,
 } from "./classes.ts";
-import {
-  argument,
-  keywordArg,
-  positionalArgs,
-  type PyModule,
-  type PyProject,
-} from "./project.ts";
+import { argument, keywordArg, positionalArgs } from "./project.ts";
 import { flaskRule } from "./route_calls.ts";
+import type { Value } from "../_value/mod.ts";
+import type { ClassRef, HttpPort } from "./classes.ts";
+import type { PyModule, PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 
@@ -159,8 +152,7 @@ export function flaskRestfulPorts(
       const path = flaskRule(url);
       for (const { prefix, cap } of mounts) {
         const base = api.prefix ? joinPaths(prefix, api.prefix) : prefix;
-        const full = joinPaths(base, path);
-        const value = isEmpty(base) ? full : composed(full);
+        const value = underPrefix(base, path);
         const methods = verbs?.known
           ? [...verbs.definitions.keys()].map((v) => v.toUpperCase())
           : ["ANY"];

@@ -5,29 +5,18 @@
 // `@api.route(...)` and `api.add_resource(...)` directly on the `Api`.
 import { ownerOf } from "../_syntax/compact_tree.ts";
 import {
-  composed,
   CONFIDENCE,
   exactText,
-  isEmpty,
   joinPaths,
   literal,
-  type Value,
+  underPrefix,
 } from "../_value/mod.ts";
-import {
-  classOf,
-  classVerbs,
-  type HttpPort,
-  LibraryObjects,
-  toPort,
-} from "./classes.ts";
-import {
-  argument,
-  keywordArg,
-  positionalArgs,
-  type PyModule,
-  type PyProject,
-} from "./project.ts";
+import { classOf, classVerbs, LibraryObjects, toPort } from "./classes.ts";
+import { argument, keywordArg, positionalArgs } from "./project.ts";
 import { flaskRule } from "./route_calls.ts";
+import type { Value } from "../_value/mod.ts";
+import type { HttpPort } from "./classes.ts";
+import type { PyModule, PyProject } from "./project.ts";
 import type { FlaskPrefixes } from "./flask_restful.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
@@ -173,8 +162,7 @@ export function flaskRestxPorts(
       const url = project.evalString(urlNode);
       if (!url) continue;
       for (const { base, cap } of bases) {
-        const full = joinPaths(base, flaskRule(url));
-        const path = isEmpty(base) ? full : composed(full);
+        const path = underPrefix(base, flaskRule(url));
         for (
           const [verb, definition] of methods ?? [["ANY", undefined] as const]
         ) {

@@ -4,24 +4,12 @@
 // `Router(path=..., route_handlers=[...])`s and `Litestar(route_handlers=
 // [...])` that register them. A handler registered nowhere is at the root.
 import { namedChildren, ownerOf } from "../_syntax/compact_tree.ts";
-import {
-  composed,
-  isEmpty,
-  joinPaths,
-  literal,
-  mapText,
-  type Value,
-} from "../_value/mod.ts";
-import {
-  argument,
-  classAttribute,
-  keywordArg,
-  type PyModule,
-  type PyProject,
-  unwrap,
-} from "./project.ts";
+import { joinPaths, literal, mapText, underPrefix } from "../_value/mod.ts";
+import { argument, classAttribute, keywordArg, unwrap } from "./project.ts";
 import { classMembers, type HttpPort, toPort } from "./classes.ts";
 import { listItems } from "./route_lists.ts";
+import type { Value } from "../_value/mod.ts";
+import type { PyModule, PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 
@@ -78,13 +66,13 @@ export function litestarPorts(project: PyProject): ExtractedPort[] {
   const emit = (handler: Handler, prefix: Value): void => {
     reached.add(handler);
     for (const { value, raw } of handler.paths) {
-      const joined = joinPaths(prefix, value);
+      const path = underPrefix(prefix, value);
       for (const method of handler.methods) {
         ports.push({
           module: handler.module,
           anchor: handler.decorator,
           method,
-          path: isEmpty(prefix) ? joined : composed(joined),
+          path,
           raw,
           confidence: 1,
           framework: "litestar",
