@@ -59,7 +59,7 @@ export function aiohttpPorts(
   project: PyProject,
   flow: PyFlow,
 ): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("aiohttp"))) return [];
+  if (!project.mentions("aiohttp")) return [];
   // application id -> the (parent, prefix) it is mounted under
   const mounts = new Map<string, Array<{ parent: string; prefix: Value }>>();
   // route table id -> the applications it is added to

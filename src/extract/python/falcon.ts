@@ -19,7 +19,7 @@ const APPS: ReadonlySet<string> = new Set([
 
 /** The Falcon routes of a project. */
 export function falconPorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("falcon"))) return [];
+  if (!project.mentions("falcon")) return [];
   const ports: ExtractedPort[] = [];
   for (const module of project.list) {
     for (const call of module.calls) {

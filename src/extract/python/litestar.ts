@@ -35,7 +35,7 @@ interface Handler {
 
 /** The Litestar routes of a project. */
 export function litestarPorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("litestar"))) return [];
+  if (!project.mentions("litestar")) return [];
   // handler definitions by position, found from their decorators
   const handlers = new Map<string, Handler>();
   const roots: Node[] = [];

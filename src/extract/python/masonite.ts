@@ -53,7 +53,7 @@ const API: ReadonlyArray<[string, string]> = RESOURCE.filter(([, suffix]) =>
 
 /** The Masonite routes of a project. */
 export function masonitePorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("masonite"))) return [];
+  if (!project.mentions("masonite")) return [];
   const ports: HttpPort[] = [];
   for (const module of project.list) {
     for (const call of module.calls) {

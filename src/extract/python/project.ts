@@ -109,6 +109,18 @@ export class PyProject {
     this.list.length = 0;
   }
 
+  /**
+   * Whether a file of the project mentions `word` (a library name): the
+   * cheap test before a reader walks the project for that library.
+   */
+  mentions(word: string | RegExp): boolean {
+    return this.list.some((m) =>
+      typeof word === "string"
+        ? m.file.text.includes(word)
+        : word.test(m.file.text)
+    );
+  }
+
   /** The module of a file path. */
   moduleAt(path: string): PyModule | undefined {
     const byPath = this.#byPath ??= new Map(

@@ -31,7 +31,7 @@ interface PyramidView {
 
 /** The Pyramid routes of a project that some view serves. */
 export function pyramidPorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("pyramid"))) return [];
+  if (!project.mentions("pyramid")) return [];
   const routes = new Map<string, PyramidRoute[]>();
   const views: PyramidView[] = [];
   const ports: HttpPort[] = [];

@@ -23,7 +23,7 @@ const MAX_DEPTH = 8;
 
 /** The Starlette routes of a project. */
 export function starlettePorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("starlette"))) return [];
+  if (!project.mentions("starlette")) return [];
   // apps mounted in another app: walked from there, not as roots
   const mounted = new Set<string>();
   // app id -> the routes added to it by method calls
