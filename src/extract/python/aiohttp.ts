@@ -10,7 +10,13 @@ import {
   MAX_CALL_SITES,
   underPrefix,
 } from "../_value/mod.ts";
-import { argument, enclosingFunction, isParameter, unwrap } from "./project.ts";
+import {
+  argument,
+  attributeObject,
+  enclosingFunction,
+  isParameter,
+  unwrap,
+} from "./project.ts";
 import { classOf, classVerbs, type HttpPort, toPort } from "./classes.ts";
 import { argumentFor, type PyFlow } from "./flow.ts";
 import { listItems } from "./route_lists.ts";
@@ -149,10 +155,7 @@ export function aiohttpPorts(
 
 /** `app` for `app.router`. */
 function withoutRouter(expr: Node): Node {
-  return expr.type === "attribute" &&
-      expr.childForFieldName("attribute")?.text === "router"
-    ? expr.childForFieldName("object") ?? expr
-    : expr;
+  return attributeObject(expr, "router") ?? expr;
 }
 
 /** The method name, receiver and arguments of a method call (or alias). */

@@ -14,7 +14,13 @@ import {
   routePath,
   textOf,
 } from "../_value/mod.ts";
-import { argument, keywordArg, positionalArgs, unwrap } from "./project.ts";
+import {
+  argument,
+  attributeObject,
+  keywordArg,
+  positionalArgs,
+  unwrap,
+} from "./project.ts";
 import { djangoViewMethods } from "./django_methods.ts";
 import type { Value } from "../_value/mod.ts";
 import type { PyProject } from "./project.ts";
@@ -263,11 +269,7 @@ export function djangoPorts(
 }
 
 function isNinjaUrls(project: PyProject, view: Node | undefined): boolean {
-  if (
-    view?.type !== "attribute" ||
-    view.childForFieldName("attribute")?.text !== "urls"
-  ) return false;
-  const object = view.childForFieldName("object");
+  const object = attributeObject(view, "urls");
   const made = object ? project.madeBy(object) : undefined;
   const maker = made?.childForFieldName("function");
   return maker ? project.externalName(maker) === "ninja.NinjaAPI" : false;

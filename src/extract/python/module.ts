@@ -84,6 +84,18 @@ export function argument(
   return positionalArgs(args)[index] ?? keywordArg(args, name);
 }
 
+/** The object of `node` when it is the attribute expression `object.name`. */
+export function attributeObject(
+  node: Node | null | undefined,
+  name: string,
+): Node | undefined {
+  if (
+    node?.type !== "attribute" ||
+    node.childForFieldName("attribute")?.text !== name
+  ) return undefined;
+  return node.childForFieldName("object") ?? undefined;
+}
+
 /**
  * The decorator a call is (`@api.route(...)`) and the definition that it
  * decorates, if it is one.
