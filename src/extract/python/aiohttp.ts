@@ -25,18 +25,17 @@ import type { PyModule, PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 
-const APPLICATIONS: ReadonlySet<string> = new Set([
-  "aiohttp.web.Application",
-  "aiohttp.web_app.Application",
-]);
-const TABLES: ReadonlySet<string> = new Set([
-  "aiohttp.web.RouteTableDef",
-  "aiohttp.web_routedef.RouteTableDef",
-]);
-const VIEW_BASES: ReadonlySet<string> = new Set([
-  "aiohttp.web.View",
-  "aiohttp.web_urldispatcher.View",
-]);
+/**
+ * The names of a class aiohttp exports from `aiohttp.web`: there, and in
+ * the module `aiohttp.web_<module>` that defines it.
+ */
+function webClass(module: string, name: string): ReadonlySet<string> {
+  return new Set([`aiohttp.web.${name}`, `aiohttp.web_${module}.${name}`]);
+}
+
+const APPLICATIONS = webClass("app", "Application");
+const TABLES = webClass("routedef", "RouteTableDef");
+const VIEW_BASES = webClass("urldispatcher", "View");
 /** `router.add_get` ... and `web.get` ...: the verb of each. */
 const ADD_VERBS: ReadonlyMap<string, string> = new Map([
   ["get", "GET"],

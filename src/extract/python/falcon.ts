@@ -3,7 +3,7 @@
 // `suffix="item"`, `on_get_item`...), and `add_static_route(prefix, dir)`.
 import { ownerOf } from "../_syntax/compact_tree.ts";
 import { exactText, joinPaths, literal, mapText } from "../_value/mod.ts";
-import { argument, type PyProject, unwrap } from "./project.ts";
+import { argument, memberCalls, type PyProject, unwrap } from "./project.ts";
 import { type HttpPort, toPort, VIEW_VERBS } from "./classes.ts";
 import { classRoutePorts } from "./route_lists.ts";
 import type { Value } from "../_value/mod.ts";
@@ -21,57 +21,49 @@ const APPS: ReadonlySet<string> = new Set([
 export function falconPorts(project: PyProject): ExtractedPort[] {
   if (!project.mentions("falcon")) return [];
   const ports: ExtractedPort[] = [];
-  for (const module of project.list) {
-    for (const call of module.calls) {
-      const callee = call.childForFieldName("function");
-      const method = callee?.type === "attribute"
-        ? callee.childForFieldName("attribute")?.text
-        : undefined;
-      if (method !== "add_route" && method !== "add_static_route") continue;
-      const object = callee?.childForFieldName("object");
-      const made = object ? project.madeBy(object) : undefined;
-      const maker = made?.childForFieldName("function");
-      if (!maker || !APPS.has(project.externalName(maker) ?? "")) continue;
-      const args = call.childForFieldName("arguments");
-      const pathNode = argument(
-        args,
-        0,
-        method === "add_route" ? "uri_template" : "prefix",
-      );
-      const path = pathNode ? project.evalString(pathNode) : undefined;
-      if (!pathNode || !path) continue;
-      if (method === "add_static_route") {
-        const port: HttpPort = {
-          module,
-          anchor: call,
-          method: "GET",
-          path: joinPaths(path, "{filename}"),
-          raw: pathNode.text,
-          confidence: 1,
-          framework: "falcon",
-          owner: ownerOf(call, module.file.path, "python"),
-        };
-        ports.push(toPort(port));
-        continue;
-      }
-      const suffixNode = argument(args, 2, "suffix");
-      const suffix = suffixNode
-        ? exactText(project.evalString(suffixNode))
-        : "";
-      if (suffix === undefined) continue;
-      ports.push(...classRoutePorts(project, {
+  for (
+    const { module, call, object, method, args } of memberCalls(project.list)
+  ) {
+    if (method !== "add_route" && method !== "add_static_route") continue;
+    const made = project.madeBy(object);
+    const maker = made?.childForFieldName("function");
+    if (!maker || !APPS.has(project.externalName(maker) ?? "")) continue;
+    const pathNode = argument(
+      args,
+      0,
+      method === "add_route" ? "uri_template" : "prefix",
+    );
+    const path = pathNode ? project.evalString(pathNode) : undefined;
+    if (!pathNode || !path) continue;
+    if (method === "add_static_route") {
+      const port: HttpPort = {
         module,
         anchor: call,
-        handler: resourceClass(project, argument(args, 1, "resource")),
-        prefix: literal(""),
-        path: falconPath(path),
+        method: "GET",
+        path: joinPaths(path, "{filename}"),
         raw: pathNode.text,
-      }, {
+        confidence: 1,
         framework: "falcon",
-        bases: new Set(),
-        verb: (name) => responderVerb(name, suffix),
-      }));
+        owner: ownerOf(call, module.file.path, "python"),
+      };
+      ports.push(toPort(port));
+      continue;
     }
+    const suffixNode = argument(args, 2, "suffix");
+    const suffix = suffixNode ? exactText(project.evalString(suffixNode)) : "";
+    if (suffix === undefined) continue;
+    ports.push(...classRoutePorts(project, {
+      module,
+      anchor: call,
+      handler: resourceClass(project, argument(args, 1, "resource")),
+      prefix: literal(""),
+      path: falconPath(path),
+      raw: pathNode.text,
+    }, {
+      framework: "falcon",
+      bases: new Set(),
+      verb: (name) => responderVerb(name, suffix),
+    }));
   }
   return ports;
 }
@@ -89,15 +81,9 @@ function resourceClass(
   expr: Node | undefined,
 ): Node | undefined {
   if (!expr) return undefined;
-  let value = unwrap(expr);
-  if (value.type === "identifier" || value.type === "attribute") {
-    const target = project.resolveExpr(value);
-    if (target?.kind === "class") return value;
-    if (target?.kind === "value") value = unwrap(target.node);
-  }
-  return value.type === "call"
-    ? value.childForFieldName("function") ?? undefined
-    : undefined;
+  const value = unwrap(expr);
+  if (project.resolveExpr(value)?.kind === "class") return value;
+  return project.heldCall(value)?.childForFieldName("function") ?? undefined;
 }
 
 /** A Falcon URI template with converters (`{id:int}`) as a path with `{id}`. */

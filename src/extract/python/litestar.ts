@@ -15,14 +15,8 @@ import type { ExtractedPort } from "../types.ts";
 
 const HANDLER =
   /^litestar(?:\.handlers(?:\.\w+)*)?\.(get|post|put|patch|delete|head|route|websocket|websocket_listener|websocket_stream)$/;
-const APPS: ReadonlySet<string> = new Set([
-  "litestar.Litestar",
-  "litestar.app.Litestar",
-]);
-const ROUTERS: ReadonlySet<string> = new Set([
-  "litestar.Router",
-  "litestar.router.Router",
-]);
+const APP = /^litestar(?:\.app)?\.Litestar$/;
+const ROUTER = /^litestar(?:\.router)?\.Router$/;
 const MAX_DEPTH = 8;
 
 interface Handler {
@@ -43,7 +37,7 @@ export function litestarPorts(project: PyProject): ExtractedPort[] {
     for (const call of module.calls) {
       const name = externalOf(project, call);
       if (!name) continue;
-      if (APPS.has(name)) roots.push(call);
+      if (APP.test(name)) roots.push(call);
       const kind = HANDLER.exec(name)?.[1];
       const decorator = call.parent?.type === "decorator"
         ? call.parent
@@ -113,7 +107,7 @@ export function litestarPorts(project: PyProject): ExtractedPort[] {
           (target?.kind === "value" ? unwrap(target.node) : undefined);
         if (
           router?.type !== "call" ||
-          !ROUTERS.has(externalOf(project, router) ?? "")
+          !ROUTER.test(externalOf(project, router) ?? "")
         ) continue;
         const args = router.childForFieldName("arguments");
         const pathNode = argument(args, 0, "path");

@@ -249,6 +249,18 @@ export class PyProject {
   }
 
   /**
+   * The call an expression holds: itself (`Thing()`), or the value a name
+   * or attribute expression is bound to when that is a call.
+   */
+  heldCall(expr: Node): Node | undefined {
+    const value = unwrap(expr);
+    if (value.type === "call") return value;
+    const target = this.resolveExpr(value);
+    const made = target?.kind === "value" ? unwrap(target.node) : undefined;
+    return made?.type === "call" ? made : undefined;
+  }
+
+  /**
    * The call that made the object a receiver holds: `x = Client(...)` (in
    * its function, else its module or the module it is imported from), or
    * `self.x = Client(...)` in a method of the class of `self.x`.

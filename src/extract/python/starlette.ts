@@ -84,7 +84,7 @@ export function starlettePorts(project: PyProject): ExtractedPort[] {
         const app = argument(args, 1, "app");
         const routes = keywordArg(args, "routes");
         if (routes) walkList(routes, inner, depth + 1);
-        const made = app ? madeCall(project, app) : undefined;
+        const made = app ? project.heldCall(app) : undefined;
         const maker = made ? externalOf(project, made) : undefined;
         if (made && maker && APPS.has(maker)) walkApp(made, inner, depth + 1);
         else if (maker && /(^|\.)StaticFiles$/.test(maker)) {
@@ -174,21 +174,12 @@ function externalOf(project: PyProject, call: Node): string | undefined {
   return callee ? project.externalName(callee) : undefined;
 }
 
-/** The construction call an expression holds (itself, or through a name). */
-function madeCall(project: PyProject, expr: Node): Node | undefined {
-  const value = unwrap(expr);
-  if (value.type === "call") return value;
-  const target = project.resolveExpr(value);
-  const made = target?.kind === "value" ? unwrap(target.node) : undefined;
-  return made?.type === "call" ? made : undefined;
-}
-
 /** The id of the Starlette app or router an expression holds. */
 function appId(
   project: PyProject,
   expr: Node | undefined | null,
 ): string | undefined {
-  const made = expr ? madeCall(project, expr) : undefined;
+  const made = expr ? project.heldCall(expr) : undefined;
   const name = made ? externalOf(project, made) : undefined;
   const module = made ? project.moduleOf(made) : undefined;
   return made && module && name && APPS.has(name)
