@@ -7,12 +7,12 @@ import { namedChildren } from "../_syntax/compact_tree.ts";
 import {
   CONFIDENCE,
   HOLE,
-  isEmpty,
   joinPaths,
   literal,
   mapText,
   routePath,
   textOf,
+  underPrefix,
 } from "../_value/mod.ts";
 import {
   argument,
@@ -241,10 +241,9 @@ export function djangoPorts(
     const methods = djangoViewMethods(project, view) ?? ["ANY"];
     // path("api/", include([path("users/", ...)])) inside the same file
     const inline = enclosingRoutePrefix(call, project, urls);
-    const own = joinPaths(inline, djangoRoute(route, regex));
+    const own = underPrefix(inline, djangoRoute(route, regex));
     for (const prefix of modulePrefixes(containerOf(name, call), new Set())) {
-      const full = joinPaths(prefix, own);
-      const result = routePath(full, !isEmpty(prefix) || !isEmpty(inline));
+      const result = routePath(underPrefix(prefix, own));
       const confidence = regex &&
           /[\\()[\]|*+?]/.test(textOf(route).replace(/\(\?P<\w+>[^)]*\)/g, ""))
         ? Math.min(result.confidence, CONFIDENCE.partial)
