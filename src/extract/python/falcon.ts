@@ -52,10 +52,11 @@ export function falconPorts(project: PyProject): ExtractedPort[] {
     const suffixNode = argument(args, 2, "suffix");
     const suffix = suffixNode ? exactText(project.evalString(suffixNode)) : "";
     if (suffix === undefined) continue;
+    const resource = argument(args, 1, "resource");
     ports.push(...classRoutePorts(project, {
       module,
       anchor: call,
-      handler: resourceClass(project, argument(args, 1, "resource")),
+      handler: resource ? resourceClass(project, resource) : undefined,
       prefix: literal(""),
       path: falconPath(path),
       raw: pathNode.text,
@@ -75,12 +76,11 @@ function responderVerb(name: string, suffix: string): string | undefined {
   return VIEW_VERBS.has(match[1]!) ? match[1] : undefined;
 }
 
-/** The class expression of a resource instance (`Thing()` or a name for one). */
-function resourceClass(
-  project: PyProject,
-  expr: Node | undefined,
-): Node | undefined {
-  if (!expr) return undefined;
+/**
+ * The class expression of a resource: a class named directly, or the class
+ * of an instance (`Thing()` or a name bound to one).
+ */
+function resourceClass(project: PyProject, expr: Node): Node | undefined {
   const value = unwrap(expr);
   if (project.resolveExpr(value)?.kind === "class") return value;
   return project.heldCall(value)?.childForFieldName("function") ?? undefined;
