@@ -5,11 +5,17 @@
 // [...])` that register them. A handler registered nowhere is at the root.
 import { namedChildren, ownerOf } from "../_syntax/compact_tree.ts";
 import { joinPaths, literal, mapText, underPrefix } from "../_value/mod.ts";
-import { argument, classAttribute, keywordArg, unwrap } from "./project.ts";
+import {
+  argument,
+  classAttribute,
+  decoratorOf,
+  keywordArg,
+  unwrap,
+} from "./project.ts";
 import { classMembers, type HttpPort, toPort } from "./classes.ts";
 import { listItems } from "./route_lists.ts";
 import type { Value } from "../_value/mod.ts";
-import type { PyModule, PyProject } from "./project.ts";
+import type { Decorated, PyModule, PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 
@@ -39,20 +45,10 @@ export function litestarPorts(project: PyProject): ExtractedPort[] {
       if (!name) continue;
       if (APP.test(name)) roots.push(call);
       const kind = HANDLER.exec(name)?.[1];
-      const decorator = call.parent?.type === "decorator"
-        ? call.parent
-        : undefined;
-      const definition = decorator?.parent?.childForFieldName("definition");
-      if (!kind || !decorator || !definition) continue;
-      const handler = handlerOf(
-        project,
-        module,
-        call,
-        kind,
-        decorator,
-        definition,
-      );
-      if (handler) handlers.set(key(module, definition), handler);
+      const decorated = decoratorOf(call);
+      if (!kind || !decorated) continue;
+      const handler = handlerOf(project, module, call, kind, decorated);
+      if (handler) handlers.set(key(module, decorated.definition), handler);
     }
   }
   const ports: HttpPort[] = [];
@@ -140,8 +136,7 @@ function handlerOf(
   module: PyModule,
   call: Node,
   kind: string,
-  decorator: Node,
-  definition: Node,
+  { decorator, definition }: Decorated,
 ): Handler | undefined {
   const args = call.childForFieldName("arguments");
   let methods: string[];

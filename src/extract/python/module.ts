@@ -96,13 +96,14 @@ export function attributeObject(
   return node.childForFieldName("object") ?? undefined;
 }
 
-/**
- * The decorator a call is (`@api.route(...)`) and the definition that it
- * decorates, if it is one.
- */
-export function decoratorOf(
-  call: Node,
-): { decorator: Node; definition: Node } | undefined {
+/** A decorator and the definition (function or class) that it decorates. */
+export interface Decorated {
+  decorator: Node;
+  definition: Node;
+}
+
+/** The decorator a call is (`@api.route(...)`) and what it decorates. */
+export function decoratorOf(call: Node): Decorated | undefined {
   const decorator = call.parent?.type === "decorator" ? call.parent : undefined;
   const definition = decorator?.parent?.childForFieldName("definition");
   return decorator && definition ? { decorator, definition } : undefined;
