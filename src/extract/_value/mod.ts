@@ -53,3 +53,4 @@ export {
   MAX_CALL_SITES,
   MAX_FLOW_DEPTH,
 } from "./flow.ts";
+export { underPrefix } from "./mounted.ts";

@@ -5,39 +5,37 @@
 // application reaches a function through its parameter (`setup_routes(app)`).
 import { ownerOf } from "../_syntax/compact_tree.ts";
 import {
-  composed,
-  isEmpty,
   joinPaths,
   literal,
   MAX_CALL_SITES,
-  type Value,
+  underPrefix,
 } from "../_value/mod.ts";
 import {
   argument,
+  attributeObject,
   enclosingFunction,
   isParameter,
-  type PyModule,
-  type PyProject,
   unwrap,
 } from "./project.ts";
 import { classOf, classVerbs, type HttpPort, toPort } from "./classes.ts";
 import { argumentFor, type PyFlow } from "./flow.ts";
 import { listItems } from "./route_lists.ts";
+import type { Value } from "../_value/mod.ts";
+import type { PyModule, PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 
-const APPLICATIONS: ReadonlySet<string> = new Set([
-  "aiohttp.web.Application",
-  "aiohttp.web_app.Application",
-]);
-const TABLES: ReadonlySet<string> = new Set([
-  "aiohttp.web.RouteTableDef",
-  "aiohttp.web_routedef.RouteTableDef",
-]);
-const VIEW_BASES: ReadonlySet<string> = new Set([
-  "aiohttp.web.View",
-  "aiohttp.web_urldispatcher.View",
-]);
+/**
+ * The names of a class aiohttp exports from `aiohttp.web`: there, and in
+ * the module `aiohttp.web_<module>` that defines it.
+ */
+function webClass(module: string, name: string): ReadonlySet<string> {
+  return new Set([`aiohttp.web.${name}`, `aiohttp.web_${module}.${name}`]);
+}
+
+const APPLICATIONS = webClass("app", "Application");
+const TABLES = webClass("routedef", "RouteTableDef");
+const VIEW_BASES = webClass("urldispatcher", "View");
 /** `router.add_get` ... and `web.get` ...: the verb of each. */
 const ADD_VERBS: ReadonlyMap<string, string> = new Map([
   ["get", "GET"],
@@ -66,7 +64,7 @@ export function aiohttpPorts(
   project: PyProject,
   flow: PyFlow,
 ): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("aiohttp"))) return [];
+  if (!project.mentions("aiohttp")) return [];
   // application id -> the (parent, prefix) it is mounted under
   const mounts = new Map<string, Array<{ parent: string; prefix: Value }>>();
   // route table id -> the applications it is added to
@@ -110,13 +108,13 @@ export function aiohttpPorts(
       ? route.methods.map((method) => ({ method, owner: route.owner }))
       : viewMethods(project, route.methods, route.owner);
     for (const prefix of prefixes) {
-      const joined = joinPaths(prefix, route.path);
+      const path = underPrefix(prefix, route.path);
       for (const { method, owner } of methods) {
         ports.push({
           module: route.module,
           anchor: route.anchor,
           method,
-          path: isEmpty(prefix) ? joined : composed(joined),
+          path,
           raw: route.raw,
           confidence: 1,
           framework: "aiohttp",
@@ -156,10 +154,7 @@ export function aiohttpPorts(
 
 /** `app` for `app.router`. */
 function withoutRouter(expr: Node): Node {
-  return expr.type === "attribute" &&
-      expr.childForFieldName("attribute")?.text === "router"
-    ? expr.childForFieldName("object") ?? expr
-    : expr;
+  return attributeObject(expr, "router") ?? expr;
 }
 
 /** The method name, receiver and arguments of a method call (or alias). */

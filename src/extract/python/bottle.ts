@@ -12,7 +12,7 @@ const DEFAULT_APP = /^bottle\.(route|get|post|put|patch|delete)$/;
 
 /** The routes of Bottle's module-level decorators, at the root. */
 export function bottlePorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("bottle"))) return [];
+  if (!project.mentions("bottle")) return [];
   const ports: ExtractedPort[] = [];
   for (const module of project.list) {
     for (const call of module.calls) {

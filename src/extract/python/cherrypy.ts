@@ -33,7 +33,7 @@ const MAX_DEPTH = 8;
 
 /** The routes of the CherryPy object trees a project mounts. */
 export function cherrypyPorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("cherrypy"))) return [];
+  if (!project.mentions("cherrypy")) return [];
   const ports: HttpPort[] = [];
   const walk = (
     cls: ClassRef,

@@ -7,22 +7,23 @@ import { namedChildren } from "../_syntax/compact_tree.ts";
 import {
   CONFIDENCE,
   HOLE,
-  isEmpty,
   joinPaths,
   literal,
   mapText,
   routePath,
   textOf,
-  type Value,
+  underPrefix,
 } from "../_value/mod.ts";
 import {
   argument,
+  attributeObject,
   keywordArg,
   positionalArgs,
-  type PyProject,
   unwrap,
 } from "./project.ts";
 import { djangoViewMethods } from "./django_methods.ts";
+import type { Value } from "../_value/mod.ts";
+import type { PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 
@@ -240,10 +241,9 @@ export function djangoPorts(
     const methods = djangoViewMethods(project, view) ?? ["ANY"];
     // path("api/", include([path("users/", ...)])) inside the same file
     const inline = enclosingRoutePrefix(call, project, urls);
-    const own = joinPaths(inline, djangoRoute(route, regex));
+    const own = underPrefix(inline, djangoRoute(route, regex));
     for (const prefix of modulePrefixes(containerOf(name, call), new Set())) {
-      const full = joinPaths(prefix, own);
-      const result = routePath(full, !isEmpty(prefix) || !isEmpty(inline));
+      const result = routePath(underPrefix(prefix, own));
       const confidence = regex &&
           /[\\()[\]|*+?]/.test(textOf(route).replace(/\(\?P<\w+>[^)]*\)/g, ""))
         ? Math.min(result.confidence, CONFIDENCE.partial)
@@ -268,11 +268,7 @@ export function djangoPorts(
 }
 
 function isNinjaUrls(project: PyProject, view: Node | undefined): boolean {
-  if (
-    view?.type !== "attribute" ||
-    view.childForFieldName("attribute")?.text !== "urls"
-  ) return false;
-  const object = view.childForFieldName("object");
+  const object = attributeObject(view, "urls");
   const made = object ? project.madeBy(object) : undefined;
   const maker = made?.childForFieldName("function");
   return maker ? project.externalName(maker) === "ninja.NinjaAPI" : false;

@@ -6,7 +6,12 @@
 // `View` subclass.
 import { namedChildren } from "../_syntax/compact_tree.ts";
 import { exactText } from "../_value/mod.ts";
-import { argument, type PyProject, unwrap } from "./project.ts";
+import {
+  argument,
+  attributeObject,
+  type PyProject,
+  unwrap,
+} from "./project.ts";
 import { classVerbs, HANDLER_VERBS } from "./classes.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 
@@ -43,12 +48,10 @@ export function djangoViewMethods(
   let expr = unwrap(view);
   // `Cls.as_view()`: the class's verb methods
   if (expr.type === "call") {
-    const callee = expr.childForFieldName("function");
-    if (
-      callee?.type !== "attribute" ||
-      callee.childForFieldName("attribute")?.text !== "as_view"
-    ) return undefined;
-    const object = callee.childForFieldName("object");
+    const object = attributeObject(
+      expr.childForFieldName("function"),
+      "as_view",
+    );
     const target = object ? project.resolveExpr(object) : undefined;
     if (target?.kind !== "class") return undefined;
     const verbs = classVerbs(

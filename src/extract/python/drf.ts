@@ -11,31 +11,27 @@ import {
   joinPaths,
   keyText,
   literal,
-  type Value,
 } from "../_value/mod.ts";
 import {
   baseClasses,
   classMembers,
   classOf,
-  type ClassRef,
-  type HttpPort,
   LibraryObjects,
   MAX_BASES,
   toPort,
 } from "./classes.ts";
-import {
-  djangoRoute,
-  type DjangoUrls,
-  enclosingRoutePrefix,
-} from "./django.ts";
+import { djangoRoute, enclosingRoutePrefix } from "./django.ts";
 import {
   argument,
   classAttribute,
   keywordArg,
-  type PyModule,
-  type PyProject,
+  memberCalls,
   unwrap,
 } from "./project.ts";
+import type { Value } from "../_value/mod.ts";
+import type { ClassRef, HttpPort } from "./classes.ts";
+import type { DjangoUrls } from "./django.ts";
+import type { PyModule, PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 
@@ -124,9 +120,7 @@ export function drfPorts(
   project: PyProject,
   urls: DjangoUrls,
 ): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("rest_framework"))) {
-    return [];
-  }
+  if (!project.mentions("rest_framework")) return [];
   const routers = new LibraryObjects<DrfRouter>(
     project,
     (call, cls, module) => {
@@ -146,16 +140,9 @@ export function drfPorts(
       };
     },
   );
-  for (const module of project.list) {
-    for (const call of module.calls) {
-      const callee = call.childForFieldName("function");
-      if (
-        callee?.type !== "attribute" ||
-        callee.childForFieldName("attribute")?.text !== "register"
-      ) continue;
-      const router = routers.of(callee.childForFieldName("object"));
-      router?.registrations.push({ module, call });
-    }
+  for (const { module, call, object, method } of memberCalls(project.list)) {
+    if (method !== "register") continue;
+    routers.of(object)?.registrations.push({ module, call });
   }
   if (routers.size === 0) return [];
   const attributes: ReadonlySet<string> = new Set(["attribute"]);

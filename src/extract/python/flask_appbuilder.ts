@@ -28,9 +28,7 @@ const VIEW_BASE = /^flask_appbuilder(?:\.\w+)*\.\w*View$/;
 
 /** The routes of the Flask-AppBuilder views and APIs of a project. */
 export function flaskAppBuilderPorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("flask_appbuilder"))) {
-    return [];
-  }
+  if (!project.mentions("flask_appbuilder")) return [];
   const ports: HttpPort[] = [];
   for (const module of project.list) {
     for (const cls of module.classes.values()) {

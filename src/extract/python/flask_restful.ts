@@ -3,33 +3,32 @@
 // under the app or blueprint prefixes and the Api's own `prefix`.
 import { namedChildren, ownerOf } from "../_syntax/compact_tree.ts";
 import {
-  composed,
   CONFIDENCE,
   hole,
-  isEmpty,
   joinPaths,
   literal,
-  type Value,
+  underPrefix,
 } from "../_value/mod.ts";
 import {
   baseClasses,
   classMembers,
   classOf,
-  type ClassRef,
   classVerbs,
-  type HttpPort,
   LibraryObjects,
   MAX_BASES,
   toPort,
 } from "./classes.ts";
 import {
   argument,
+  decoratorOf,
   keywordArg,
+  memberCalls,
   positionalArgs,
-  type PyModule,
-  type PyProject,
 } from "./project.ts";
 import { flaskRule } from "./route_calls.ts";
+import type { Value } from "../_value/mod.ts";
+import type { ClassRef, HttpPort } from "./classes.ts";
+import type { MemberCall, PyModule, PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 
@@ -64,9 +63,7 @@ export function flaskRestfulPorts(
   project: PyProject,
   flaskPrefixes: FlaskPrefixes,
 ): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("flask_restful"))) {
-    return [];
-  }
+  if (!project.mentions("flask_restful")) return [];
   const apis = new LibraryObjects<RestfulApi>(project, (call, cls, module) => {
     if (cls !== "flask_restful.Api") return undefined;
     const args = call.childForFieldName("arguments");
@@ -80,51 +77,29 @@ export function flaskRestfulPorts(
       apps: app && app.text !== "None" ? [app] : [],
     };
   });
-  const resources: Array<
-    { module: PyModule; anchor: Node; api: RestfulApi; cls: Node; urls: Node[] }
-  > = [];
-  for (const module of project.list) {
-    for (const call of module.calls) {
-      const callee = call.childForFieldName("function");
-      if (callee?.type !== "attribute") continue;
-      const method = callee.childForFieldName("attribute")?.text;
-      if (!method) continue;
-      const known = method === "add_resource" || method === "init_app" ||
-        method === "resource";
-      if (!known && !module.file.text.includes("add_resource")) continue;
-      const api = apis.of(callee.childForFieldName("object"));
-      if (!api) continue;
-      const args = call.childForFieldName("arguments");
-      const positional = positionalArgs(args);
-      if (!known) {
-        // a method of an `Api` subclass that forwards to add_resource
-        const forwarded = api.subclass
-          ? forwardedResource(project, api.subclass, method, positional)
-          : undefined;
-        if (forwarded) {
-          resources.push({ module, anchor: call, api, ...forwarded });
-        }
-      } else if (method === "init_app") {
-        const app = argument(args, 0, "app");
-        if (app) api.apps.push(app);
-      } else if (method === "add_resource") {
-        const [cls, ...urls] = positional;
-        if (cls) resources.push({ module, anchor: call, api, cls, urls });
-      } else {
-        // @api.resource("/users") on a class
-        const decorator = call.parent;
-        const definition = decorator?.type === "decorator"
-          ? decorator.parent?.childForFieldName("definition")
-          : undefined;
-        if (definition?.type !== "class_definition" || !decorator) continue;
-        resources.push({
-          module,
-          anchor: decorator,
-          api,
-          cls: definition,
-          urls: positional,
-        });
+  const resources: Array<ResourceRoute & { api: RestfulApi }> = [];
+  for (const member of memberCalls(project.list)) {
+    const { module, call, object, method, args } = member;
+    const known = method === "add_resource" || method === "init_app" ||
+      method === "resource";
+    if (!known && !module.file.text.includes("add_resource")) continue;
+    const api = apis.of(object);
+    if (!api) continue;
+    const positional = positionalArgs(args);
+    if (!known) {
+      // a method of an `Api` subclass that forwards to add_resource
+      const forwarded = api.subclass
+        ? forwardedResource(project, api.subclass, method, positional)
+        : undefined;
+      if (forwarded) {
+        resources.push({ module, anchor: call, api, ...forwarded });
       }
+    } else if (method === "init_app") {
+      const app = argument(args, 0, "app");
+      if (app) api.apps.push(app);
+    } else {
+      const route = resourceRoute(member);
+      if (route) resources.push({ ...route, api });
     }
   }
   const ports: HttpPort[] = [];
@@ -159,8 +134,7 @@ export function flaskRestfulPorts(
       const path = flaskRule(url);
       for (const { prefix, cap } of mounts) {
         const base = api.prefix ? joinPaths(prefix, api.prefix) : prefix;
-        const full = joinPaths(base, path);
-        const value = isEmpty(base) ? full : composed(full);
+        const value = underPrefix(base, path);
         const methods = verbs?.known
           ? [...verbs.definitions.keys()].map((v) => v.toUpperCase())
           : ["ANY"];
@@ -181,6 +155,32 @@ export function flaskRestfulPorts(
     }
   }
   return ports.map(toPort);
+}
+
+/** A resource class and the URLs it is routed at, by a call in `module`. */
+export interface ResourceRoute {
+  module: PyModule;
+  anchor: Node;
+  cls: Node;
+  urls: Node[];
+}
+
+/**
+ * The resource route of `api.add_resource(Resource, *urls)`, or of a
+ * decorator `@api.resource(*urls)` (Flask-RESTX: `@ns.route(*urls)`) on a
+ * resource class.
+ */
+export function resourceRoute(member: MemberCall): ResourceRoute | undefined {
+  const { module, call } = member;
+  const positional = positionalArgs(member.args);
+  if (member.method === "add_resource") {
+    const [cls, ...urls] = positional;
+    return cls ? { module, anchor: call, cls, urls } : undefined;
+  }
+  const decorated = decoratorOf(call);
+  if (decorated?.definition.type !== "class_definition") return undefined;
+  const { decorator: anchor, definition: cls } = decorated;
+  return { module, anchor, cls, urls: positional };
 }
 
 /**

@@ -5,30 +5,20 @@
 // `@api.route(...)` and `api.add_resource(...)` directly on the `Api`.
 import { ownerOf } from "../_syntax/compact_tree.ts";
 import {
-  composed,
   CONFIDENCE,
   exactText,
-  isEmpty,
   joinPaths,
   literal,
-  type Value,
+  underPrefix,
 } from "../_value/mod.ts";
-import {
-  classOf,
-  classVerbs,
-  type HttpPort,
-  LibraryObjects,
-  toPort,
-} from "./classes.ts";
-import {
-  argument,
-  keywordArg,
-  positionalArgs,
-  type PyModule,
-  type PyProject,
-} from "./project.ts";
+import { classOf, classVerbs, LibraryObjects, toPort } from "./classes.ts";
+import { argument, keywordArg, memberCalls } from "./project.ts";
 import { flaskRule } from "./route_calls.ts";
-import type { FlaskPrefixes } from "./flask_restful.ts";
+import type { Value } from "../_value/mod.ts";
+import type { HttpPort } from "./classes.ts";
+import type { PyProject } from "./project.ts";
+import { resourceRoute } from "./flask_restful.ts";
+import type { FlaskPrefixes, ResourceRoute } from "./flask_restful.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 
@@ -55,9 +45,7 @@ export function flaskRestxPorts(
   project: PyProject,
   flaskPrefixes: FlaskPrefixes,
 ): ExtractedPort[] {
-  if (!project.list.some((m) => /flask_rest(x|plus)/.test(m.file.text))) {
-    return [];
-  }
+  if (!project.mentions(/flask_rest(x|plus)/)) return [];
   const evalOr = (node: Node | undefined, fallback: Value): Value =>
     (node ? project.evalString(node) : undefined) ?? fallback;
   const apis = new LibraryObjects<RestxApi>(project, (call, cls) => {
@@ -82,58 +70,28 @@ export function flaskRestxPorts(
       };
     },
   );
-  const routes: Array<
-    {
-      module: PyModule;
-      anchor: Node;
-      cls: Node;
-      urls: Node[];
-      on: RestxApi | RestxNamespace;
-    }
-  > = [];
-  for (const module of project.list) {
-    for (const call of module.calls) {
-      const callee = call.childForFieldName("function");
-      if (callee?.type !== "attribute") continue;
-      const method = callee.childForFieldName("attribute")?.text;
-      const object = callee.childForFieldName("object");
-      const args = call.childForFieldName("arguments");
-      if (method === "add_namespace" || method === "init_app") {
-        const api = apis.of(object);
-        if (!api) continue;
-        if (method === "init_app") {
-          const app = argument(args, 0, "app");
-          if (app) api.apps.push(app);
-          continue;
-        }
-        const ns = namespaces.of(argument(args, 0, "ns"));
-        const path = argument(args, 1, "path");
-        ns?.mounts.push({
-          api,
-          path: path ? evalOr(path, literal("")) : undefined,
-        });
-      } else if (method === "route" || method === "add_resource") {
-        const on = namespaces.of(object) ?? apis.of(object);
-        if (!on) continue;
-        const positional = positionalArgs(args);
-        if (method === "add_resource") {
-          const [cls, ...urls] = positional;
-          if (cls) routes.push({ module, anchor: call, cls, urls, on });
-          continue;
-        }
-        const decorator = call.parent?.type === "decorator"
-          ? call.parent
-          : undefined;
-        const definition = decorator?.parent?.childForFieldName("definition");
-        if (!decorator || definition?.type !== "class_definition") continue;
-        routes.push({
-          module,
-          anchor: decorator,
-          cls: definition,
-          urls: positional,
-          on,
-        });
+  const routes: Array<ResourceRoute & { on: RestxApi | RestxNamespace }> = [];
+  for (const member of memberCalls(project.list)) {
+    const { object, method, args } = member;
+    if (method === "add_namespace" || method === "init_app") {
+      const api = apis.of(object);
+      if (!api) continue;
+      if (method === "init_app") {
+        const app = argument(args, 0, "app");
+        if (app) api.apps.push(app);
+        continue;
       }
+      const ns = namespaces.of(argument(args, 0, "ns"));
+      const path = argument(args, 1, "path");
+      ns?.mounts.push({
+        api,
+        path: path ? evalOr(path, literal("")) : undefined,
+      });
+    } else if (method === "route" || method === "add_resource") {
+      const on = namespaces.of(object) ?? apis.of(object);
+      if (!on) continue;
+      const route = resourceRoute(member);
+      if (route) routes.push({ ...route, on });
     }
   }
   const apiBases = (api: RestxApi): Array<{ base: Value; cap: number }> => {
@@ -173,8 +131,7 @@ export function flaskRestxPorts(
       const url = project.evalString(urlNode);
       if (!url) continue;
       for (const { base, cap } of bases) {
-        const full = joinPaths(base, flaskRule(url));
-        const path = isEmpty(base) ? full : composed(full);
+        const path = underPrefix(base, flaskRule(url));
         for (
           const [verb, definition] of methods ?? [["ANY", undefined] as const]
         ) {

@@ -1,18 +1,14 @@
 // gRPC in Python (grpcio): `add_XServicer_to_server(impl, server)`
 // registrations (the RPCs the servicer class defines) and calls on
 // `XStub(channel)` stubs.
-import { PyProject, unwrap } from "./project.ts";
-import {
-  namedChildren,
-  type Node,
-  withProject,
-} from "../_syntax/compact_tree.ts";
-import {
-  emitImplementation,
-  emitStubCall,
-  type GrpcContext,
-  type GrpcSite,
-} from "../_port/grpc.ts";
+import { unwrap } from "./project.ts";
+import { eachModule } from "./each_module.ts";
+import { namedChildren } from "../_syntax/compact_tree.ts";
+import { emitImplementation, emitStubCall } from "../_port/grpc.ts";
+import { implementedRpcs } from "../_port/grpc_rpcs.ts";
+import type { PyProject } from "./project.ts";
+import type { Node } from "../_syntax/compact_tree.ts";
+import type { GrpcContext, GrpcSite } from "../_port/grpc.ts";
 import type { SourceFile } from "../extractor.ts";
 
 /** The gRPC ports of the Python files of a scan root. */
@@ -20,64 +16,65 @@ export function pythonGrpc(
   files: SourceFile[],
   ctx: GrpcContext,
 ): Promise<void> {
-  return withProject(PyProject.load(files, ctx.diagnostics), (project) => {
-    for (const module of project.list) {
-      const path = module.file.path;
-      for (const call of module.calls) {
-        const callee = call.childForFieldName("function");
-        if (!callee) continue;
-        const calleeName = callee.type === "attribute"
-          ? callee.childForFieldName("attribute")?.text
-          : callee.text;
-        const register = calleeName
-          ? /^add_(\w+)Servicer_to_server$/.exec(calleeName)
-          : null;
-        const site: GrpcSite = {
-          node: call,
-          filePath: path,
-          grammar: "python",
-        };
-        if (register?.[1]) {
-          const services = ctx.resolve(register[1], path);
-          const [impl] = namedChildren(
-            call.childForFieldName("arguments") ?? call,
-          );
-          const cls = impl ? servicerClass(unwrap(impl), project) : undefined;
-          const defs = cls ? classMethods(cls) : new Map<string, Node>();
-          const clsModule = cls ? project.moduleOf(cls) : undefined;
-          emitImplementation(ctx, services, site, "grpcio", (service) => {
-            const out: Array<[string, GrpcSite]> = [];
-            for (const rpc of service.methods) {
+  return eachModule(files, ctx.diagnostics, (module, project) => {
+    const path = module.file.path;
+    for (const call of module.calls) {
+      const callee = call.childForFieldName("function");
+      if (!callee) continue;
+      const calleeName = callee.type === "attribute"
+        ? callee.childForFieldName("attribute")?.text
+        : callee.text;
+      const register = calleeName
+        ? /^add_(\w+)Servicer_to_server$/.exec(calleeName)
+        : null;
+      const site: GrpcSite = {
+        node: call,
+        filePath: path,
+        grammar: "python",
+      };
+      if (register?.[1]) {
+        const services = ctx.resolve(register[1], path);
+        const [impl] = namedChildren(
+          call.childForFieldName("arguments") ?? call,
+        );
+        const cls = impl ? servicerClass(unwrap(impl), project) : undefined;
+        const defs = cls ? classMethods(cls) : new Map<string, Node>();
+        const clsModule = cls ? project.moduleOf(cls) : undefined;
+        emitImplementation(
+          ctx,
+          services,
+          site,
+          "grpcio",
+          (service) =>
+            implementedRpcs(service, (rpc) => {
               const def = defs.get(rpc);
-              if (def && clsModule) {
-                out.push([rpc, {
+              return def && clsModule
+                ? {
                   node: def,
                   filePath: clsModule.file.path,
                   grammar: "python",
-                }]);
-              }
-            }
-            return out;
-          });
-          continue;
-        }
-        // stub.GetOrder(req), stub.GetOrder.future(req), self.stub.GetOrder(req)
-        if (callee.type !== "attribute") continue;
-        let methodNode: Node = callee;
-        const last = callee.childForFieldName("attribute")?.text;
-        if (last === "future" || last === "with_call") {
-          const inner = callee.childForFieldName("object");
-          if (inner?.type !== "attribute") continue;
-          methodNode = inner;
-        }
-        const method = methodNode.childForFieldName("attribute")?.text;
-        const object = methodNode.childForFieldName("object");
-        if (!method || !object) continue;
-        const service = pythonStub(object, project);
-        if (!service) continue;
-        const services = ctx.resolve(service, path);
-        emitStubCall(ctx, services, site, method, "grpcio", true);
+                }
+                : undefined;
+            }),
+        );
+        continue;
       }
+      // stub.GetOrder(req), stub.GetOrder.future(req), self.stub.GetOrder(req)
+      if (callee.type !== "attribute") continue;
+      let methodNode: Node = callee;
+      const last = callee.childForFieldName("attribute")?.text;
+      if (last === "future" || last === "with_call") {
+        const inner = callee.childForFieldName("object");
+        if (inner?.type !== "attribute") continue;
+        methodNode = inner;
+      }
+      const method = methodNode.childForFieldName("attribute")?.text;
+      const object = methodNode.childForFieldName("object");
+      if (!method || !object) continue;
+      const service = pythonStub(object, project);
+      if (!service) continue;
+      const services = ctx.resolve(service, path);
+      emitStubCall(ctx, services, site, method, "grpcio", true);
     }
   });
 }

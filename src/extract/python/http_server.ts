@@ -23,7 +23,7 @@ const MAX_NODES = 20000;
 
 /** The routes `http.server` request handlers of a project compare paths with. */
 export function httpServerPorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("http.server"))) return [];
+  if (!project.mentions("http.server")) return [];
   const ports: HttpPort[] = [];
   for (const module of project.list) {
     for (const cls of module.classes.values()) {

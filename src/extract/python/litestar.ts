@@ -4,37 +4,25 @@
 // `Router(path=..., route_handlers=[...])`s and `Litestar(route_handlers=
 // [...])` that register them. A handler registered nowhere is at the root.
 import { namedChildren, ownerOf } from "../_syntax/compact_tree.ts";
-import {
-  composed,
-  isEmpty,
-  joinPaths,
-  literal,
-  mapText,
-  type Value,
-} from "../_value/mod.ts";
+import { joinPaths, literal, mapText, underPrefix } from "../_value/mod.ts";
 import {
   argument,
   classAttribute,
+  decoratorOf,
   keywordArg,
-  type PyModule,
-  type PyProject,
   unwrap,
 } from "./project.ts";
 import { classMembers, type HttpPort, toPort } from "./classes.ts";
 import { listItems } from "./route_lists.ts";
+import type { Value } from "../_value/mod.ts";
+import type { Decorated, PyModule, PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 
 const HANDLER =
   /^litestar(?:\.handlers(?:\.\w+)*)?\.(get|post|put|patch|delete|head|route|websocket|websocket_listener|websocket_stream)$/;
-const APPS: ReadonlySet<string> = new Set([
-  "litestar.Litestar",
-  "litestar.app.Litestar",
-]);
-const ROUTERS: ReadonlySet<string> = new Set([
-  "litestar.Router",
-  "litestar.router.Router",
-]);
+const APP = /^litestar(?:\.app)?\.Litestar$/;
+const ROUTER = /^litestar(?:\.router)?\.Router$/;
 const MAX_DEPTH = 8;
 
 interface Handler {
@@ -47,7 +35,7 @@ interface Handler {
 
 /** The Litestar routes of a project. */
 export function litestarPorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("litestar"))) return [];
+  if (!project.mentions("litestar")) return [];
   // handler definitions by position, found from their decorators
   const handlers = new Map<string, Handler>();
   const roots: Node[] = [];
@@ -55,22 +43,12 @@ export function litestarPorts(project: PyProject): ExtractedPort[] {
     for (const call of module.calls) {
       const name = externalOf(project, call);
       if (!name) continue;
-      if (APPS.has(name)) roots.push(call);
+      if (APP.test(name)) roots.push(call);
       const kind = HANDLER.exec(name)?.[1];
-      const decorator = call.parent?.type === "decorator"
-        ? call.parent
-        : undefined;
-      const definition = decorator?.parent?.childForFieldName("definition");
-      if (!kind || !decorator || !definition) continue;
-      const handler = handlerOf(
-        project,
-        module,
-        call,
-        kind,
-        decorator,
-        definition,
-      );
-      if (handler) handlers.set(key(module, definition), handler);
+      const decorated = decoratorOf(call);
+      if (!kind || !decorated) continue;
+      const handler = handlerOf(project, module, call, kind, decorated);
+      if (handler) handlers.set(key(module, decorated.definition), handler);
     }
   }
   const ports: HttpPort[] = [];
@@ -78,13 +56,13 @@ export function litestarPorts(project: PyProject): ExtractedPort[] {
   const emit = (handler: Handler, prefix: Value): void => {
     reached.add(handler);
     for (const { value, raw } of handler.paths) {
-      const joined = joinPaths(prefix, value);
+      const path = underPrefix(prefix, value);
       for (const method of handler.methods) {
         ports.push({
           module: handler.module,
           anchor: handler.decorator,
           method,
-          path: isEmpty(prefix) ? joined : composed(joined),
+          path,
           raw,
           confidence: 1,
           framework: "litestar",
@@ -125,7 +103,7 @@ export function litestarPorts(project: PyProject): ExtractedPort[] {
           (target?.kind === "value" ? unwrap(target.node) : undefined);
         if (
           router?.type !== "call" ||
-          !ROUTERS.has(externalOf(project, router) ?? "")
+          !ROUTER.test(externalOf(project, router) ?? "")
         ) continue;
         const args = router.childForFieldName("arguments");
         const pathNode = argument(args, 0, "path");
@@ -158,8 +136,7 @@ function handlerOf(
   module: PyModule,
   call: Node,
   kind: string,
-  decorator: Node,
-  definition: Node,
+  { decorator, definition }: Decorated,
 ): Handler | undefined {
   const args = call.childForFieldName("arguments");
   let methods: string[];

@@ -4,16 +4,10 @@
 // the prefixes of the `Route.group([...], prefix=...)` calls around them;
 // and Masonite 2's `Get(...)`, `Post(...)`, `RouteGroup([...])`.
 import { ownerOf } from "../_syntax/compact_tree.ts";
-import {
-  composed,
-  isEmpty,
-  joinPaths,
-  literal,
-  mapText,
-  type Value,
-} from "../_value/mod.ts";
+import { joinPaths, literal, mapText, underPrefix } from "../_value/mod.ts";
 import { argument, keywordArg, type PyProject } from "./project.ts";
 import { type HttpPort, toPort } from "./classes.ts";
+import type { Value } from "../_value/mod.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 
@@ -59,7 +53,7 @@ const API: ReadonlyArray<[string, string]> = RESOURCE.filter(([, suffix]) =>
 
 /** The Masonite routes of a project. */
 export function masonitePorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("masonite"))) return [];
+  if (!project.mentions("masonite")) return [];
   const ports: HttpPort[] = [];
   for (const module of project.list) {
     for (const call of module.calls) {
@@ -86,12 +80,12 @@ export function masonitePorts(project: PyProject): ExtractedPort[] {
       if (!pathNode || !path) continue;
       const prefix = groupPrefix(project, call);
       for (const [method, suffix] of routes) {
-        const full = joinPaths(prefix, joinPaths(path, suffix));
+        const full = underPrefix(prefix, joinPaths(path, suffix));
         ports.push({
           module,
           anchor: call,
           method,
-          path: masoniteRoute(isEmpty(prefix) ? full : composed(full)),
+          path: masoniteRoute(full),
           raw: pathNode.text,
           confidence: 1,
           framework: "masonite",

@@ -84,6 +84,62 @@ export function argument(
   return positionalArgs(args)[index] ?? keywordArg(args, name);
 }
 
+/** The object of `node` when it is the attribute expression `object.name`. */
+export function attributeObject(
+  node: Node | null | undefined,
+  name: string,
+): Node | undefined {
+  if (
+    node?.type !== "attribute" ||
+    node.childForFieldName("attribute")?.text !== name
+  ) return undefined;
+  return node.childForFieldName("object") ?? undefined;
+}
+
+/** A decorator and the definition (function or class) that it decorates. */
+export interface Decorated {
+  decorator: Node;
+  definition: Node;
+}
+
+/** The decorator a call is (`@api.route(...)`) and what it decorates. */
+export function decoratorOf(call: Node): Decorated | undefined {
+  const decorator = call.parent?.type === "decorator" ? call.parent : undefined;
+  const definition = decorator?.parent?.childForFieldName("definition");
+  return decorator && definition ? { decorator, definition } : undefined;
+}
+
+/** A call of a method or attribute, `object.method(args)`, in its module. */
+export interface MemberCall {
+  module: PyModule;
+  call: Node;
+  object: Node;
+  method: string;
+  args: Node | null;
+}
+
+/** The calls `object.method(...)` of the given modules, in order. */
+export function* memberCalls(
+  modules: Iterable<PyModule>,
+): Generator<MemberCall> {
+  for (const module of modules) {
+    for (const call of module.calls) {
+      const callee = call.childForFieldName("function");
+      if (callee?.type !== "attribute") continue;
+      const object = callee.childForFieldName("object");
+      const method = callee.childForFieldName("attribute")?.text;
+      if (!object || !method) continue;
+      yield {
+        module,
+        call,
+        object,
+        method,
+        args: call.childForFieldName("arguments"),
+      };
+    }
+  }
+}
+
 /** Strips parentheses and `await`. */
 export function unwrap(node: Node): Node {
   return unwrapped(node, WRAPPERS);

@@ -109,6 +109,18 @@ export class PyProject {
     this.list.length = 0;
   }
 
+  /**
+   * Whether a file of the project mentions `word` (a library name): the
+   * cheap test before a reader walks the project for that library.
+   */
+  mentions(word: string | RegExp): boolean {
+    return this.list.some((m) =>
+      typeof word === "string"
+        ? m.file.text.includes(word)
+        : word.test(m.file.text)
+    );
+  }
+
   /** The module of a file path. */
   moduleAt(path: string): PyModule | undefined {
     const byPath = this.#byPath ??= new Map(
@@ -234,6 +246,18 @@ export class PyProject {
       return this.member(base, attr, depth + 1);
     }
     return undefined;
+  }
+
+  /**
+   * The call an expression holds: itself (`Thing()`), or the value a name
+   * or attribute expression is bound to when that is a call.
+   */
+  heldCall(expr: Node): Node | undefined {
+    const value = unwrap(expr);
+    if (value.type === "call") return value;
+    const target = this.resolveExpr(value);
+    const made = target?.kind === "value" ? unwrap(target.node) : undefined;
+    return made?.type === "call" ? made : undefined;
   }
 
   /**

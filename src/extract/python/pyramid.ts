@@ -4,21 +4,11 @@
 // gives the route name, and `config.add_view(view, route_name=...)`), and
 // `config.add_static_view(name, path)`. A route with no view is not served.
 import { namedChildren, ownerOf } from "../_syntax/compact_tree.ts";
-import {
-  CONFIDENCE,
-  exactText,
-  joinPaths,
-  mapText,
-  type Value,
-} from "../_value/mod.ts";
-import {
-  argument,
-  keywordArg,
-  type PyModule,
-  type PyProject,
-  unwrap,
-} from "./project.ts";
+import { CONFIDENCE, exactText, joinPaths, mapText } from "../_value/mod.ts";
+import { argument, keywordArg, unwrap } from "./project.ts";
 import { type HttpPort, toPort } from "./classes.ts";
+import type { Value } from "../_value/mod.ts";
+import type { PyModule, PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 
@@ -41,7 +31,7 @@ interface PyramidView {
 
 /** The Pyramid routes of a project that some view serves. */
 export function pyramidPorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("pyramid"))) return [];
+  if (!project.mentions("pyramid")) return [];
   const routes = new Map<string, PyramidRoute[]>();
   const views: PyramidView[] = [];
   const ports: HttpPort[] = [];

@@ -75,15 +75,19 @@ export function queueCall(
     method,
     decorator?.parent?.childForFieldName("definition") ?? call,
   );
+  // the topic is the argument at `index` (else the keyword `name`)
+  const emitArgument = (
+    role: "server" | "client",
+    index: number,
+    name: string,
+    system: string,
+    library: string,
+    extra?: Record<string, string>,
+  ): void => emit(role, argument(call, index, name), system, library, extra);
   switch (kind) {
     case "ck.producer":
       if (method === "produce") {
-        emit(
-          "client",
-          argument(call, 0, "topic"),
-          "kafka",
-          "confluent-kafka",
-        );
+        emitArgument("client", 0, "topic", "kafka", "confluent-kafka");
       }
       return;
     case "ck.consumer":
@@ -99,7 +103,7 @@ export function queueCall(
       return;
     case "kp.producer":
       if (method === "send" || method === "send_and_wait") {
-        emit("client", argument(call, 0, "topic"), "kafka", "kafka-python");
+        emitArgument("client", 0, "topic", "kafka", "kafka-python");
       }
       return;
     case "pika.channel":
@@ -121,20 +125,20 @@ export function queueCall(
           emit("server", target.topic, "rabbitmq", "pika", target.extra);
         }
       } else if (method === "basic_consume") {
-        emit("server", argument(call, 0, "queue"), "rabbitmq", "pika");
+        emitArgument("server", 0, "queue", "rabbitmq", "pika");
       }
       return;
     case "nats.conn":
     case "nats.js":
       if (method === "publish" || method === "request") {
-        emit("client", argument(call, 0, "subject"), "nats", "nats-py");
+        emitArgument("client", 0, "subject", "nats", "nats-py");
       } else if (method === "subscribe") {
-        emit("server", argument(call, 0, "subject"), "nats", "nats-py");
+        emitArgument("server", 0, "subject", "nats", "nats-py");
       }
       return;
     case "redis.client":
       if (method === "publish") {
-        emit("client", argument(call, 0, "channel"), "redis", "redis-py");
+        emitArgument("client", 0, "channel", "redis", "redis-py");
       }
       return;
     case "redis.pubsub":
@@ -152,15 +156,9 @@ export function queueCall(
       return;
     case "aiopika.defaultExchange":
       if (method === "publish") {
-        emit(
-          "client",
-          argument(call, 1, "routing_key"),
-          "rabbitmq",
-          "aio-pika",
-          {
-            exchange: "",
-          },
-        );
+        emitArgument("client", 1, "routing_key", "rabbitmq", "aio-pika", {
+          exchange: "",
+        });
       }
       return;
     case "aiopika.exchange":
@@ -193,7 +191,7 @@ export function queueCall(
     case "dapr.client":
       if (method === "publish_event") {
         const pubsub = argument(call, 0, "pubsub_name");
-        emit("client", argument(call, 1, "topic_name"), "dapr", "dapr", {
+        emitArgument("client", 1, "topic_name", "dapr", "dapr", {
           pubsub: pubsub ? keyText(c.value(pubsub)) : "",
         });
       }

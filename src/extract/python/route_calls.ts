@@ -5,14 +5,15 @@
 import { CONFIDENCE, exactText, mapText, type Value } from "../_value/mod.ts";
 import {
   argument,
+  attributeObject,
   classAttribute,
   keywordArg,
   positionalArgs,
-  type PyProject,
   unwrap,
 } from "./project.ts";
 import { classOf, classVerbs } from "./classes.ts";
 import { HTTP_VERBS } from "../_port/http.ts";
+import type { PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { Router, RouterFramework } from "./routers.ts";
 
@@ -186,12 +187,7 @@ function viewMethods(project: PyProject, view: Node): string[] | undefined {
     made = unwrap(target.node);
   }
   if (made.type !== "call") return undefined;
-  const callee = made.childForFieldName("function");
-  if (
-    callee?.type !== "attribute" ||
-    callee.childForFieldName("attribute")?.text !== "as_view"
-  ) return undefined;
-  const object = callee.childForFieldName("object");
+  const object = attributeObject(made.childForFieldName("function"), "as_view");
   const cls = object ? classOf(project, object) : undefined;
   if (!cls) return undefined;
   const listed = classAttribute(cls.node, "methods");

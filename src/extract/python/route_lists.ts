@@ -3,21 +3,11 @@
 // and `+` concatenations, and the server ports of a route whose handler is
 // a class with one method per HTTP verb.
 import { namedChildren, ownerOf } from "../_syntax/compact_tree.ts";
-import {
-  composed,
-  CONFIDENCE,
-  isEmpty,
-  joinPaths,
-  type Value,
-} from "../_value/mod.ts";
+import { CONFIDENCE, underPrefix } from "../_value/mod.ts";
 import { type PyModule, type PyProject, unwrap } from "./project.ts";
-import {
-  classOf,
-  type ClassRef,
-  classVerbs,
-  type HttpPort,
-  toPort,
-} from "./classes.ts";
+import { classOf, classVerbs, toPort } from "./classes.ts";
+import type { Value } from "../_value/mod.ts";
+import type { ClassRef, HttpPort } from "./classes.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 
@@ -89,8 +79,7 @@ export function classRoutePorts(
   const verbs = cls
     ? classVerbs(project, cls, classes.bases, classes.verb)
     : undefined;
-  const joined = joinPaths(route.prefix, route.path);
-  const full = isEmpty(route.prefix) ? joined : composed(joined);
+  const full = underPrefix(route.prefix, route.path);
   const base = {
     module: route.module,
     anchor: route.anchor,

@@ -3,23 +3,12 @@
 // `StaticFiles` too), and the routes added to an app or router with
 // `add_route` / `add_websocket_route` / `@app.route(...)`.
 import { ownerOf } from "../_syntax/compact_tree.ts";
-import {
-  composed,
-  isEmpty,
-  joinPaths,
-  literal,
-  mapText,
-  type Value,
-} from "../_value/mod.ts";
-import {
-  argument,
-  keywordArg,
-  type PyModule,
-  type PyProject,
-  unwrap,
-} from "./project.ts";
+import { joinPaths, literal, mapText, underPrefix } from "../_value/mod.ts";
+import { argument, keywordArg, unwrap } from "./project.ts";
 import { classOf, classVerbs, type HttpPort, toPort } from "./classes.ts";
 import { listItems } from "./route_lists.ts";
+import type { Value } from "../_value/mod.ts";
+import type { PyModule, PyProject } from "./project.ts";
 import type { Node } from "../_syntax/compact_tree.ts";
 import type { ExtractedPort } from "../types.ts";
 
@@ -34,7 +23,7 @@ const MAX_DEPTH = 8;
 
 /** The Starlette routes of a project. */
 export function starlettePorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("starlette"))) return [];
+  if (!project.mentions("starlette")) return [];
   // apps mounted in another app: walked from there, not as roots
   const mounted = new Set<string>();
   // app id -> the routes added to it by method calls
@@ -90,33 +79,26 @@ export function starlettePorts(project: PyProject): ExtractedPort[] {
       const path = pathNode ? project.evalString(pathNode) : undefined;
       if (!module || !pathNode || !path) continue;
       if (name === "starlette.routing.Mount") {
-        const inner = joinPaths(prefix, starletteRoute(path));
+        const mountPath = starletteRoute(path);
+        const inner = joinPaths(prefix, mountPath);
         const app = argument(args, 1, "app");
         const routes = keywordArg(args, "routes");
         if (routes) walkList(routes, inner, depth + 1);
-        const made = app ? madeCall(project, app) : undefined;
+        const made = app ? project.heldCall(app) : undefined;
         const maker = made ? externalOf(project, made) : undefined;
         if (made && maker && APPS.has(maker)) walkApp(made, inner, depth + 1);
         else if (maker && /(^|\.)StaticFiles$/.test(maker)) {
-          ports.push(
-            port(
-              module,
-              route,
-              "GET",
-              joinPaths(inner, "{path}"),
-              pathNode.text,
-              prefix,
-            ),
-          );
+          const files = joinPaths(underPrefix(prefix, mountPath), "{path}");
+          ports.push(port(module, route, "GET", files, pathNode.text));
         }
         continue;
       }
-      const full = joinPaths(prefix, starletteRoute(path));
+      const full = underPrefix(prefix, starletteRoute(path));
       if (name === "starlette.routing.WebSocketRoute") {
-        ports.push(port(module, route, "GET", full, pathNode.text, prefix));
+        ports.push(port(module, route, "GET", full, pathNode.text));
       } else if (name === "starlette.routing.Route") {
         for (const method of routeMethods(project, args, 1)) {
-          ports.push(port(module, route, method, full, pathNode.text, prefix));
+          ports.push(port(module, route, method, full, pathNode.text));
         }
       }
     }
@@ -159,14 +141,12 @@ function addedRoute(
   const pathNode = argument(args, 0, "path");
   const path = pathNode ? project.evalString(pathNode) : undefined;
   if (!pathNode || !path) return [];
-  const full = joinPaths(prefix, starletteRoute(path));
+  const full = underPrefix(prefix, starletteRoute(path));
   const decorator = call.parent?.type === "decorator" ? call.parent : call;
   const methods = method.includes("websocket")
     ? ["GET"]
     : routeMethods(project, args, method === "route" ? 99 : 1);
-  return methods.map((m) =>
-    port(module, decorator, m, full, pathNode.text, prefix)
-  );
+  return methods.map((m) => port(module, decorator, m, full, pathNode.text));
 }
 
 function port(
@@ -175,13 +155,12 @@ function port(
   method: string,
   path: Value,
   raw: string,
-  prefix: Value,
 ): HttpPort {
   return {
     module,
     anchor,
     method,
-    path: isEmpty(prefix) ? path : composed(path),
+    path,
     raw,
     confidence: 1,
     framework: "starlette",
@@ -195,21 +174,12 @@ function externalOf(project: PyProject, call: Node): string | undefined {
   return callee ? project.externalName(callee) : undefined;
 }
 
-/** The construction call an expression holds (itself, or through a name). */
-function madeCall(project: PyProject, expr: Node): Node | undefined {
-  const value = unwrap(expr);
-  if (value.type === "call") return value;
-  const target = project.resolveExpr(value);
-  const made = target?.kind === "value" ? unwrap(target.node) : undefined;
-  return made?.type === "call" ? made : undefined;
-}
-
 /** The id of the Starlette app or router an expression holds. */
 function appId(
   project: PyProject,
   expr: Node | undefined | null,
 ): string | undefined {
-  const made = expr ? madeCall(project, expr) : undefined;
+  const made = expr ? project.heldCall(expr) : undefined;
   const name = made ? externalOf(project, made) : undefined;
   const module = made ? project.moduleOf(made) : undefined;
   return made && module && name && APPS.has(name)

@@ -1,14 +1,12 @@
 // Temporal in Python (temporalio): `@activity.defn` functions (servers) and
 // `workflow.execute_activity(...)` calls (clients).
-import { argument, keywordArg, type PyModule, PyProject } from "./project.ts";
-import {
-  namedChildren,
-  type Node,
-  stringValue,
-  withProject,
-} from "../_syntax/compact_tree.ts";
+import { argument, keywordArg } from "./project.ts";
+import { eachModule } from "./each_module.ts";
+import { namedChildren, stringValue } from "../_syntax/compact_tree.ts";
 import { activities, type TemporalOut } from "../_port/temporal.ts";
 import { CONFIDENCE, exactText } from "../_value/mod.ts";
+import type { PyModule, PyProject } from "./project.ts";
+import type { Node } from "../_syntax/compact_tree.ts";
 import type { SourceFile } from "../extractor.ts";
 
 const PY_CALLS: ReadonlySet<string> = new Set([
@@ -27,37 +25,35 @@ export function pythonTemporal(
   files: SourceFile[],
   out: TemporalOut,
 ): Promise<void> {
-  return withProject(PyProject.load(files, out.diagnostics), (project) => {
-    for (const module of project.list) {
-      const emit = activities(out, module.file.path, "python", "temporalio");
-      for (const decorator of module.decorators) {
-        const definition = decorator.parent?.childForFieldName("definition");
-        if (definition?.type !== "function_definition") continue;
-        const name = pythonActivityName(definition, project);
-        if (name) {
-          emit(decorator, "server", name, 1, { owner: definition });
-        }
+  return eachModule(files, out.diagnostics, (module, project) => {
+    const emit = activities(out, module.file.path, "python", "temporalio");
+    for (const decorator of module.decorators) {
+      const definition = decorator.parent?.childForFieldName("definition");
+      if (definition?.type !== "function_definition") continue;
+      const name = pythonActivityName(definition, project);
+      if (name) {
+        emit(decorator, "server", name, 1, { owner: definition });
       }
-      for (const call of module.calls) {
-        const callee = call.childForFieldName("function");
-        if (!callee || !PY_CALLS.has(project.externalName(callee) ?? "")) {
-          continue;
-        }
-        const target = argument(
-          call.childForFieldName("arguments"),
-          0,
-          "activity",
-        );
-        if (!target) continue;
-        const literal = stringValue(target);
-        if (literal !== undefined) {
-          emit(call, "client", literal);
-          continue;
-        }
-        const resolved = pythonReference(target, project, module);
-        if (resolved) {
-          emit(call, "client", resolved.name, resolved.confidence);
-        }
+    }
+    for (const call of module.calls) {
+      const callee = call.childForFieldName("function");
+      if (!callee || !PY_CALLS.has(project.externalName(callee) ?? "")) {
+        continue;
+      }
+      const target = argument(
+        call.childForFieldName("arguments"),
+        0,
+        "activity",
+      );
+      if (!target) continue;
+      const literal = stringValue(target);
+      if (literal !== undefined) {
+        emit(call, "client", literal);
+        continue;
+      }
+      const resolved = pythonReference(target, project, module);
+      if (resolved) {
+        emit(call, "client", resolved.name, resolved.confidence);
       }
     }
   });

@@ -44,7 +44,7 @@ const HANDLERS: HandlerClasses = {
 
 /** The routes of the Tornado applications of a project. */
 export function tornadoPorts(project: PyProject): ExtractedPort[] {
-  if (!project.list.some((m) => m.file.text.includes("tornado"))) return [];
+  if (!project.mentions("tornado")) return [];
   const ports: ExtractedPort[] = [];
   const seen = new Set<string>();
   const add = (item: Node, module: PyModule): void => {
