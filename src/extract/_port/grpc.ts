@@ -122,3 +122,22 @@ export function emitStubCall(
     );
   }
 }
+
+/**
+ * The implementation reader of methods known by name: the RPCs of a service
+ * they implement (a name read as {@linkcode rpcNamed} reads it), each at its
+ * method's node in the registration's file.
+ */
+export function namedMethodRpcs(
+  registration: GrpcSite,
+  methods: ReadonlyArray<readonly [string, Node]>,
+): (service: ProtoService) => Array<[string, GrpcSite]> {
+  return (service) => {
+    const out: Array<[string, GrpcSite]> = [];
+    for (const [name, node] of methods) {
+      const rpc = rpcNamed(service, name);
+      if (rpc) out.push([rpc, { ...registration, node }]);
+    }
+    return out;
+  };
+}

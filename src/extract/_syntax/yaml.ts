@@ -29,3 +29,8 @@ export function yamlRoots(
   }
   return roots;
 }
+
+/** Whether a path names a YAML file (`.yaml`, `.yml`). */
+export function isYamlPath(path: string): boolean {
+  return path.endsWith(".yaml") || path.endsWith(".yml");
+}

@@ -3,13 +3,12 @@
 // out of it (`Status GreeterImpl::SayHello(...)`); calls through a stub
 // from `Greeter::NewStub(channel)` are clients of the RPC they name.
 import { findAll, namedChildren, type Node } from "../_syntax/compact_tree.ts";
+import type { GrpcContext, GrpcSite } from "../_port/grpc.ts";
 import {
   emitImplementation,
   emitStubCall,
-  type GrpcContext,
-  type GrpcSite,
+  namedMethodRpcs,
 } from "../_port/grpc.ts";
-import { rpcNamed } from "../_port/proto.ts";
 import { cppDeclaratorName } from "../_syntax/owner.ts";
 
 const CLASSES: ReadonlySet<string> = new Set([
@@ -41,14 +40,8 @@ export function cppGrpc(root: Node, path: string, ctx: GrpcContext): void {
       if (!inside && !qualified) continue;
       methods.push([written.split("::").pop() ?? "", fn]);
     }
-    emitImplementation(ctx, services, site, "grpc-cpp", (service) => {
-      const out: Array<[string, GrpcSite]> = [];
-      for (const [method, fn] of methods) {
-        const rpc = rpcNamed(service, method);
-        if (rpc) out.push([rpc, { ...site, node: fn }]);
-      }
-      return out;
-    });
+    const implemented = namedMethodRpcs(site, methods);
+    emitImplementation(ctx, services, site, "grpc-cpp", implemented);
   }
   // clients: `auto stub = Greeter::NewStub(channel); stub->SayHello(...)`
   const stubs = new Map<string, string>();

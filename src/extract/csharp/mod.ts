@@ -26,14 +26,7 @@ import { firstBranches } from "./preprocessor.ts";
 /** A file of classic ASP.NET MVC (`System.Web.Mvc`) controllers. */
 const CLASSIC_MVC = /^\s*using\s+System\.Web\.Mvc\s*;/m;
 
-export {
-  attributeArgs,
-  attributesOf,
-  callArgs,
-  collectConstants,
-  CSharpFile,
-  simpleName,
-} from "./project.ts";
+export { collectConstants } from "./project.ts";
 export { csharpGrpc } from "./grpc.ts";
 export { dotnetTemporal } from "./temporal.ts";
 export { csharpQueuePorts, globalUsings, globalUsingsOf } from "./queue.ts";

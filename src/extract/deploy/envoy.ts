@@ -3,9 +3,13 @@
 // `route.cluster`, `route.prefix_rewrite`) go to the host the cluster's
 // endpoints name (`socket_address.address`), else to the cluster's name.
 // Regex matches and rewrites are left out.
-import { isMap, isSeq, type LineCounter, type YAMLMap } from "yaml";
+import { isMap, isSeq, type YAMLMap } from "yaml";
 import type { GatewayRoute } from "../_port/gateway.ts";
-import { prefixRoute, serviceOfHost } from "./prefix_route.ts";
+import {
+  prefixRoute,
+  type RouteDocument,
+  serviceOfHost,
+} from "./prefix_route.ts";
 import { lineOf, scalar } from "./yaml_nodes.ts";
 
 /** Nesting deeper than this is not searched (a bound on hostile input). */
@@ -17,14 +21,8 @@ export function mayBeEnvoy(text: string): boolean {
 }
 
 /** Reads the routes of an Envoy configuration document. */
-export function envoyRoutes(
-  path: string,
-  gateway: string,
-  root: YAMLMap,
-  lines: LineCounter,
-  into: GatewayRoute[],
-): void {
-  const resources = root.get("static_resources");
+export function envoyRoutes(doc: RouteDocument): void {
+  const resources = doc.root.get("static_resources");
   if (!isMap(resources)) return;
   const hosts = clusterHosts(resources.get("clusters"));
   const visit = (node: unknown, depth: number): void => {
@@ -36,10 +34,8 @@ export function envoyRoutes(
           const routes = isMap(host) ? host.get("routes") : undefined;
           if (!isSeq(routes)) continue;
           for (const route of routes.items) {
-            const read = isMap(route)
-              ? routeOf(path, gateway, route, hosts, lines)
-              : undefined;
-            if (read) into.push(read);
+            const read = isMap(route) ? routeOf(doc, route, hosts) : undefined;
+            if (read) doc.into.push(read);
           }
         }
         return;
@@ -53,11 +49,9 @@ export function envoyRoutes(
 }
 
 function routeOf(
-  path: string,
-  gateway: string,
+  doc: RouteDocument,
   entry: YAMLMap,
   hosts: ReadonlyMap<string, string>,
-  lines: LineCounter,
 ): GatewayRoute | undefined {
   const match = entry.get("match");
   const action = entry.get("route");
@@ -69,15 +63,15 @@ function routeOf(
   if (exact === undefined && prefix === undefined) return undefined;
   const replacement = scalar(action.get("prefix_rewrite"));
   return prefixRoute({
-    gateway,
+    gateway: doc.gateway,
     id: scalar(entry.get("name")) ?? "",
     prefix: exact ?? prefix!,
     exact: exact !== undefined,
     target: hosts.get(cluster) ?? cluster,
     uri: cluster,
     ...(replacement === undefined ? {} : { replacement }),
-    filePath: path,
-    line: lineOf(entry, lines),
+    filePath: doc.path,
+    line: lineOf(entry, doc.lines),
     framework: "envoy",
   });
 }

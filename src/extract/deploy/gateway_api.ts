@@ -2,34 +2,19 @@
 // type `PathPrefix` or `Exact`, a `method`) go to its first `backendRefs`
 // Service, the prefix replaced by a `URLRewrite` filter's
 // `ReplacePrefixMatch` (`ReplaceFullPath` sets the whole path).
-import { isMap, isSeq, type LineCounter, type YAMLMap } from "yaml";
-import type { GatewayRoute } from "../_port/gateway.ts";
-import { prefixRoute } from "./prefix_route.ts";
-import { lineOf, nameOf, scalar } from "./yaml_nodes.ts";
+import { isMap, isSeq } from "yaml";
+import { prefixRoute, type RouteDocument } from "./prefix_route.ts";
+import { lineOf, matchesOf, scalar, specEntries } from "./yaml_nodes.ts";
 
 /** Reads the routes of one `kind: HTTPRoute` document. */
-export function httpRouteRoutes(
-  path: string,
-  root: YAMLMap,
-  lines: LineCounter,
-  into: GatewayRoute[],
-): void {
-  const gateway = nameOf(root);
-  const spec = root.get("spec");
-  const rules = isMap(spec) ? spec.get("rules") : undefined;
-  if (!isSeq(rules)) return;
-  for (const rule of rules.items) {
-    if (!isMap(rule)) continue;
+export function httpRouteRoutes(doc: RouteDocument): void {
+  for (const rule of specEntries(doc.root, "rules")) {
     const backends = rule.get("backendRefs");
     const backend = isSeq(backends) ? backends.items[0] : undefined;
     const target = isMap(backend) ? scalar(backend.get("name")) : undefined;
     if (target === undefined) continue;
     const rewrite = rewriteOf(rule.get("filters"));
-    const matches = rule.get("matches");
-    const list = isSeq(matches) && matches.items.length > 0
-      ? matches.items
-      : [undefined];
-    for (const match of list) {
+    for (const match of matchesOf(rule.get("matches"))) {
       const pathMatch = isMap(match) ? match.get("path") : undefined;
       const type = isMap(pathMatch)
         ? scalar(pathMatch.get("type")) ?? "PathPrefix"
@@ -38,7 +23,7 @@ export function httpRouteRoutes(
       const value = isMap(pathMatch) ? scalar(pathMatch.get("value")) : "/";
       if (value === undefined) continue;
       const route = prefixRoute({
-        gateway,
+        gateway: doc.gateway,
         prefix: value,
         exact: type === "Exact",
         method: isMap(match) ? scalar(match.get("method")) : undefined,
@@ -47,13 +32,13 @@ export function httpRouteRoutes(
         ...(rewrite?.prefix === undefined
           ? {}
           : { replacement: rewrite.prefix }),
-        filePath: path,
-        line: lineOf(match ?? rule, lines),
+        filePath: doc.path,
+        line: lineOf(match ?? rule, doc.lines),
         framework: "gateway-api",
       });
       if (!route) continue;
       if (rewrite?.full !== undefined) route.setPath = rewrite.full;
-      into.push(route);
+      doc.into.push(route);
     }
   }
 }

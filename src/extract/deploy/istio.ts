@@ -1,24 +1,17 @@
 // Istio VirtualService routes: each `http` entry's `match` (`uri.prefix`,
 // `uri.exact`; `regex` is left out) sends requests to its `route`
 // destination's host, the matched prefix replaced by `rewrite.uri`.
-import { isMap, isSeq, type LineCounter, type YAMLMap } from "yaml";
-import type { GatewayRoute } from "../_port/gateway.ts";
-import { prefixRoute, serviceOfHost } from "./prefix_route.ts";
-import { lineOf, nameOf, scalar } from "./yaml_nodes.ts";
+import { isMap, isSeq } from "yaml";
+import {
+  prefixRoute,
+  type RouteDocument,
+  serviceOfHost,
+} from "./prefix_route.ts";
+import { lineOf, matchesOf, scalar, specEntries } from "./yaml_nodes.ts";
 
 /** Reads the routes of one `kind: VirtualService` document. */
-export function virtualServiceRoutes(
-  path: string,
-  root: YAMLMap,
-  lines: LineCounter,
-  into: GatewayRoute[],
-): void {
-  const gateway = nameOf(root);
-  const spec = root.get("spec");
-  const http = isMap(spec) ? spec.get("http") : undefined;
-  if (!isSeq(http)) return;
-  for (const entry of http.items) {
-    if (!isMap(entry)) continue;
+export function virtualServiceRoutes(doc: RouteDocument): void {
+  for (const entry of specEntries(doc.root, "http")) {
     const destinations = entry.get("route");
     const first = isSeq(destinations) ? destinations.items[0] : undefined;
     const destination = isMap(first) ? first.get("destination") : undefined;
@@ -29,11 +22,7 @@ export function virtualServiceRoutes(
     if (target === undefined || host === undefined) continue;
     const rewrite = entry.get("rewrite");
     const replacement = isMap(rewrite) ? scalar(rewrite.get("uri")) : undefined;
-    const matches = entry.get("match");
-    const list = isSeq(matches) && matches.items.length > 0
-      ? matches.items
-      : [undefined];
-    for (const match of list) {
+    for (const match of matchesOf(entry.get("match"))) {
       const uri = isMap(match) ? match.get("uri") : undefined;
       const method = isMap(match) ? match.get("method") : undefined;
       const exact = isMap(uri) ? scalar(uri.get("exact")) : undefined;
@@ -42,7 +31,7 @@ export function virtualServiceRoutes(
       // not told apart: without a path it covers every path
       if (isMap(uri) && exact === undefined && prefix === undefined) continue;
       const route = prefixRoute({
-        gateway,
+        gateway: doc.gateway,
         id: scalar(entry.get("name")) ?? "",
         prefix: exact ?? prefix ?? "/",
         exact: exact !== undefined,
@@ -52,11 +41,11 @@ export function virtualServiceRoutes(
         target,
         uri: host,
         ...(replacement === undefined ? {} : { replacement }),
-        filePath: path,
-        line: lineOf(match ?? entry, lines),
+        filePath: doc.path,
+        line: lineOf(match ?? entry, doc.lines),
         framework: "istio",
       });
-      if (route) into.push(route);
+      if (route) doc.into.push(route);
     }
   }
 }

@@ -3,9 +3,13 @@
 // `strip_path` (Kong's default) the matched path is removed, and the
 // service URL's own path goes before what is forwarded. Regex paths
 // (`~/...`) are left out.
-import { isMap, isSeq, type LineCounter, type YAMLMap } from "yaml";
-import type { GatewayRoute } from "../_port/gateway.ts";
-import { prefixRoute, serviceOfHost, splitUrl } from "./prefix_route.ts";
+import { isMap, isSeq, type YAMLMap } from "yaml";
+import {
+  prefixRoute,
+  type RouteDocument,
+  serviceOfHost,
+  splitUrl,
+} from "./prefix_route.ts";
 import { lineOf, scalar } from "./yaml_nodes.ts";
 
 /** Whether a YAML text may be a Kong declarative configuration. */
@@ -21,13 +25,8 @@ interface Upstream {
 }
 
 /** Reads the routes of a Kong declarative configuration document. */
-export function kongRoutes(
-  path: string,
-  gateway: string,
-  root: YAMLMap,
-  lines: LineCounter,
-  into: GatewayRoute[],
-): void {
+export function kongRoutes(doc: RouteDocument): void {
+  const { root } = doc;
   if (root.get("_format_version") === undefined) return;
   const services = root.get("services");
   const byName = new Map<string, Upstream>();
@@ -72,7 +71,7 @@ export function kongRoutes(
       if (prefix === undefined || prefix.startsWith("~")) continue;
       for (const method of methodList.length > 0 ? methodList : ["ANY"]) {
         const read = prefixRoute({
-          gateway,
+          gateway: doc.gateway,
           id: scalar(route.get("name")) ?? "",
           prefix,
           method,
@@ -80,11 +79,11 @@ export function kongRoutes(
           uri: upstream.uri,
           ...(strip ? { replacement: "" } : {}),
           prefixPath: upstream.path,
-          filePath: path,
-          line: lineOf(item, lines),
+          filePath: doc.path,
+          line: lineOf(item, doc.lines),
           framework: "kong",
         });
-        if (read) into.push(read);
+        if (read) doc.into.push(read);
       }
     }
   }

@@ -3,14 +3,15 @@
 // and Ingress rules as gateway routes (a path prefix to a Service; an
 // nginx-ingress `rewrite-target` with capture groups rewrites the path),
 // Istio VirtualServices and Gateway API HTTPRoutes likewise.
-import { isMap, isSeq, LineCounter, type YAMLMap } from "yaml";
+import { isMap, isSeq, LineCounter } from "yaml";
 import { yamlRoots } from "../_syntax/yaml.ts";
 import type { GatewayRoute } from "../_port/gateway.ts";
 import type { EnvSetting } from "./environment.ts";
 import { isComposeFile } from "./compose.ts";
 import { httpRouteRoutes } from "./gateway_api.ts";
 import { virtualServiceRoutes } from "./istio.ts";
-import { nameOf, scalar } from "./yaml_nodes.ts";
+import type { RouteDocument } from "./prefix_route.ts";
+import { nameOf, scalar, specEntries } from "./yaml_nodes.ts";
 
 /** What one manifest file says. */
 export interface KubeFile {
@@ -36,6 +37,15 @@ const WORKLOADS: ReadonlySet<string> = new Set([
 
 const REWRITE = "nginx.ingress.kubernetes.io/rewrite-target";
 
+/** The readers of the documents that route requests, by their `kind`. */
+const ROUTE_KINDS: ReadonlyMap<unknown, (doc: RouteDocument) => void> = new Map(
+  [
+    ["Ingress", ingressRoutes],
+    ["VirtualService", virtualServiceRoutes],
+    ["HTTPRoute", httpRouteRoutes],
+  ],
+);
+
 /** Reads the environment and Ingress routes of a manifest file. */
 export function kubeFile(path: string, text: string): KubeFile {
   const out: KubeFile = { routes: [], env: [] };
@@ -58,12 +68,9 @@ export function kubeFile(path: string, text: string): KubeFile {
       }
     } else if (typeof kind === "string" && WORKLOADS.has(kind)) {
       containerEnv(root, out.env);
-    } else if (kind === "Ingress") {
-      ingressRoutes(path, root, lines, out.routes);
-    } else if (kind === "VirtualService") {
-      virtualServiceRoutes(path, root, lines, out.routes);
-    } else if (kind === "HTTPRoute") {
-      httpRouteRoutes(path, root, lines, out.routes);
+    } else {
+      const read = ROUTE_KINDS.get(kind);
+      read?.({ path, gateway: nameOf(root), root, lines, into: out.routes });
     }
   }
   return out;
@@ -91,23 +98,14 @@ function containerEnv(node: unknown, into: EnvSetting[], depth = 0): void {
   }
 }
 
-function ingressRoutes(
-  path: string,
-  root: YAMLMap,
-  lines: LineCounter,
-  into: GatewayRoute[],
-): void {
-  const metadata = root.get("metadata");
-  const name = nameOf(root);
+function ingressRoutes(doc: RouteDocument): void {
+  const metadata = doc.root.get("metadata");
   const annotations = isMap(metadata) ? metadata.get("annotations") : undefined;
   const rewriteTarget = isMap(annotations)
     ? scalar(annotations.get(REWRITE))
     : undefined;
-  const spec = root.get("spec");
-  const rules = isMap(spec) ? spec.get("rules") : undefined;
-  if (!isSeq(rules)) return;
-  for (const rule of rules.items) {
-    const http = isMap(rule) ? rule.get("http") : undefined;
+  for (const rule of specEntries(doc.root, "rules")) {
+    const http = rule.get("http");
     const paths = isMap(http) ? http.get("paths") : undefined;
     if (!isSeq(paths)) continue;
     for (const entry of paths.items) {
@@ -142,8 +140,8 @@ function ingressRoutes(
           : `${base}/**`;
       }
       const at = entry.range?.[0] ?? 0;
-      into.push({
-        gateway: name,
+      doc.into.push({
+        gateway: doc.gateway,
         id: "",
         path: pattern,
         method: "ANY",
@@ -151,8 +149,8 @@ function ingressRoutes(
         uri: target,
         stripPrefix: 0,
         ...(rewrite ? { rewrite } : {}),
-        filePath: path,
-        line: lines.linePos(at).line,
+        filePath: doc.path,
+        line: doc.lines.linePos(at).line,
         framework: "kubernetes-ingress",
       });
     }

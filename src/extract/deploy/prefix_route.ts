@@ -3,8 +3,23 @@
 // service, the matched part replaced on the way (nginx `proxy_pass` with a
 // URI, Envoy `prefix_rewrite`, Istio `rewrite.uri`, Kong `strip_path`,
 // Traefik `StripPrefix`, Gateway API `ReplacePrefixMatch`).
+import type { LineCounter, YAMLMap } from "yaml";
 import type { GatewayRoute } from "../_port/gateway.ts";
 import { serviceOfHost as serviceOfHostName } from "../../boundary/_service_name.ts";
+
+/** A YAML document of a gateway's configuration, read for its routes. */
+export interface RouteDocument {
+  /** The file's path. */
+  path: string;
+  /** The gateway's name. */
+  gateway: string;
+  /** The document's top-level map. */
+  root: YAMLMap;
+  /** The line positions of the file. */
+  lines: LineCounter;
+  /** Where the routes read go. */
+  into: GatewayRoute[];
+}
 
 /** What a prefix route is made of. */
 export interface PrefixRouteSpec {

@@ -32,9 +32,9 @@ export function proxyRoutes(
   for (const root of yamlRoots(path, text, diagnostics, lines)) {
     if (!isMap(root)) continue;
     if (root.has("static_resources")) {
-      envoyRoutes(path, gateway, root, lines, out);
+      envoyRoutes({ path, gateway, root, lines, into: out });
     } else if (root.has("_format_version")) {
-      kongRoutes(path, gateway, root, lines, out);
+      kongRoutes({ path, gateway, root, lines, into: out });
     } else if (root.has("http")) {
       traefikRoutes(root.toJSON().http, {
         filePath: path,

@@ -1,5 +1,5 @@
 // Small readers of parsed YAML nodes the deployment readers share.
-import { isMap, isScalar, type LineCounter } from "yaml";
+import { isMap, isScalar, isSeq, type LineCounter, type YAMLMap } from "yaml";
 
 /** A scalar's text (numbers and booleans as written); `undefined` otherwise. */
 export function scalar(value: unknown): string | undefined {
@@ -21,4 +21,21 @@ export function nameOf(root: unknown): string {
 export function lineOf(node: unknown, lines: LineCounter): number {
   const range = (node as { range?: [number, number, number] } | null)?.range;
   return lines.linePos(range?.[0] ?? 0).line;
+}
+
+/** The maps listed under a document's `spec.<key>` (none when no list). */
+export function specEntries(root: YAMLMap, key: string): YAMLMap[] {
+  const spec = root.get("spec");
+  const list = isMap(spec) ? spec.get(key) : undefined;
+  return isSeq(list) ? list.items.filter((item) => isMap(item)) : [];
+}
+
+/**
+ * The entries of a route's list of matches; a missing or empty list is one
+ * `undefined` entry (the route matches every request).
+ */
+export function matchesOf(matches: unknown): unknown[] {
+  return isSeq(matches) && matches.items.length > 0
+    ? matches.items
+    : [undefined];
 }

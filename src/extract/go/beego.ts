@@ -4,16 +4,9 @@
 // `Post`...), and the same under namespaces (`web.NewNamespace("/v1",
 // web.NSRouter(...), web.NSNamespace("/x", ...))`).
 import type { Node } from "../_syntax/compact_tree.ts";
-import {
-  CONFIDENCE,
-  exactText,
-  isEmpty,
-  joinPaths,
-  literal,
-  routePath,
-  type Value,
-} from "../_value/mod.ts";
-import { goRoutePort } from "./route_port.ts";
+import type { Value } from "../_value/mod.ts";
+import { CONFIDENCE, exactText, joinPaths, literal } from "../_value/mod.ts";
+import { goRoutePort, prefixedRoutePath } from "./route_port.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
@@ -49,7 +42,7 @@ export function beegoRoutes(call: Node, project: GoProject): ExtractedPort[] {
   else return [];
   const prefix = namespacePrefix(call, project);
   if (!prefix) return [];
-  const result = routePath(joinPaths(prefix, path), !isEmpty(prefix));
+  const result = prefixedRoutePath(prefix, path);
   const out: ExtractedPort[] = [];
   for (const method of methods) {
     const port = goRoutePort(project, {

@@ -32,17 +32,13 @@ export function isConnectLibrary(importPath: string): boolean {
 }
 
 /**
- * The services a generated `New<name>Handler` of a package serves, from
- * the procedures it builds handlers for; `undefined` when the scan root
- * does not hold that function.
+ * The services a generated `New<name>Handler` function serves, from the
+ * procedures it builds handlers for.
  */
 export function connectGeneratedServices(
+  fn: Node,
   project: GoProject,
-  importPath: string,
-  name: string,
-): ProtoService[] | undefined {
-  const fn = project.packageFunction(importPath, name);
-  if (!fn) return undefined;
+): ProtoService[] {
   const services = new Map<string, ProtoService>();
   const filePath = project.fileOf(fn)?.file.path ?? "";
   for (const call of findAll(fn, CALLS).slice(0, MAX_RPCS)) {

@@ -11,6 +11,7 @@ import type { Node } from "../_syntax/compact_tree.ts";
 import type { GoProject } from "./project.ts";
 import { parametersOf } from "./declarations.ts";
 import { argumentsOf } from "./routers.ts";
+import { addCallsByName } from "./callees.ts";
 
 /** A value at one call site (none when no parameter had to be bound). */
 export type GoFlowed = Flowed<Node>;
@@ -28,18 +29,7 @@ export class GoFlow implements CallGraph<Node, Node> {
   constructor(project: GoProject) {
     this.#project = project;
     for (const file of project.files) {
-      for (const call of project.callsIn(file)) {
-        const callee = call.childForFieldName("function");
-        const name = callee?.type === "identifier"
-          ? callee.text
-          : callee?.type === "selector_expression"
-          ? callee.childForFieldName("field")?.text
-          : undefined;
-        if (!name) continue;
-        const list = this.#byName.get(name) ?? [];
-        list.push(call);
-        this.#byName.set(name, list);
-      }
+      addCallsByName(project.callsIn(file), this.#byName);
     }
   }
 

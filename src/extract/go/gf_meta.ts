@@ -8,6 +8,7 @@ import { findAll, namedChildren, type Node } from "../_syntax/compact_tree.ts";
 import { literal } from "../_value/mod.ts";
 import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
+import { receiverOf } from "./callees.ts";
 import { argumentsOf, type PendingRoute, type Routers } from "./routers.ts";
 
 // `g.Meta`, an alias of `gmeta.Meta`
@@ -24,12 +25,9 @@ export function gfBindRoutes(
   project: GoProject,
   routers: Routers,
 ): PendingRoute[] {
-  const callee = call.childForFieldName("function");
-  if (
-    callee?.type !== "selector_expression" ||
-    callee.childForFieldName("field")?.text !== "Bind"
-  ) return [];
-  const refs = routers.refs(callee.childForFieldName("operand"))
+  const receiver = receiverOf(call, "Bind");
+  if (!receiver) return [];
+  const refs = routers.refs(receiver)
     .filter((r) => r.root.framework === "gf");
   if (refs.length === 0) return [];
   const out: PendingRoute[] = [];

@@ -27,6 +27,7 @@ import type { GoProject } from "./project.ts";
 import type { GoFlow } from "./flow.ts";
 import { parametersOf } from "./declarations.ts";
 import { argumentsOf } from "./routers.ts";
+import { localFunction } from "./callees.ts";
 
 const GOKIT_HTTP = "github.com/go-kit/kit/transport/http";
 const ASSIGNMENTS: ReadonlySet<string> = new Set(["assignment_statement"]);
@@ -120,9 +121,7 @@ function urlPath(
       : undefined;
   }
   if (url.type !== "call_expression") return undefined;
-  const callee = url.childForFieldName("function");
-  if (callee?.type !== "identifier") return undefined;
-  const fn = project.functionNamed(url, callee.text);
+  const fn = localFunction(url.childForFieldName("function"), project);
   if (!fn) return undefined;
   // copyURL(base, "/sum"): `next.Path = path` with the argument
   for (const target of pathTargets(fn)) {
@@ -153,8 +152,7 @@ function encoderPath(
   encoder: Node | undefined,
   project: GoProject,
 ): Value | undefined {
-  if (encoder?.type !== "identifier") return undefined;
-  const fn = project.functionNamed(encoder, encoder.text);
+  const fn = localFunction(encoder, project);
   if (!fn) return undefined;
   const request = [...parametersOf(fn)].find(([, p]) =>
     p.kind === "param" && p.index === 1

@@ -3,15 +3,9 @@
 // goctl generates them from `.api` files. Each route is reported at its
 // `rest.Route` literal.
 import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
-import {
-  exactText,
-  isEmpty,
-  joinPaths,
-  literal,
-  routePath,
-  type Value,
-} from "../_value/mod.ts";
-import { goRoutePort } from "./route_port.ts";
+import type { Value } from "../_value/mod.ts";
+import { exactText, joinPaths, literal } from "../_value/mod.ts";
+import { goRoutePort, prefixedRoutePath } from "./route_port.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
@@ -62,12 +56,11 @@ export function goZeroRoutes(call: Node, project: GoProject): ExtractedPort[] {
     if (!path) continue;
     const verb = exactText(project.evalString(fields.get("Method")));
     const known = verb !== undefined && /^[A-Za-z]+$/.test(verb);
-    const result = routePath(joinPaths(prefix, path), !isEmpty(prefix));
     const port = goRoutePort(project, {
       at: route,
       owner: call,
       method: known ? verb.toUpperCase() : undefined,
-      path: result,
+      path: prefixedRoutePath(prefix, path),
       framework: "go-zero",
     });
     if (port) out.push(port);

@@ -3,12 +3,7 @@
 // Go kit clients (`grpctransport.NewClient(conn, "pkg.Service", "Method")`),
 // gateways serving RPCs over HTTP (grpc-gateway, Kratos), and connect-go
 // handlers (`xconnect.NewXHandler(impl)`).
-import { GoProject } from "./project.ts";
-import {
-  namedChildren,
-  ownerOf,
-  withProject,
-} from "../_syntax/compact_tree.ts";
+import { ownerOf } from "../_syntax/compact_tree.ts";
 import {
   emitImplementation,
   emitStubCall,
@@ -19,7 +14,8 @@ import {
 import { httpPort } from "../_port/http.ts";
 import { CONFIDENCE } from "../_value/mod.ts";
 import type { SourceFile } from "../extractor.ts";
-import { builtGoFiles } from "./test_files.ts";
+import { eachBuiltFile } from "./test_files.ts";
+import { argumentsOf } from "./routers.ts";
 import { implementedBy } from "./implemented.ts";
 import { kratosGeneratedRoutes, type KratosRoute } from "./kratos.ts";
 import {
@@ -114,86 +110,82 @@ export function goGrpc(
   files: SourceFile[],
   ctx: GrpcContext,
 ): Promise<void> {
-  const built = builtGoFiles(files);
-  return withProject(GoProject.load(built, ctx.diagnostics), (project) => {
-    for (const file of project.files) {
-      const path = file.file.path;
-      for (const call of project.callsIn(file)) {
-        const callee = call.childForFieldName("function");
-        const qualified = project.qualified(callee);
-        const args = namedChildren(call.childForFieldName("arguments") ?? call)
-          .filter((n) => n.type !== "comment");
-        const site: GrpcSite = { node: call, filePath: path, grammar: "go" };
-        const gateway = qualified ? GATEWAY.exec(qualified[1]) : null;
-        if (gateway?.[1] && gateway[2]) {
-          // Kratos: the generated registration, when the scan root holds it
-          const generated = gateway[2] === "HTTPServer" && qualified
-            ? kratosGeneratedRoutes(project, qualified[0], qualified[1])
-            : undefined;
-          if (generated) emitKratos(ctx, site, generated);
-          else emitGateway(ctx, site, gateway[1], gateway[2]);
-          continue;
-        }
-        // connect-go: greetv1connect.NewGreetServiceHandler(impl)
-        const connect = qualified && /connect$/.test(qualified[0]) &&
-            !isConnectLibrary(qualified[0])
-          ? /^New(\w+)Handler$/.exec(qualified[1])
-          : null;
-        if (connect?.[1] && qualified) {
-          const services = connectGeneratedServices(
-            project,
-            qualified[0],
-            qualified[1],
-          ) ?? ctx.resolve(connect[1], path);
-          const implType = project.typeOf(args[0]);
-          const methods = implType ? project.methodsOf(implType) : undefined;
-          emitConnectHandler(ctx, services, site, methods, project);
-          continue;
-        }
-        const register = qualified
-          ? /^Register(\w+)Server$/.exec(qualified[1])
-          : null;
-        if (register?.[1]) {
-          const services = ctx.resolve(register[1], path);
-          const implType = project.typeOf(args[1]);
-          const methods = implType ? project.methodsOf(implType) : undefined;
-          emitImplementation(
-            ctx,
-            services,
-            site,
-            "grpc-go",
-            implementedBy(methods, project),
-          );
-          continue;
-        }
-        if (
-          qualified &&
-          normalizeImport(qualified[0]) === GOKIT_GRPC &&
-          qualified[1] === "NewClient"
-        ) {
-          // Go kit: grpctransport.NewClient(conn, "pkg.Service", "Method", ...)
-          const service = exactText(project.evalString(args[1]));
-          const rpc = exactText(project.evalString(args[2]));
-          const dot = service?.lastIndexOf(".") ?? -1;
-          if (!service || !rpc) continue;
-          const services = ctx.resolve(
-            service.slice(dot + 1),
-            path,
-            dot > 0 ? service.slice(0, dot) : "",
-          ).filter((s) => dot <= 0 || s.fullName === service);
-          emitStubCall(ctx, services, site, rpc, "go-kit", true);
-          continue;
-        }
-        if (callee?.type !== "selector_expression" || qualified) continue;
-        const type = project.typeOf(callee.childForFieldName("operand"));
-        const stub = type && type.pkg !== ""
-          ? /^(\w+)Client$/.exec(type.name)
-          : null;
-        const method = callee.childForFieldName("field")?.text;
-        if (!stub?.[1] || !method) continue;
-        const services = ctx.resolve(stub[1], path);
-        emitStubCall(ctx, services, site, method, "grpc-go", true);
+  return eachBuiltFile(files, ctx.diagnostics, (file, project) => {
+    const path = file.file.path;
+    for (const call of project.callsIn(file)) {
+      const callee = call.childForFieldName("function");
+      const qualified = project.qualified(callee);
+      const args = argumentsOf(call);
+      const site: GrpcSite = { node: call, filePath: path, grammar: "go" };
+      const gateway = qualified ? GATEWAY.exec(qualified[1]) : null;
+      if (gateway?.[1] && gateway[2]) {
+        // Kratos: the generated registration, when the scan root holds it
+        const generated = gateway[2] === "HTTPServer" && qualified
+          ? project.packageFunction(...qualified)
+          : undefined;
+        if (generated) {
+          emitKratos(ctx, site, kratosGeneratedRoutes(generated, project));
+        } else emitGateway(ctx, site, gateway[1], gateway[2]);
+        continue;
       }
+      // connect-go: greetv1connect.NewGreetServiceHandler(impl)
+      const connect = qualified && /connect$/.test(qualified[0]) &&
+          !isConnectLibrary(qualified[0])
+        ? /^New(\w+)Handler$/.exec(qualified[1])
+        : null;
+      if (connect?.[1] && qualified) {
+        const generated = project.packageFunction(...qualified);
+        const services = generated
+          ? connectGeneratedServices(generated, project)
+          : ctx.resolve(connect[1], path);
+        const implType = project.typeOf(args[0]);
+        const methods = implType ? project.methodsOf(implType) : undefined;
+        emitConnectHandler(ctx, services, site, methods, project);
+        continue;
+      }
+      const register = qualified
+        ? /^Register(\w+)Server$/.exec(qualified[1])
+        : null;
+      if (register?.[1]) {
+        const services = ctx.resolve(register[1], path);
+        const implType = project.typeOf(args[1]);
+        const methods = implType ? project.methodsOf(implType) : undefined;
+        emitImplementation(
+          ctx,
+          services,
+          site,
+          "grpc-go",
+          implementedBy(methods, project),
+        );
+        continue;
+      }
+      if (
+        qualified &&
+        normalizeImport(qualified[0]) === GOKIT_GRPC &&
+        qualified[1] === "NewClient"
+      ) {
+        // Go kit: grpctransport.NewClient(conn, "pkg.Service", "Method", ...)
+        const service = exactText(project.evalString(args[1]));
+        const rpc = exactText(project.evalString(args[2]));
+        const dot = service?.lastIndexOf(".") ?? -1;
+        if (!service || !rpc) continue;
+        const services = ctx.resolve(
+          service.slice(dot + 1),
+          path,
+          dot > 0 ? service.slice(0, dot) : "",
+        ).filter((s) => dot <= 0 || s.fullName === service);
+        emitStubCall(ctx, services, site, rpc, "go-kit", true);
+        continue;
+      }
+      if (callee?.type !== "selector_expression" || qualified) continue;
+      const type = project.typeOf(callee.childForFieldName("operand"));
+      const stub = type && type.pkg !== ""
+        ? /^(\w+)Client$/.exec(type.name)
+        : null;
+      const method = callee.childForFieldName("field")?.text;
+      if (!stub?.[1] || !method) continue;
+      const services = ctx.resolve(stub[1], path);
+      emitStubCall(ctx, services, site, method, "grpc-go", true);
     }
   });
 }

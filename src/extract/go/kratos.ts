@@ -21,20 +21,12 @@ export interface KratosRoute {
   rpc?: string;
 }
 
-/**
- * The routes the generated `Register<name>HTTPServer` of a package serves;
- * `undefined` when the scan root does not hold that function.
- */
+/** The routes a generated `Register<name>HTTPServer` function serves. */
 export function kratosGeneratedRoutes(
+  fn: Node,
   project: GoProject,
-  importPath: string,
-  name: string,
-): KratosRoute[] | undefined {
-  const fn = project.packageFunction(importPath, name);
-  return fn ? routesOf(fn, project, project.fileOf(fn)?.dir ?? "") : undefined;
-}
-
-function routesOf(fn: Node, project: GoProject, dir: string): KratosRoute[] {
+): KratosRoute[] {
+  const dir = project.fileOf(fn)?.dir ?? "";
   const params = namedChildren(fn.childForFieldName("parameters") ?? fn)
     .filter((p) => p.type === "parameter_declaration");
   const server = params[0]?.childrenForFieldName("name")[0]?.text;

@@ -2,18 +2,13 @@
 // `*restful.WebService`, under the root path its function gives it with
 // `ws.Path("/users")`. Each route is reported at its `Route` call.
 import { findAll, type Node } from "../_syntax/compact_tree.ts";
-import {
-  exactText,
-  isEmpty,
-  joinPaths,
-  literal,
-  routePath,
-  type Value,
-} from "../_value/mod.ts";
-import { goRoutePort } from "./route_port.ts";
+import type { Value } from "../_value/mod.ts";
+import { exactText, literal } from "../_value/mod.ts";
+import { goRoutePort, prefixedRoutePath } from "./route_port.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { GoProject } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
+import { receiverOf } from "./callees.ts";
 import { argumentsOf, UPPER_VERBS } from "./routers.ts";
 
 const RESTFUL = ["github.com/emicklei/go-restful"];
@@ -30,26 +25,21 @@ export function goRestfulRoutes(
   call: Node,
   project: GoProject,
 ): ExtractedPort[] {
-  const callee = call.childForFieldName("function");
-  if (
-    callee?.type !== "selector_expression" ||
-    callee.childForFieldName("field")?.text !== "Route"
-  ) return [];
-  const service = callee.childForFieldName("operand");
+  const service = receiverOf(call, "Route");
+  if (!service) return [];
   const type = project.typeOf(service);
   if (
     !type || !RESTFUL.includes(normalizeImport(type.pkg)) ||
     type.name !== "WebService"
   ) return [];
   const builder = builderOf(argumentsOf(call)[0], project);
-  if (!builder || !service) return [];
+  if (!builder) return [];
   const root = rootPath(service, call, project);
   if (!root) return [];
-  const result = routePath(joinPaths(root, builder.path), !isEmpty(root));
   const port = goRoutePort(project, {
     at: call,
     method: builder.method,
-    path: result,
+    path: prefixedRoutePath(root, builder.path),
     framework: "go-restful",
   });
   return port ? [port] : [];

@@ -2,7 +2,8 @@
 // (go-zero, beego, huma, go-restful, Dapr): where it is, whose it is and how
 // sure the reader is of its method.
 import { type Node, ownerOf } from "../_syntax/compact_tree.ts";
-import { CONFIDENCE, type PathResult } from "../_value/mod.ts";
+import type { PathResult, Value } from "../_value/mod.ts";
+import { CONFIDENCE, isEmpty, joinPaths, routePath } from "../_value/mod.ts";
 import { httpPort } from "../_port/http.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { GoProject } from "./project.ts";
@@ -44,4 +45,12 @@ export function goRoutePort(
     framework: route.framework,
     ...(route.extra ? { extra: route.extra } : {}),
   });
+}
+
+/**
+ * The path of a route registered under a prefix (a group, namespace or web
+ * service root): a prefix that is not empty counts as composed.
+ */
+export function prefixedRoutePath(prefix: Value, path: Value): PathResult {
+  return routePath(joinPaths(prefix, path), !isEmpty(prefix));
 }

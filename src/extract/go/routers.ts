@@ -7,6 +7,7 @@ import type { GoProject, GoType } from "./project.ts";
 import { normalizeImport } from "./declarations.ts";
 import { HTTP_METHODS } from "../_port/http.ts";
 import { gorillaChain, gorillaPath } from "./gorilla.ts";
+import { addCallsByName } from "./callees.ts";
 
 export type Framework =
   | "net/http"
@@ -409,18 +410,7 @@ export class Routers {
       calls = new Map();
       for (const file of this.#project.files) {
         if (file.dir !== dir) continue;
-        for (const call of this.#project.callsIn(file)) {
-          const callee = call.childForFieldName("function");
-          const called = callee?.type === "identifier"
-            ? callee.text
-            : callee?.type === "selector_expression"
-            ? callee.childForFieldName("field")?.text
-            : undefined;
-          if (!called) continue;
-          let list = calls.get(called);
-          if (!list) calls.set(called, list = []);
-          list.push(call);
-        }
+        addCallsByName(this.#project.callsIn(file), calls);
       }
       this.#callsByDir.set(dir, calls);
     }

@@ -2,16 +2,14 @@
 // and `workflow.ExecuteActivity(ctx, ...)` calls (clients); workflows
 // (`workflow:<type>`) from `w.RegisterWorkflow(...)` (servers) and
 // `c.ExecuteWorkflow(...)`/`workflow.ExecuteChildWorkflow(...)` (clients).
-import { GoProject } from "./project.ts";
-import {
-  namedChildren,
-  type Node,
-  withProject,
-} from "../_syntax/compact_tree.ts";
+import type { GoProject } from "./project.ts";
+import { namedChildren, type Node } from "../_syntax/compact_tree.ts";
 import { activities, type TemporalOut } from "../_port/temporal.ts";
 import { CONFIDENCE, exactText } from "../_value/mod.ts";
 import type { SourceFile } from "../extractor.ts";
-import { builtGoFiles } from "./test_files.ts";
+import { eachBuiltFile } from "./test_files.ts";
+import { argumentsOf } from "./routers.ts";
+import { localFunction } from "./callees.ts";
 
 const GO_WORKER = "go.temporal.io/sdk/worker";
 const GO_WORKFLOW = "go.temporal.io/sdk/workflow";
@@ -22,81 +20,74 @@ export function goTemporal(
   files: SourceFile[],
   out: TemporalOut,
 ): Promise<void> {
-  const built = builtGoFiles(files);
-  return withProject(GoProject.load(built, out.diagnostics), (project) => {
-    for (const file of project.files) {
-      const emit = activities(out, file.file.path, "go", "temporal-go");
-      for (
-        const call of project.callsIn(file)
-      ) {
-        const callee = call.childForFieldName("function");
-        if (callee?.type !== "selector_expression") continue;
-        const method = callee.childForFieldName("field")?.text ?? "";
-        const args = namedChildren(call.childForFieldName("arguments") ?? call)
-          .filter((n) => n.type !== "comment");
-        const qualified = project.qualified(callee);
-        const workflow = workflowOf(call, method, args, qualified, project);
-        if (workflow) {
-          emit(call, workflow.role, `workflow:${workflow.name}`, 1, {
-            extra: { workflow: workflow.name },
-          });
-          continue;
-        }
-        if (qualified) {
-          if (
-            qualified[0] !== GO_WORKFLOW ||
-            (method !== "ExecuteActivity" && method !== "ExecuteLocalActivity")
-          ) continue;
-          const target = args[1];
-          const literal = project.evalString(target);
-          const text = exactText(literal);
-          if (literal && text !== undefined) {
-            emit(
-              call,
-              "client",
-              text,
-              literal.composed ? CONFIDENCE.composed : 1,
-            );
-            continue;
-          }
-          const name = goFunctionName(target, project);
-          if (name) {
-            emit(call, "client", name);
-          }
-          continue;
-        }
+  return eachBuiltFile(files, out.diagnostics, (file, project) => {
+    const emit = activities(out, file.file.path, "go", "temporal-go");
+    for (const call of project.callsIn(file)) {
+      const callee = call.childForFieldName("function");
+      if (callee?.type !== "selector_expression") continue;
+      const method = callee.childForFieldName("field")?.text ?? "";
+      const args = argumentsOf(call);
+      const qualified = project.qualified(callee);
+      const workflow = workflowOf(call, method, args, qualified, project);
+      if (workflow) {
+        emit(call, workflow.role, `workflow:${workflow.name}`, 1, {
+          extra: { workflow: workflow.name },
+        });
+        continue;
+      }
+      if (qualified) {
         if (
-          method !== "RegisterActivity" &&
-          method !== "RegisterActivityWithOptions"
+          qualified[0] !== GO_WORKFLOW ||
+          (method !== "ExecuteActivity" && method !== "ExecuteLocalActivity")
         ) continue;
-        const receiver = project.typeOf(callee.childForFieldName("operand"));
-        if (receiver?.pkg !== GO_WORKER) continue;
-        const target = args[0];
-        if (method === "RegisterActivityWithOptions") {
-          const name = goOptionName(args[1], project);
-          if (name) {
-            emit(call, "server", name);
-            continue;
-          }
-        }
-        const type = target?.type === "identifier" &&
-            project.functionNamed(target, target.text)
-          ? undefined
-          : project.typeOf(target);
-        const methods = type ? project.methodsOf(type) : undefined;
-        if (methods) {
-          // a struct: every exported method is an activity
-          for (const [name] of methods) {
-            if (/^[A-Z]/.test(name)) {
-              emit(call, "server", name);
-            }
-          }
+        const target = args[1];
+        const literal = project.evalString(target);
+        const text = exactText(literal);
+        if (literal && text !== undefined) {
+          emit(
+            call,
+            "client",
+            text,
+            literal.composed ? CONFIDENCE.composed : 1,
+          );
           continue;
         }
         const name = goFunctionName(target, project);
         if (name) {
-          emit(call, "server", name);
+          emit(call, "client", name);
         }
+        continue;
+      }
+      if (
+        method !== "RegisterActivity" &&
+        method !== "RegisterActivityWithOptions"
+      ) continue;
+      const receiver = project.typeOf(callee.childForFieldName("operand"));
+      if (receiver?.pkg !== GO_WORKER) continue;
+      const target = args[0];
+      if (method === "RegisterActivityWithOptions") {
+        const name = goOptionName(args[1], project);
+        if (name) {
+          emit(call, "server", name);
+          continue;
+        }
+      }
+      const type = localFunction(target, project)
+        ? undefined
+        : project.typeOf(target);
+      const methods = type ? project.methodsOf(type) : undefined;
+      if (methods) {
+        // a struct: every exported method is an activity
+        for (const [name] of methods) {
+          if (/^[A-Z]/.test(name)) {
+            emit(call, "server", name);
+          }
+        }
+        continue;
+      }
+      const name = goFunctionName(target, project);
+      if (name) {
+        emit(call, "server", name);
       }
     }
   });
@@ -160,14 +151,10 @@ function goFunctionName(
   node: Node | undefined,
   project: GoProject,
 ): string | undefined {
-  if (!node) return undefined;
-  if (node.type === "identifier") {
-    return project.functionNamed(node, node.text) ? node.text : undefined;
-  }
-  if (node.type === "selector_expression") {
+  if (node?.type === "selector_expression") {
     return node.childForFieldName("field")?.text;
   }
-  return undefined;
+  return localFunction(node, project) ? node?.text : undefined;
 }
 
 /** `activity.RegisterOptions{Name: "charge"}` → `charge`. */

@@ -1,11 +1,9 @@
 // HTML pages and server-side templates: the requests their forms submit.
 import type {
-  ExtractDiagnostic,
   ExtractResult,
   LanguageExtractor,
   SourceFile,
 } from "../extractor.ts";
-import type { ExtractedPort } from "../types.ts";
 import { formPorts } from "./forms.ts";
 
 const TEMPLATE_FILES =
@@ -33,12 +31,8 @@ export const htmlExtractor: LanguageExtractor = {
     return TEMPLATE_FILES.test(path);
   },
   extract(files: readonly SourceFile[]): Promise<ExtractResult> {
-    const ports: ExtractedPort[] = [];
-    const diagnostics: ExtractDiagnostic[] = [];
-    for (const file of files) {
-      if (!/<form\b/i.test(file.text)) continue;
-      ports.push(...formPorts(file.path, file.text));
-    }
-    return Promise.resolve({ ports, diagnostics });
+    const ports = files.filter((file) => /<form\b/i.test(file.text))
+      .flatMap((file) => formPorts(file.path, file.text));
+    return Promise.resolve({ ports, diagnostics: [] });
   },
 };

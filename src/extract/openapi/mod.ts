@@ -1,13 +1,8 @@
 // OpenAPI 3 and Swagger 2 documents (JSON or YAML): every operation is a
 // server port, under the servers' base path (OpenAPI 3) or `basePath`
 // (Swagger 2). RAML definitions are read by `raml.ts`.
-import {
-  isMap,
-  isScalar,
-  LineCounter,
-  parseDocument,
-  type YAMLMap,
-} from "yaml";
+import type { YAMLMap } from "yaml";
+import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
 import type {
   ExtractDiagnostic,
   ExtractResult,

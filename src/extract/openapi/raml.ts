@@ -4,14 +4,8 @@
 // resource's `type` adds the methods of that resource type, written inline
 // under `resourceTypes` or in a file brought in with `!include`. Fragments
 // (libraries, traits, extensions, overlays) are no API of their own.
-import {
-  type Document,
-  isMap,
-  isScalar,
-  LineCounter,
-  parseDocument,
-  type YAMLMap,
-} from "yaml";
+import type { Document, YAMLMap } from "yaml";
+import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
 import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
 import { CONFIDENCE } from "../_value/mod.ts";
 import type { ExtractedPort } from "../types.ts";

@@ -2,10 +2,9 @@
 // (`bindings.mqtt`, `bindings.kafka`, `bindings.rabbitmq`...) delivers the
 // messages of its topic or queue to the app, so the component is the
 // consumer (a server port of that topic).
-import { isMap, isScalar, isSeq, LineCounter } from "yaml";
-import { yamlRoots } from "../_syntax/yaml.ts";
+import { isMap, isScalar, isSeq } from "yaml";
 import type { ExtractedPort } from "../types.ts";
-import { moduleOwner } from "../_syntax/owner.ts";
+import { daprDocuments, daprTopicPort } from "./dapr_documents.ts";
 
 /** The metadata entry naming the topic(s) of each binding type. */
 const TOPIC_FIELDS: Readonly<Record<string, string>> = {
@@ -27,22 +26,12 @@ export function daprBindingPorts(
   ports: ExtractedPort[],
 ): void {
   if (!text.includes("bindings.") || !text.includes("dapr.io")) return;
-  const lines = new LineCounter();
-  for (const root of yamlRoots(path, text, undefined, lines)) {
-    if (!isMap(root)) continue;
-    const kind: unknown = root.get("kind");
-    if (kind !== "Component") continue;
-    const apiVersion: unknown = root.get("apiVersion");
-    if (typeof apiVersion !== "string" || !apiVersion.startsWith("dapr.io/")) {
-      continue;
-    }
-    const spec = root.get("spec", true);
-    if (!isMap(spec)) continue;
-    const type: unknown = spec.get("type");
+  for (const doc of daprDocuments(path, text, "Component")) {
+    const type: unknown = doc.spec.get("type");
     const field = typeof type === "string" ? TOPIC_FIELDS[type] : undefined;
-    const metadata = spec.get("metadata", true);
+    const metadata = doc.spec.get("metadata", true);
     if (field === undefined || !isSeq(metadata)) continue;
-    const meta = root.get("metadata", true);
+    const meta = doc.root.get("metadata", true);
     const name: unknown = isMap(meta) ? meta.get("name") : undefined;
     for (const entry of metadata.items) {
       if (!isMap(entry)) continue;
@@ -50,29 +39,15 @@ export function daprBindingPorts(
       if (entryName !== field) continue;
       const value = entry.get("value", true);
       if (!isScalar(value) || typeof value.value !== "string") continue;
-      const { line, col } = lines.linePos(value.range?.[0] ?? 0);
       for (const topic of value.value.split(",")) {
         const key = topic.trim();
         if (key === "" || key.includes("{")) continue;
-        ports.push({
-          ref: {
-            mechanism: "queue",
-            role: "server",
-            key,
-            line,
-            col,
-            confidence: 1,
-            detail: {
-              topic: key,
-              system: String(type).slice("bindings.".length),
-              library: "dapr-binding",
-              operation: "Component",
-              component: typeof name === "string" ? name : "",
-            },
-          },
-          owner: moduleOwner(path),
-          filePath: path,
-        });
+        ports.push(daprTopicPort(doc, key, value, {
+          system: String(type).slice("bindings.".length),
+          library: "dapr-binding",
+          operation: "Component",
+          component: typeof name === "string" ? name : "",
+        }));
       }
     }
   }

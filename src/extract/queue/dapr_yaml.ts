@@ -1,10 +1,9 @@
 // Dapr declarative subscriptions: YAML documents of `kind: Subscription`
 // (dapr.io/v1alpha1 and v2alpha1) subscribe an app to a topic.
-import { isMap, isScalar, LineCounter } from "yaml";
-import { yamlRoots } from "../_syntax/yaml.ts";
+import { isScalar } from "yaml";
 import type { ExtractedPort } from "../types.ts";
 import type { ExtractDiagnostic } from "../extractor.ts";
-import { moduleOwner } from "../_syntax/owner.ts";
+import { daprDocuments, daprTopicPort } from "./dapr_documents.ts";
 
 /** Finds Dapr `Subscription` documents in one YAML file. */
 export function daprSubscriptionPorts(
@@ -14,42 +13,17 @@ export function daprSubscriptionPorts(
   diagnostics: ExtractDiagnostic[],
 ): void {
   if (!text.includes("Subscription") || !text.includes("dapr.io")) return;
-  const lines = new LineCounter();
-  for (const root of yamlRoots(path, text, diagnostics, lines)) {
-    if (!isMap(root)) continue;
-    const apiVersion: unknown = root.get("apiVersion");
-    const kind: unknown = root.get("kind");
-    if (
-      kind !== "Subscription" || typeof apiVersion !== "string" ||
-      !apiVersion.startsWith("dapr.io/")
-    ) continue;
-    const spec = root.get("spec", true);
-    if (!isMap(spec)) continue;
-    const topicNode = spec.get("topic", true);
+  for (const doc of daprDocuments(path, text, "Subscription", diagnostics)) {
+    const topicNode = doc.spec.get("topic", true);
     if (!isScalar(topicNode) || typeof topicNode.value !== "string") continue;
     const topic = topicNode.value.trim();
     if (topic === "") continue;
-    const offset = topicNode.range?.[0] ?? 0;
-    const { line, col } = lines.linePos(offset);
-    const pubsub: unknown = spec.get("pubsubname");
-    ports.push({
-      ref: {
-        mechanism: "queue",
-        role: "server",
-        key: topic,
-        line,
-        col,
-        confidence: 1,
-        detail: {
-          topic,
-          system: "dapr",
-          library: "dapr-subscription",
-          operation: "Subscription",
-          pubsub: typeof pubsub === "string" ? pubsub : "",
-        },
-      },
-      owner: moduleOwner(path),
-      filePath: path,
-    });
+    const pubsub: unknown = doc.spec.get("pubsubname");
+    ports.push(daprTopicPort(doc, topic, topicNode, {
+      system: "dapr",
+      library: "dapr-subscription",
+      operation: "Subscription",
+      pubsub: typeof pubsub === "string" ? pubsub : "",
+    }));
   }
 }

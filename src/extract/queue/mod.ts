@@ -32,10 +32,7 @@ import {
   globalUsingsOf,
 } from "../csharp/mod.ts";
 import { settleConstants } from "../_value/mod.ts";
-
-function isYaml(path: string): boolean {
-  return path.endsWith(".yaml") || path.endsWith(".yml");
-}
+import { isYamlPath } from "../_syntax/yaml.ts";
 
 /** The grammar of a path, or undefined when the queue extractor skips it. */
 function grammarOf(path: string): GrammarName | undefined {
@@ -115,7 +112,7 @@ const CONSTANT_HINTS =
 export const queueExtractor: LanguageExtractor = {
   name: "queue",
   accepts(path: string): boolean {
-    return grammarOf(path) !== undefined || isYaml(path);
+    return grammarOf(path) !== undefined || isYamlPath(path);
   },
   async extract(files: readonly SourceFile[]): Promise<ExtractResult> {
     const diagnostics: ExtractDiagnostic[] = [];
@@ -189,7 +186,7 @@ export const queueExtractor: LanguageExtractor = {
     settleConstants(csharpConstantsMap);
     const csharpGlobal = globalUsings(files);
     await eachFile(relevant, diagnostics, async (file) => {
-      if (isYaml(file.path)) {
+      if (isYamlPath(file.path)) {
         daprSubscriptionPorts(file.path, file.text, ports, diagnostics);
         daprBindingPorts(file.path, file.text, ports);
         return;

@@ -5,7 +5,8 @@ import type { Node } from "../_syntax/tree.ts";
 import { joinPaths, literal, type Value } from "../_value/mod.ts";
 import { argsOf, callSite, chainTop, methodCall, unwrap } from "./nodes.ts";
 import { callsOf, returnedBy } from "./value_uses.ts";
-import { hasPath, type RustFile, type RustScan } from "./project.ts";
+import type { MethodSite, RustFile, RustScan } from "./project.ts";
+import { hasPath } from "./project.ts";
 import { axumVerbs } from "./routes.ts";
 
 /** Whether a file uses Loco. */
@@ -36,13 +37,14 @@ function isBuiltBy(root: Node, type: RegExp): boolean {
 }
 
 /** `.add(path, method_router)` on a Loco `Routes` chain. */
-export function locoAdd(c: RustScan, f: RustFile, call: Node): void {
+export function locoAdd(c: RustScan, f: RustFile, site: MethodSite): void {
+  const { call, name, receiver } = site;
+  if (name !== "add") return;
   const [path, router] = argsOf(call);
   if (!path || !router || argsOf(call).length !== 2) return;
   const verbs = axumVerbs(c, router);
-  const m = methodCall(call);
-  if (!verbs || !m) return;
-  const own = chainPrefix(c, m.receiver);
+  if (!verbs) return;
+  const own = chainPrefix(c, receiver);
   if (!isBuiltBy(own.root, /(^|::)Routes::new$/)) return;
   const seen = new Set<string>();
   for (const app of appPrefixes(c, chainTop(call))) {

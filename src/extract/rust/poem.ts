@@ -11,7 +11,8 @@ import { argsOf, chainTop, lastSegment, methodCall, unwrap } from "./nodes.ts";
 import { prefixes } from "./mounts.ts";
 import { bindingUses } from "./value_uses.ts";
 import { isTestItem } from "./test_code.ts";
-import { hasPath, type RustFile, type RustScan } from "./project.ts";
+import type { MethodSite, RustFile, RustScan } from "./project.ts";
+import { hasPath } from "./project.ts";
 
 /** Whether a file uses poem or poem-openapi. */
 export function usesPoem(f: RustFile): boolean {
@@ -38,7 +39,9 @@ function poemVerbs(node: Node): string[] {
 }
 
 /** `Route::new().at(path, endpoint)`. */
-export function poemAt(c: RustScan, f: RustFile, call: Node): void {
+export function poemAt(c: RustScan, f: RustFile, site: MethodSite): void {
+  const { call, name } = site;
+  if (name !== "at") return;
   const [path, endpoint] = argsOf(call);
   if (!path || !endpoint || argsOf(call).length !== 2) return;
   let root = unwrap(call);

@@ -5,6 +5,7 @@
 import type { Node, Tree } from "web-tree-sitter";
 import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
+import type { Value } from "../_value/mod.ts";
 import {
   composed,
   concat,
@@ -14,7 +15,6 @@ import {
   joinPaths,
   keyText,
   literal,
-  type Value,
 } from "../_value/mod.ts";
 import { HTTP_METHODS, HTTP_VERBS, routePorts } from "../_port/http.ts";
 import {

@@ -15,13 +15,8 @@ import {
   unwrap,
 } from "./nodes.ts";
 import { bindingUses, callsOf, returnedBy } from "./value_uses.ts";
-import {
-  dedupe,
-  hasPath,
-  MAX_DEPTH,
-  type RustFile,
-  type RustScan,
-} from "./project.ts";
+import type { MethodSite, RustFile, RustScan } from "./project.ts";
+import { dedupe, hasPath, MAX_DEPTH } from "./project.ts";
 
 /** Whether a file uses salvo. */
 export function usesSalvo(f: RustFile): boolean {
@@ -42,12 +37,8 @@ function isRouterRoot(node: Node): boolean {
 }
 
 /** A verb on a salvo router: `Router::with_path("x").get(h)`. */
-export function salvoRoute(
-  c: RustScan,
-  f: RustFile,
-  call: Node,
-  name: string,
-): void {
+export function salvoRoute(c: RustScan, f: RustFile, site: MethodSite): void {
+  const { call, name } = site;
   const verbs = salvoVerbs(name);
   if (!verbs || argsOf(call).length !== 1) return;
   if (!isRouterRoot(chainRoot(call))) return;
@@ -94,42 +85,56 @@ function routerPathsOf(c: RustScan, chain: Node, depth: number): Value[] {
   );
 }
 
+/** Expressions a value passes through unchanged: `&v`, `(v)`, `v?`. */
+const WRAPPERS: ReadonlySet<string> = new Set([
+  "reference_expression",
+  "parenthesized_expression",
+  "try_expression",
+]);
+
 /**
  * The paths of the router a value is pushed into: `.push(value)`, through
  * `let` bindings, `vec![..]` lists and the calls of a function returning it.
  */
 function parentPaths(c: RustScan, node: Node, depth: number): Value[] {
   const root = [literal("")];
-  if (depth > MAX_DEPTH) return root;
-  const parent = node.parent;
-  if (!parent) return root;
+  // each wrapper passed counts as one step
+  let value = node;
+  let level = depth;
+  while (value.parent && WRAPPERS.has(value.parent.type)) {
+    value = value.parent;
+    level++;
+  }
+  const parent = value.parent;
+  if (level > MAX_DEPTH || !parent) return root;
   switch (parent.type) {
-    case "reference_expression":
-    case "parenthesized_expression":
-    case "try_expression":
-      return parentPaths(c, parent, depth + 1);
     case "arguments": {
-      const call = parent.parent;
-      const m = call ? methodCall(call) : undefined;
-      if (!call || (m?.name !== "push" && m?.name !== "unshift")) return root;
-      if (!isRouterRoot(chainRoot(call))) return root;
-      return routerPaths(c, chainTop(call), depth + 1);
+      const router = pushedInto(parent);
+      return router ? routerPaths(c, router, level + 1) : root;
     }
     case "let_declaration": {
       const out = bindingUses(parent).flatMap((n) =>
-        parentPaths(c, n, depth + 1)
+        parentPaths(c, n, level + 1)
       );
       return out.length > 0 ? out : root;
     }
     case "block":
     case "return_expression": {
-      const fn = returnedBy(c, node);
+      const fn = returnedBy(c, value);
       const out = fn
-        ? callsOf(c, fn).flatMap((call) => parentPaths(c, call, depth + 1))
+        ? callsOf(c, fn).flatMap((call) => parentPaths(c, call, level + 1))
         : [];
       return out.length > 0 ? out : root;
     }
     default:
       return root;
   }
+}
+
+/** The router chain a `.push(..)`/`.unshift(..)` argument list adds to. */
+function pushedInto(args: Node): Node | undefined {
+  const call = args.parent;
+  const name = call ? methodCall(call)?.name : undefined;
+  if (!call || (name !== "push" && name !== "unshift")) return undefined;
+  return isRouterRoot(chainRoot(call)) ? chainTop(call) : undefined;
 }

@@ -3,7 +3,8 @@
 import { type Node, walk } from "../_syntax/tree.ts";
 import { clientCall, freeClientCall } from "./clients.ts";
 import { methodCall } from "./nodes.ts";
-import { CLIENT_VERBS, type RustFile, type RustScan } from "./project.ts";
+import type { MethodSite, RustFile, RustScan } from "./project.ts";
+import { CLIENT_VERBS } from "./project.ts";
 import { rocketAttribute } from "./rocket_routes.ts";
 import { actixAttribute, actixResourceOrClient, routeCall } from "./routes.ts";
 import { AXUM_MOUNTS, axumMount } from "./axum.ts";
@@ -20,27 +21,35 @@ import { locoAdd, usesLoco } from "./loco.ts";
 /** `.route(path, ..)` and aide's `.api_route(path, ..)`. */
 const ROUTE_METHODS = new Set(["route", "api_route", "api_route_with"]);
 
+/** A framework's reader of method calls, for the files that use its crate. */
+interface CallReader {
+  uses(f: RustFile): boolean;
+  read(c: RustScan, f: RustFile, site: MethodSite): void;
+}
+
+/** The framework readers every method call is handed to, in this order. */
+const CALL_READERS: readonly CallReader[] = [
+  { uses: usesTide, read: tideRoute },
+  { uses: usesGotham, read: gothamRoute },
+  { uses: usesSalvo, read: salvoRoute },
+  { uses: usesWarp, read: warpRoute },
+  { uses: usesPoem, read: poemAt },
+  { uses: usesLoco, read: locoAdd },
+];
+
 /** Reads the routes and client calls of one file into the scan's ports. */
 export function scanFile(c: RustScan, f: RustFile): void {
   if (isTestPath(f.file.path)) return;
   if (usesRwf(f)) rwfRoutes(c, f);
-  const tide = usesTide(f);
-  const gotham = usesGotham(f);
-  const salvo = usesSalvo(f);
-  const warp = usesWarp(f);
-  const poem = usesPoem(f);
-  const loco = usesLoco(f);
-  if (poem) poemOpenApi(c, f);
+  const readers = CALL_READERS.filter((reader) => reader.uses(f));
+  if (usesPoem(f)) poemOpenApi(c, f);
   const visit = (node: Node): boolean | void => {
     if (isTestItem(node)) return false;
     if (node.type === "call_expression") {
       const m = methodCall(node);
-      if (m && tide) tideRoute(c, f, { call: node, ...m });
-      if (m && gotham) gothamRoute(c, f, { call: node, ...m });
-      if (m && salvo) salvoRoute(c, f, node, m.name);
-      if (m && warp) warpRoute(c, f, { call: node, ...m });
-      if (m?.name === "at" && poem) poemAt(c, f, node);
-      if (m?.name === "add" && loco) locoAdd(c, f, node);
+      if (m) {
+        for (const reader of readers) reader.read(c, f, { call: node, ...m });
+      }
       if (m && ROUTE_METHODS.has(m.name)) routeCall(c, f, node);
       else if (m?.name === "routes") utoipaRoutes(c, f, node);
       else if (m && f.axum && AXUM_MOUNTS.has(m.name)) {

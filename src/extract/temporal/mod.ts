@@ -41,29 +41,31 @@ export const temporalExtractor: LanguageExtractor = {
   extract: extractTemporal,
 };
 
+/** A language's Temporal reader: its files, and the SDK name they mention. */
+interface TemporalLanguage {
+  files: RegExp;
+  sdk: string;
+  read: (files: SourceFile[], out: TemporalOut) => Promise<void>;
+}
+
+/** The languages read, in this order. */
+const LANGUAGES: readonly TemporalLanguage[] = [
+  { files: /\.py$/, sdk: "temporalio", read: pythonTemporal },
+  { files: /\.go$/, sdk: "go.temporal.io/sdk", read: goTemporal },
+  { files: /\.[cm]?[jt]sx?$/, sdk: "@temporalio/", read: jsTemporal },
+  { files: /\.java$/, sdk: "io.temporal.", read: javaTemporal },
+  { files: /\.cs$/, sdk: "Temporalio", read: dotnetTemporal },
+];
+
 async function extractTemporal(
   files: readonly SourceFile[],
 ): Promise<ExtractResult> {
   const out: TemporalOut = { ports: [], diagnostics: [] };
-  const py = files.filter((f) => f.path.endsWith(".py"));
-  if (py.some((f) => f.text.includes("temporalio"))) {
-    await pythonTemporal(py, out);
-  }
-  const go = files.filter((f) => f.path.endsWith(".go"));
-  if (go.some((f) => f.text.includes("go.temporal.io/sdk"))) {
-    await goTemporal(go, out);
-  }
-  const js = files.filter((f) => /\.[cm]?[jt]sx?$/.test(f.path));
-  if (js.some((f) => f.text.includes("@temporalio/"))) {
-    await jsTemporal(js, out);
-  }
-  const java = files.filter((f) => f.path.endsWith(".java"));
-  if (java.some((f) => f.text.includes("io.temporal."))) {
-    await javaTemporal(java, out);
-  }
-  const cs = files.filter((f) => f.path.endsWith(".cs"));
-  if (cs.some((f) => f.text.includes("Temporalio"))) {
-    await dotnetTemporal(cs, out);
+  for (const language of LANGUAGES) {
+    const mine = files.filter((f) => language.files.test(f.path));
+    if (mine.some((f) => f.text.includes(language.sdk))) {
+      await language.read(mine, out);
+    }
   }
   return out;
 }
