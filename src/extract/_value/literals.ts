@@ -4,6 +4,7 @@
 import type { Node } from "web-tree-sitter";
 import { stringParts } from "../_syntax/tree.ts";
 import { concat, exactText, hole, literal, type Value } from "./value.ts";
+import { formatPlaceholders } from "./format.ts";
 
 /**
  * Evaluates a string literal node with `evaluate` for its interpolated
@@ -92,4 +93,13 @@ export function constantInitializer(
     const ref = nameOf(e);
     return ref === undefined ? hole(e.text) : hole(ref, "constant");
   });
+}
+
+/**
+ * The value of a format call whose arguments are not read (`String.format`,
+ * `sprintf`, `string.Format`): a format known to the letter with its
+ * placeholders as holes, any other format as it is.
+ */
+export function formatValue(format: Value): Value {
+  return exactText(format) === undefined ? format : formatPlaceholders(format);
 }

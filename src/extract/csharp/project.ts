@@ -5,18 +5,18 @@
 import type { Node } from "web-tree-sitter";
 import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
+import type { Value } from "../_value/mod.ts";
+import { composed, exactText, hole } from "../_value/mod.ts";
 import {
-  composed,
-  exactText,
-  formatPlaceholders,
-  hole,
-  type Value,
-} from "../_value/mod.ts";
-import {
-  constantInitializer,
   evaluateConcatenation,
   evaluateStringNode,
+  formatValue,
 } from "../_value/literals.ts";
+import type { ConstantTable, DeclaredConstant } from "../_value/constants.ts";
+import {
+  collectDeclaredConstants,
+  memberConstant,
+} from "../_value/constants.ts";
 import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
 import { HTTP_METHODS } from "../_port/http.ts";
 import type { ConventionalRoute } from "./conventional.ts";
@@ -273,9 +273,7 @@ export class CSharpFile {
           fn?.type === "member_access_expression" &&
           /^(string|String)\.Format$/.test(fn.text) && args[0]
         ) {
-          const format = this.evaluate(args[0], depth + 1);
-          const text = exactText(format);
-          return text === undefined ? format : formatPlaceholders(format);
+          return formatValue(this.evaluate(args[0], depth + 1));
         }
         return hole(n.text);
       }
@@ -479,33 +477,26 @@ function constantName(
  * from others (`Users = Base + "/users"`) keeps them as `constant` holes
  * until `settleConstants` fills them.
  */
-export function collectConstants(
-  root: Node,
-  constants: Map<string, Value>,
-): void {
-  walk(root, (node) => {
-    if (node.type !== "field_declaration") return true;
-    const modifiers = namedChildren(node).filter((c) => c.type === "modifier")
-      .map((c) => c.text);
-    if (
-      !modifiers.includes("const") &&
-      !(modifiers.includes("static") && modifiers.includes("readonly"))
-    ) return false;
-    const decl = namedChildren(node).find((c) =>
-      c.type === "variable_declaration"
-    );
-    if (!decl) return false;
-    const cls = node.parent?.parent?.childForFieldName("name")?.text;
-    for (const d of namedChildren(decl)) {
-      if (d.type !== "variable_declarator") continue;
-      const name = d.childForFieldName("name")?.text;
-      const value = declaratorValue(d);
-      if (!name || !value) continue;
-      const v = constantInitializer(value, (n) => constantName(n, cls));
-      if (!v) continue;
-      if (cls) constants.set(`${cls}.${name}`, v);
-      if (!constants.has(name)) constants.set(name, v);
-    }
-    return false;
+export function collectConstants(root: Node, constants: ConstantTable): void {
+  collectDeclaredConstants(root, constants, fieldConstants);
+}
+
+/** The constants of a `const` / `static readonly` field: `C.X` and `X`. */
+function fieldConstants(node: Node): DeclaredConstant[] | undefined {
+  if (node.type !== "field_declaration") return undefined;
+  const modifiers = modifiersOf(node);
+  if (
+    !modifiers.has("const") &&
+    !(modifiers.has("static") && modifiers.has("readonly"))
+  ) return [];
+  const decl = namedChildren(node).find((c) =>
+    c.type === "variable_declaration"
+  );
+  const cls = node.parent?.parent?.childForFieldName("name")?.text;
+  return (decl ? namedChildren(decl) : []).flatMap((d) => {
+    const name = d.childForFieldName("name")?.text;
+    const value = declaratorValue(d);
+    if (d.type !== "variable_declarator" || !name || !value) return [];
+    return [memberConstant(cls, name, value, (n) => constantName(n, cls))];
   });
 }

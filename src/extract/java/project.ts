@@ -5,19 +5,14 @@
 import type { Node } from "web-tree-sitter";
 import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
+import type { Value } from "../_value/mod.ts";
+import { composed, concat, fillHoles, hole } from "../_value/mod.ts";
+import { evaluateConcatenation, formatValue } from "../_value/literals.ts";
+import type { ConstantTable, DeclaredConstant } from "../_value/constants.ts";
 import {
-  composed,
-  concat,
-  exactText,
-  fillHoles,
-  formatPlaceholders,
-  hole,
-  type Value,
-} from "../_value/mod.ts";
-import {
-  constantInitializer,
-  evaluateConcatenation,
-} from "../_value/literals.ts";
+  collectDeclaredConstants,
+  memberConstant,
+} from "../_value/constants.ts";
 import { statementsText, stringParts, walk } from "../_syntax/tree.ts";
 import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
 import { clientCall } from "./clients.ts";
@@ -165,8 +160,7 @@ export class JavaFile extends TreeFile {
   }
 
   formatted(format: Node, depth: number): Value {
-    const value = this.evaluate(format, depth + 1);
-    return exactText(value) === undefined ? value : formatPlaceholders(value);
+    return formatValue(this.evaluate(format, depth + 1));
   }
 
   /** Resolves a name to a local variable, field, or constant. */
@@ -484,31 +478,26 @@ export function typeName(node: Node | null): string {
  * constant built from others (`USERS = API + "/users"`) keeps them as
  * `constant` holes until {@linkcode settleConstants} fills them.
  */
-export function collectConstants(
-  root: Node,
-  constants: Map<string, Value>,
-): void {
-  walk(root, (node) => {
-    if (node.type !== "field_declaration") return;
-    const modifiers = node.namedChildren.find((c) => c?.type === "modifiers")
-      ?.text ?? "";
-    const cls = node.parent?.parent;
-    const inInterface = cls?.type === "interface_declaration";
-    if (!inInterface && !/\bfinal\b/.test(modifiers)) return;
-    if (typeName(node.childForFieldName("type")) !== "String") return;
-    const className = cls?.childForFieldName("name")?.text;
-    for (const d of node.childrenForFieldName("declarator")) {
-      const value = d?.childForFieldName("value");
-      const name = d?.childForFieldName("name")?.text;
-      if (!name || !value) continue;
-      const v = constantInitializer(
-        value,
-        (n) => constantName(n, className),
-      );
-      if (!v) continue;
-      if (className) constants.set(`${className}.${name}`, v);
-      if (!constants.has(name)) constants.set(name, v);
-    }
+export function collectConstants(root: Node, constants: ConstantTable): void {
+  collectDeclaredConstants(root, constants, stringConstants);
+}
+
+/** The constants of a `final` (or interface) `String` field declaration. */
+function stringConstants(node: Node): DeclaredConstant[] | undefined {
+  if (node.type !== "field_declaration") return undefined;
+  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers")
+    ?.text ?? "";
+  const cls = node.parent?.parent;
+  const inInterface = cls?.type === "interface_declaration";
+  if (!inInterface && !/\bfinal\b/.test(modifiers)) return undefined;
+  if (typeName(node.childForFieldName("type")) !== "String") return undefined;
+  const className = cls?.childForFieldName("name")?.text;
+  return node.childrenForFieldName("declarator").flatMap((d) => {
+    const value = d?.childForFieldName("value");
+    const name = d?.childForFieldName("name")?.text;
+    if (!name || !value) return [];
+    const nameOf = (n: Node) => constantName(n, className);
+    return [memberConstant(className, name, value, nameOf)];
   });
 }
 

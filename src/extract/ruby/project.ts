@@ -5,6 +5,7 @@
 import type { Node } from "web-tree-sitter";
 import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
+import type { Value } from "../_value/mod.ts";
 import {
   composed,
   concat,
@@ -13,14 +14,14 @@ import {
   hole,
   joinPaths,
   literal,
-  type Value,
 } from "../_value/mod.ts";
 import { HTTP_VERBS, resourceActions, routePorts } from "../_port/http.ts";
 import {
-  constantInitializer,
   evaluateConcatenation,
   evaluateStringNode,
 } from "../_value/literals.ts";
+import type { ConstantTable, DeclaredConstant } from "../_value/constants.ts";
+import { collectDeclaredConstants } from "../_value/constants.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { client } from "./clients.ts";
@@ -327,23 +328,19 @@ function constantName(node: Node): string | undefined {
 }
 
 /**
- * `NAME = "..."` constants (any nesting); one built from others
- * (`"#{BASE}/v1"`, `BASE + "/v1"`) keeps them as `constant` holes until
- * `settleConstants` fills them.
+ * `NAME = "..."` constants (any nesting, the first of a name kept); one
+ * built from others (`"#{BASE}/v1"`, `BASE + "/v1"`) keeps them as
+ * `constant` holes until `settleConstants` fills them.
  */
-export function collectConstants(
-  root: Node,
-  constants: Map<string, Value>,
-): void {
-  walk(root, (n) => {
-    if (n.type !== "assignment") return;
-    const left = n.childForFieldName("left");
-    const right = n.childForFieldName("right");
-    if (left?.type !== "constant" || !right) return false;
-    const v = constantInitializer(right, constantName);
-    if (v && !constants.has(left.text)) {
-      constants.set(left.text, v);
-    }
-    return false;
-  });
+export function collectConstants(root: Node, constants: ConstantTable): void {
+  collectDeclaredConstants(root, constants, assignedConstant);
+}
+
+/** The constant an assignment names (none below any assignment). */
+function assignedConstant(node: Node): DeclaredConstant[] | undefined {
+  if (node.type !== "assignment") return undefined;
+  const left = node.childForFieldName("left");
+  const value = node.childForFieldName("right");
+  if (left?.type !== "constant" || !value) return [];
+  return [{ value, nameOf: constantName, keys: [], fallbacks: [left.text] }];
 }
