@@ -57,14 +57,23 @@ export function collectDeclaredConstants(
 
 /**
  * A class's constant `X` (Java, C#): stored as `C.X`, and as `X` while no
- * other constant has that name (a reference from another class's file).
+ * other constant has that name (a reference from another class's file). In
+ * its initializer a bare `Y` is the class's own `C.Y`; `qualified` reads a
+ * reference through a class (`Paths.API`).
  */
 export function memberConstant(
   className: string | undefined,
   name: string,
   value: Node,
-  nameOf: (node: Node) => string | undefined,
+  qualified: (node: Node) => string | undefined,
 ): DeclaredConstant {
-  const keys = className ? [`${className}.${name}`] : [];
-  return { value, nameOf, keys, fallbacks: [name] };
+  const own = (bare: string) => className ? `${className}.${bare}` : bare;
+  const nameOf = (node: Node) =>
+    node.type === "identifier" ? own(node.text) : qualified(node);
+  return {
+    value,
+    nameOf,
+    keys: className ? [own(name)] : [],
+    fallbacks: [name],
+  };
 }

@@ -7,11 +7,7 @@ import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { Value } from "../_value/mod.ts";
 import { composed, exactText, hole } from "../_value/mod.ts";
-import {
-  evaluateConcatenation,
-  evaluateStringNode,
-  formatValue,
-} from "../_value/literals.ts";
+import { evaluateStringExpression, formatValue } from "../_value/literals.ts";
 import type { ConstantTable, DeclaredConstant } from "../_value/constants.ts";
 import {
   collectDeclaredConstants,
@@ -240,15 +236,10 @@ export class CSharpFile {
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
     const n = unwrap(node);
-    const str = evaluateStringNode(n, (e) => this.evaluate(e, depth + 1));
-    if (str) return str;
+    const inner = (e: Node | null) => this.evaluate(e, depth + 1);
+    const read = evaluateStringExpression(n, "+", inner);
+    if (read) return read;
     switch (n.type) {
-      case "binary_expression":
-        return evaluateConcatenation(
-          n,
-          "+",
-          (operand) => this.evaluate(operand, depth + 1),
-        );
       case "identifier": {
         const decl = this.declaration(n.text, n);
         if (decl?.value) {
@@ -457,19 +448,11 @@ export function modifiersOf(decl: Node): Set<string> {
   );
 }
 
-/** A reference to a constant: `C.X`, or `X` of the class it is read in. */
-function constantName(
-  node: Node,
-  className: string | undefined,
-): string | undefined {
-  if (node.type === "identifier") {
-    return className ? `${className}.${node.text}` : node.text;
-  }
-  if (node.type === "member_access_expression") {
-    const on = simpleName(node.childForFieldName("expression")?.text ?? "");
-    return `${on}.${node.childForFieldName("name")?.text ?? ""}`;
-  }
-  return undefined;
+/** A reference to a constant through its class: `C.X`. */
+function qualifiedConstant(node: Node): string | undefined {
+  if (node.type !== "member_access_expression") return undefined;
+  const on = simpleName(node.childForFieldName("expression")?.text ?? "");
+  return `${on}.${node.childForFieldName("name")?.text ?? ""}`;
 }
 
 /**
@@ -497,6 +480,6 @@ function fieldConstants(node: Node): DeclaredConstant[] | undefined {
     const name = d.childForFieldName("name")?.text;
     const value = declaratorValue(d);
     if (d.type !== "variable_declarator" || !name || !value) return [];
-    return [memberConstant(cls, name, value, (n) => constantName(n, cls))];
+    return [memberConstant(cls, name, value, qualifiedConstant)];
   });
 }

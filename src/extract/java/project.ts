@@ -7,7 +7,7 @@ import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { Value } from "../_value/mod.ts";
 import { composed, concat, fillHoles, hole } from "../_value/mod.ts";
-import { evaluateConcatenation, formatValue } from "../_value/literals.ts";
+import { evaluateOperators, formatValue } from "../_value/literals.ts";
 import type { ConstantTable, DeclaredConstant } from "../_value/constants.ts";
 import {
   collectDeclaredConstants,
@@ -111,18 +111,16 @@ export class JavaFile extends TreeFile {
   /** Evaluates a string expression (literals, `+`, constants, format). */
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
+    if (node.type === "string_literal") {
+      return this.placeholders(javaString(node));
+    }
+    const operators = evaluateOperators(
+      node,
+      "+",
+      (operand) => this.evaluate(operand, depth + 1),
+    );
+    if (operators) return operators;
     switch (node.type) {
-      case "string_literal": {
-        return this.placeholders(javaString(node));
-      }
-      case "parenthesized_expression":
-        return this.evaluate(node.namedChild(0), depth + 1);
-      case "binary_expression":
-        return evaluateConcatenation(
-          node,
-          "+",
-          (operand) => this.evaluate(operand, depth + 1),
-        );
       case "identifier":
         return this.resolveName(node.text, node, depth) ?? hole(node.text);
       case "field_access": {
@@ -496,24 +494,17 @@ function stringConstants(node: Node): DeclaredConstant[] | undefined {
     const value = d?.childForFieldName("value");
     const name = d?.childForFieldName("name")?.text;
     if (!name || !value) return [];
-    const nameOf = (n: Node) => constantName(n, className);
-    return [memberConstant(className, name, value, nameOf)];
+    return [memberConstant(className, name, value, qualifiedConstant)];
   });
 }
 
-/** A reference to a constant: `C.X`, or `X` of the class it is read in. */
-function constantName(
-  node: Node,
-  className: string | undefined,
-): string | undefined {
-  if (node.type === "identifier") {
-    return className ? `${className}.${node.text}` : node.text;
-  }
-  // `Paths.API`, `com.acme.Paths.API`: the class and the name
-  if (node.type === "field_access") {
-    return node.text.replace(/\s+/g, "").split(".").slice(-2).join(".");
-  }
-  return undefined;
+/**
+ * A reference to a constant through its class (`Paths.API`,
+ * `com.acme.Paths.API`): the class and the name.
+ */
+function qualifiedConstant(node: Node): string | undefined {
+  if (node.type !== "field_access") return undefined;
+  return node.text.replace(/\s+/g, "").split(".").slice(-2).join(".");
 }
 
 /** Interfaces implemented by `@RestController`/`@Controller` classes. */

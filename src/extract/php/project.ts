@@ -6,14 +6,11 @@ import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import type { Value } from "../_value/mod.ts";
 import { composed, exactText, hole } from "../_value/mod.ts";
-import {
-  evaluateConcatenation,
-  evaluateStringNode,
-  formatValue,
-} from "../_value/literals.ts";
+import { evaluateStringExpression, formatValue } from "../_value/literals.ts";
 import type { ConstantTable, DeclaredConstant } from "../_value/constants.ts";
 import { collectDeclaredConstants } from "../_value/constants.ts";
 import { findAncestor, namedChildren, walk } from "../_syntax/tree.ts";
+import { lastAssignment } from "../_syntax/locals.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import { phpRouters } from "./routers.ts";
 import { VERB_METHODS } from "./verbs.ts";
@@ -128,8 +125,6 @@ export class PhpFile extends TreeFile {
   /** Whether the file mentions Guzzle at all. */
   guzzle = false;
 
-  /** Directories whose attribute routes a routing file prefixes. */
-  readonly routePrefixes: readonly RoutePrefix[];
   /** Where the scan's plain PHP pages are served from (`""`: the root). */
   documentRoots: readonly string[] = [""];
 
@@ -137,11 +132,11 @@ export class PhpFile extends TreeFile {
     file: SourceFile,
     constants: Map<string, Value>,
     ports: ExtractedPort[],
-    routePrefixes: readonly RoutePrefix[] = [],
+    /** Directories whose attribute routes a routing file prefixes. */
+    readonly routePrefixes: readonly RoutePrefix[] = [],
     kept?: KeptTrees,
   ) {
     super(file, constants, ports, kept);
-    this.routePrefixes = routePrefixes;
   }
 
   /** The calls of the root's functions (for values through parameters). */
@@ -185,17 +180,10 @@ export class PhpFile extends TreeFile {
 
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
-    const str = evaluateStringNode(node, (e) => this.evaluate(e, depth + 1));
-    if (str) return str;
+    const inner = (e: Node | null) => this.evaluate(e, depth + 1);
+    const read = evaluateStringExpression(node, ".", inner);
+    if (read) return read;
     switch (node.type) {
-      case "parenthesized_expression":
-        return this.evaluate(node.namedChild(0), depth + 1);
-      case "binary_expression":
-        return evaluateConcatenation(
-          node,
-          ".",
-          (operand) => this.evaluate(operand, depth + 1),
-        );
       case "class_constant_access_expression": {
         const parts = namedChildren(node);
         const scope = parts[0]?.text ?? "";
@@ -234,31 +222,7 @@ export class PhpFile extends TreeFile {
 
   /** The last `$x = value;` before a use of `$x` in its function. */
   localValue(variable: Node): Node | undefined {
-    const name = variable.text;
-    let scope: Node | null = variable.parent;
-    while (
-      scope &&
-      ![
-        "method_declaration",
-        "function_definition",
-        "anonymous_function",
-        "arrow_function",
-        "program",
-      ]
-        .includes(scope.type)
-    ) scope = scope.parent;
-    if (!scope) return undefined;
-    let found: Node | undefined;
-    walk(scope, (n) => {
-      if (n.startIndex >= variable.startIndex) return false;
-      if (
-        n.type === "assignment_expression" &&
-        n.childForFieldName("left")?.text === name
-      ) {
-        found = n.childForFieldName("right") ?? undefined;
-      }
-    });
-    return found;
+    return lastAssignment(variable, PHP_SCOPES, "assignment_expression");
   }
 
   parameter(variable: Node): Node | undefined {
@@ -288,6 +252,14 @@ export function chainRootOf(node: Node): Node {
   return n;
 }
 
+/** Where a PHP variable is local: a function, else the file. */
+const PHP_SCOPES: ReadonlySet<string> = new Set([
+  "method_declaration",
+  "function_definition",
+  "anonymous_function",
+  "arrow_function",
+  "program",
+]);
 const CLASSES: ReadonlySet<string> = new Set(["class_declaration"]);
 const INTERFACES: ReadonlySet<string> = new Set(["interface_declaration"]);
 

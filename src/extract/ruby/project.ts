@@ -16,14 +16,12 @@ import {
   literal,
 } from "../_value/mod.ts";
 import { HTTP_VERBS, resourceActions, routePorts } from "../_port/http.ts";
-import {
-  evaluateConcatenation,
-  evaluateStringNode,
-} from "../_value/literals.ts";
+import { evaluateStringExpression } from "../_value/literals.ts";
 import type { ConstantTable, DeclaredConstant } from "../_value/constants.ts";
 import { collectDeclaredConstants } from "../_value/constants.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
+import { lastAssignment } from "../_syntax/locals.ts";
 import { client } from "./clients.ts";
 import { isRodaApp, isRodaRoute, rodaRoutes } from "./roda.ts";
 import { parameterIndex, RubyCalls } from "./flow.ts";
@@ -128,7 +126,6 @@ export function symbolList(node: Node | undefined): string[] {
 
 /** One Ruby file being scanned: string evaluation, locals, Sinatra routes. */
 export class RubyFile extends TreeFile {
-  readonly rails: RailsProject | undefined;
   /** Block parameters bound while a literal loop is unrolled (`|action|`). */
   readonly bindings: Map<string, Value> = new Map();
 
@@ -136,11 +133,10 @@ export class RubyFile extends TreeFile {
     file: SourceFile,
     constants: Map<string, Value>,
     ports: ExtractedPort[],
-    rails?: RailsProject,
+    readonly rails?: RailsProject,
     kept?: KeptTrees,
   ) {
     super(file, constants, ports, kept);
-    this.rails = rails;
   }
 
   /** The calls of the root's methods (for values through parameters). */
@@ -151,19 +147,12 @@ export class RubyFile extends TreeFile {
 
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
-    const str = evaluateStringNode(node, (e) => this.evaluate(e, depth + 1));
-    if (str) return str;
+    const inner = (e: Node | null) => this.evaluate(e, depth + 1);
+    const read = evaluateStringExpression(node, "+", inner);
+    if (read) return read;
     const sym = symbolName(node);
     if (sym !== undefined) return literal(sym);
     switch (node.type) {
-      case "parenthesized_statements":
-        return this.evaluate(node.namedChild(0), depth + 1);
-      case "binary":
-        return evaluateConcatenation(
-          node,
-          "+",
-          (operand) => this.evaluate(operand, depth + 1),
-        );
       case "constant":
       case "scope_resolution": {
         const name = node.type === "constant"
@@ -211,23 +200,7 @@ export class RubyFile extends TreeFile {
 
   /** The last `x = value` before a use of `x` in its method or block. */
   localValue(identifier: Node): Node | undefined {
-    let scope: Node | null = identifier.parent;
-    while (
-      scope && scope.type !== "method" && scope.type !== "singleton_method" &&
-      scope.type !== "program"
-    ) scope = scope.parent;
-    if (!scope) return undefined;
-    let found: Node | undefined;
-    walk(scope, (n) => {
-      if (n.startIndex >= identifier.startIndex) return false;
-      if (
-        n.type === "assignment" &&
-        n.childForFieldName("left")?.text === identifier.text
-      ) {
-        found = n.childForFieldName("right") ?? undefined;
-      }
-    });
-    return found;
+    return lastAssignment(identifier, RUBY_SCOPES, "assignment");
   }
 
   /** Sinatra routes and HTTP clients (Rails routes: {@linkcode extractRails}). */
@@ -308,6 +281,13 @@ export class RubyFile extends TreeFile {
     }));
   }
 }
+
+/** Where a Ruby local variable lives: a method, else the file. */
+const RUBY_SCOPES: ReadonlySet<string> = new Set([
+  "method",
+  "singleton_method",
+  "program",
+]);
 
 /**
  * A Minitest or RSpec file or folder (`test/`, `spec/`, `*_test.rb`,

@@ -1,0 +1,28 @@
+// Local variables read without flow analysis: the last assignment to a name
+// before its use, in the function (or file) the use is in.
+import type { Node } from "web-tree-sitter";
+import { findAncestor, walk } from "./tree.ts";
+
+/**
+ * The value of the last `name = value` (an `assignment` node with `left`
+ * and `right` fields) before `use` in the nearest of its ancestors whose
+ * type is in `scopes`; undefined when there is none.
+ */
+export function lastAssignment(
+  use: Node,
+  scopes: ReadonlySet<string>,
+  assignment: string,
+): Node | undefined {
+  const scope = findAncestor(use, scopes);
+  if (!scope) return undefined;
+  let found: Node | undefined;
+  walk(scope, (n) => {
+    if (n.startIndex >= use.startIndex) return false;
+    if (
+      n.type === assignment && n.childForFieldName("left")?.text === use.text
+    ) {
+      found = n.childForFieldName("right") ?? undefined;
+    }
+  });
+  return found;
+}
