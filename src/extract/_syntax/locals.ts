@@ -26,3 +26,23 @@ export function lastAssignment(
   });
   return found;
 }
+
+/**
+ * The value of the first `name = value` (an `assignment` node) anywhere in
+ * the nearest of the ancestors of `use` whose type is in `scopes` (an
+ * instance variable's class), else below `use` itself.
+ */
+export function firstAssignment(
+  use: Node,
+  scopes: ReadonlySet<string>,
+  assignment: string,
+): Node | undefined {
+  let found: Node | undefined;
+  walk(findAncestor(use, scopes) ?? use, (n) => {
+    if (found) return false;
+    if (
+      n.type === assignment && n.childForFieldName("left")?.text === use.text
+    ) found = n.childForFieldName("right") ?? undefined;
+  });
+  return found;
+}

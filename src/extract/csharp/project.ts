@@ -430,7 +430,7 @@ export class CSharpFile {
     const method = CLIENT_METHOD[name];
     if (method && args[0] && this.typeOf(receiver) === "HttpClient") {
       const at = anchorOf(call, fn.childForFieldName("name") ?? call);
-      emitClient(this, at, method, args[0], "httpclient");
+      emitClient(this, { call: at, method, url: args[0] });
     }
   }
 }
