@@ -1,5 +1,6 @@
-// Local variables read without flow analysis: the last assignment to a name
-// before its use, in the function (or file) the use is in.
+// Variables read without flow analysis: the last assignment to a local
+// before its use in its function (or file), the first one to an instance
+// variable in its class.
 import type { Node } from "web-tree-sitter";
 import { findAncestor, walk } from "./tree.ts";
 
