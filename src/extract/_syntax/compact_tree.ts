@@ -557,10 +557,11 @@ export async function parseAllCompact(
   files: readonly SourceFile[],
   grammar: GrammarName,
   diagnostics: ExtractDiagnostic[],
+  reportSyntax = false,
 ): Promise<ParsedFile[]> {
   const parsed: ParsedFile[] = [];
   for (const file of files) {
-    const tree = await parseOrReport(grammar, file, diagnostics);
+    const tree = await parseOrReport(grammar, file, diagnostics, reportSyntax);
     if (tree) parsed.push({ file, tree });
   }
   return parsed;

@@ -4,6 +4,7 @@
 import type { Node } from "web-tree-sitter";
 import { stringParts } from "../_syntax/tree.ts";
 import { concat, exactText, hole, literal, type Value } from "./value.ts";
+import { formatPlaceholders } from "./format.ts";
 
 /**
  * Evaluates a string literal node with `evaluate` for its interpolated
@@ -92,4 +93,53 @@ export function constantInitializer(
     const ref = nameOf(e);
     return ref === undefined ? hole(e.text) : hole(ref, "constant");
   });
+}
+
+/**
+ * The value of a format call whose arguments are not read (`String.format`,
+ * `sprintf`, `string.Format`): a format known to the letter with its
+ * placeholders as holes, any other format as it is.
+ */
+export function formatValue(format: Value): Value {
+  return exactText(format) === undefined ? format : formatPlaceholders(format);
+}
+
+/** Parentheses: `parenthesized_expression`, Ruby's `parenthesized_statements`. */
+const PARENTHESIZED: ReadonlySet<string> = new Set([
+  "parenthesized_expression",
+  "parenthesized_statements",
+]);
+/** Binary operators: `binary_expression`, Ruby's `binary`. */
+const BINARY: ReadonlySet<string> = new Set(["binary_expression", "binary"]);
+
+/**
+ * The operators the string evaluators read alike: a parenthesized
+ * expression, and a concatenation with `operator` (`+`; PHP's `.`), their
+ * operands by `evaluate`; undefined for any other node.
+ */
+export function evaluateOperators(
+  node: Node,
+  operator: string,
+  evaluate: (operand: Node | null) => Value,
+): Value | undefined {
+  if (PARENTHESIZED.has(node.type)) return evaluate(node.namedChild(0));
+  if (BINARY.has(node.type)) {
+    return evaluateConcatenation(node, operator, evaluate);
+  }
+  return undefined;
+}
+
+/**
+ * What the string evaluators of C#, PHP and Ruby read alike before their own
+ * rules: a string literal, a parenthesized expression, a concatenation with
+ * `operator` (see {@linkcode evaluateOperators}), with `evaluate` for what
+ * they hold; undefined for any other node.
+ */
+export function evaluateStringExpression(
+  node: Node,
+  operator: string,
+  evaluate: (expression: Node | null) => Value,
+): Value | undefined {
+  return evaluateStringNode(node, evaluate) ??
+    evaluateOperators(node, operator, evaluate);
 }

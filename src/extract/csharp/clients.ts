@@ -2,23 +2,21 @@
 // and `new HttpRequestMessage(HttpMethod.X, url)`.
 import { flowedClientPorts, HTTP_METHODS } from "../_port/http.ts";
 import { placeOf } from "../_syntax/owner.ts";
-import {
-  clientPath,
-  concat,
-  CONFIDENCE,
-  exactText,
-  literal,
-  type PathResult,
-  type Value,
-} from "../_value/mod.ts";
+import type { PathResult, Value } from "../_value/mod.ts";
+import { clientPath, exactText } from "../_value/mod.ts";
+import { relativePath } from "../_value/relative.ts";
 import { callArgs, type CSharpFile, simpleName } from "./project.ts";
 import type { Node } from "web-tree-sitter";
 
+/** An HttpClient request: the call, its HTTP method and its URL argument. */
+export interface HttpClientCall {
+  call: Node;
+  method: string;
+  url: Node;
+}
+
 /** `new HttpRequestMessage(HttpMethod.Post, url)`. */
-export function requestMessage(
-  c: CSharpFile,
-  node: Node,
-): void {
+export function requestMessage(c: CSharpFile, node: Node): void {
   const type = simpleName(node.childForFieldName("type")?.text ?? "");
   if (type !== "HttpRequestMessage") return;
   const [methodArg, urlArg] = callArgs(node);
@@ -32,29 +30,24 @@ export function requestMessage(
     method = inner ? exactText(c.evaluate(inner))?.toUpperCase() : undefined;
   }
   if (!method || !HTTP_METHODS.has(method)) return;
-  emitClient(c, node, method, urlArg, "httpclient");
+  emitClient(c, { call: node, method, url: urlArg });
 }
 
 /**
- * The client port of a call with a URL; a wrapper's URL built from a
+ * The HttpClient port of a call with a URL; a wrapper's URL built from a
  * parameter gives one port per call site that supplies it.
  */
-export function emitClient(
-  c: CSharpFile,
-  call: Node,
-  method: string,
-  urlNode: Node,
-  framework: string,
-): void {
+export function emitClient(c: CSharpFile, request: HttpClientCall): void {
+  const { call, method, url } = request;
   c.ports.push(...flowedClientPorts({
-    flowed: c.calls.expand(call, c.evaluate(urlNode)),
+    flowed: c.calls.expand(call, c.evaluate(url)),
     call,
     method,
-    framework,
+    framework: "httpclient",
     path: relativeClientPath,
     place: (node) =>
       placeOf(node, c.index?.fileOf(node)?.path ?? c.file.path, "c-sharp"),
-    extra: { raw: urlNode.text },
+    extra: { raw: url.text },
     wrapper: call.text,
   }));
 }
@@ -69,8 +62,6 @@ function relativeClientPath(url: Value): PathResult | undefined {
   if (path || typeof lead !== "string" || /^[a-z][a-z0-9+.-]*:/i.test(lead)) {
     return path;
   }
-  const relative = clientPath(concat([literal("/"), url]));
-  return relative
-    ? { ...relative, holes: true, confidence: CONFIDENCE.partial }
-    : undefined;
+  const relative = relativePath(url);
+  return relative && { ...relative, holes: true };
 }

@@ -5,18 +5,14 @@
 import type { Node } from "web-tree-sitter";
 import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
+import type { Value } from "../_value/mod.ts";
+import { composed, exactText, hole } from "../_value/mod.ts";
+import { evaluateStringExpression, formatValue } from "../_value/literals.ts";
+import type { ConstantTable, DeclaredConstant } from "../_value/constants.ts";
 import {
-  composed,
-  exactText,
-  formatPlaceholders,
-  hole,
-  type Value,
-} from "../_value/mod.ts";
-import {
-  constantInitializer,
-  evaluateConcatenation,
-  evaluateStringNode,
-} from "../_value/literals.ts";
+  collectDeclaredConstants,
+  memberConstant,
+} from "../_value/constants.ts";
 import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
 import { HTTP_METHODS } from "../_port/http.ts";
 import type { ConventionalRoute } from "./conventional.ts";
@@ -240,15 +236,10 @@ export class CSharpFile {
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
     const n = unwrap(node);
-    const str = evaluateStringNode(n, (e) => this.evaluate(e, depth + 1));
-    if (str) return str;
+    const inner = (e: Node | null) => this.evaluate(e, depth + 1);
+    const read = evaluateStringExpression(n, "+", inner);
+    if (read) return read;
     switch (n.type) {
-      case "binary_expression":
-        return evaluateConcatenation(
-          n,
-          "+",
-          (operand) => this.evaluate(operand, depth + 1),
-        );
       case "identifier": {
         const decl = this.declaration(n.text, n);
         if (decl?.value) {
@@ -273,9 +264,7 @@ export class CSharpFile {
           fn?.type === "member_access_expression" &&
           /^(string|String)\.Format$/.test(fn.text) && args[0]
         ) {
-          const format = this.evaluate(args[0], depth + 1);
-          const text = exactText(format);
-          return text === undefined ? format : formatPlaceholders(format);
+          return formatValue(this.evaluate(args[0], depth + 1));
         }
         return hole(n.text);
       }
@@ -441,7 +430,7 @@ export class CSharpFile {
     const method = CLIENT_METHOD[name];
     if (method && args[0] && this.typeOf(receiver) === "HttpClient") {
       const at = anchorOf(call, fn.childForFieldName("name") ?? call);
-      emitClient(this, at, method, args[0], "httpclient");
+      emitClient(this, { call: at, method, url: args[0] });
     }
   }
 }
@@ -459,19 +448,11 @@ export function modifiersOf(decl: Node): Set<string> {
   );
 }
 
-/** A reference to a constant: `C.X`, or `X` of the class it is read in. */
-function constantName(
-  node: Node,
-  className: string | undefined,
-): string | undefined {
-  if (node.type === "identifier") {
-    return className ? `${className}.${node.text}` : node.text;
-  }
-  if (node.type === "member_access_expression") {
-    const on = simpleName(node.childForFieldName("expression")?.text ?? "");
-    return `${on}.${node.childForFieldName("name")?.text ?? ""}`;
-  }
-  return undefined;
+/** A reference to a constant through its class: `C.X`. */
+function qualifiedConstant(node: Node): string | undefined {
+  if (node.type !== "member_access_expression") return undefined;
+  const on = simpleName(node.childForFieldName("expression")?.text ?? "");
+  return `${on}.${node.childForFieldName("name")?.text ?? ""}`;
 }
 
 /**
@@ -479,33 +460,26 @@ function constantName(
  * from others (`Users = Base + "/users"`) keeps them as `constant` holes
  * until `settleConstants` fills them.
  */
-export function collectConstants(
-  root: Node,
-  constants: Map<string, Value>,
-): void {
-  walk(root, (node) => {
-    if (node.type !== "field_declaration") return true;
-    const modifiers = namedChildren(node).filter((c) => c.type === "modifier")
-      .map((c) => c.text);
-    if (
-      !modifiers.includes("const") &&
-      !(modifiers.includes("static") && modifiers.includes("readonly"))
-    ) return false;
-    const decl = namedChildren(node).find((c) =>
-      c.type === "variable_declaration"
-    );
-    if (!decl) return false;
-    const cls = node.parent?.parent?.childForFieldName("name")?.text;
-    for (const d of namedChildren(decl)) {
-      if (d.type !== "variable_declarator") continue;
-      const name = d.childForFieldName("name")?.text;
-      const value = declaratorValue(d);
-      if (!name || !value) continue;
-      const v = constantInitializer(value, (n) => constantName(n, cls));
-      if (!v) continue;
-      if (cls) constants.set(`${cls}.${name}`, v);
-      if (!constants.has(name)) constants.set(name, v);
-    }
-    return false;
+export function collectConstants(root: Node, constants: ConstantTable): void {
+  collectDeclaredConstants(root, constants, fieldConstants);
+}
+
+/** The constants of a `const` / `static readonly` field: `C.X` and `X`. */
+function fieldConstants(node: Node): DeclaredConstant[] | undefined {
+  if (node.type !== "field_declaration") return undefined;
+  const modifiers = modifiersOf(node);
+  if (
+    !modifiers.has("const") &&
+    !(modifiers.has("static") && modifiers.has("readonly"))
+  ) return [];
+  const decl = namedChildren(node).find((c) =>
+    c.type === "variable_declaration"
+  );
+  const cls = node.parent?.parent?.childForFieldName("name")?.text;
+  return (decl ? namedChildren(decl) : []).flatMap((d) => {
+    const name = d.childForFieldName("name")?.text;
+    const value = declaratorValue(d);
+    if (d.type !== "variable_declarator" || !name || !value) return [];
+    return [memberConstant(cls, name, value, qualifiedConstant)];
   });
 }

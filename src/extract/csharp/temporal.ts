@@ -13,23 +13,16 @@
 //
 // Variables are matched by name within a file (no flow analysis).
 import type { SourceFile } from "../extractor.ts";
+import type { Node, ParsedFile } from "../_syntax/compact_tree.ts";
 import {
   findAll,
   namedChildren,
-  type Node,
   parseAllCompact,
-  type ParsedFile,
   stringValue,
 } from "../_syntax/compact_tree.ts";
-import {
-  activities,
-  declaredString,
-  simpleType,
-  type TemporalOut,
-} from "../_port/temporal.ts";
+import type { TemporalOut } from "../_port/temporal.ts";
+import { activities, declaredString, simpleType } from "../_port/temporal.ts";
 import { CONFIDENCE } from "../_value/confidence.ts";
-
-const DECLARATORS: ReadonlySet<string> = new Set(["variable_declarator"]);
 
 /** A member call `x.Name(...)` / `x.Name<T>(...)`, by the method's name. */
 interface MemberCall {
@@ -41,7 +34,7 @@ interface MemberCall {
 
 /** The member calls of a tree. */
 function* memberCalls(root: Node): Iterable<MemberCall> {
-  for (const call of findAll(root, CS_CALLS)) {
+  for (const call of findAll(root, CS_NODES.calls)) {
     const callee = call.childForFieldName("function");
     if (callee?.type !== "member_access_expression") continue;
     const nameNode = callee.childForFieldName("name");
@@ -67,7 +60,7 @@ interface CsClass {
 
 function csUsings(root: Node): Set<string> {
   const usings = new Set<string>();
-  for (const node of findAll(root, CS_USINGS)) {
+  for (const node of findAll(root, CS_NODES.usings)) {
     // `using Alias = X.Y;` is not a namespace import
     if (namedChildren(node).length !== 1) continue;
     const name = namedChildren(node)[0]?.text.replace(/\s+/g, "");
@@ -138,7 +131,7 @@ export async function dotnetTemporal(
   for (const file of files) {
     const root = file.tree.rootNode;
     const usings = csUsings(root);
-    for (const node of findAll(root, CS_CLASSES)) {
+    for (const node of findAll(root, CS_NODES.classes)) {
       const name = node.childForFieldName("name")?.text;
       if (!name) continue;
       const activities: CsActivity[] = [];
@@ -172,7 +165,7 @@ export async function dotnetTemporal(
     for (const { call, nameNode, method } of memberCalls(root)) {
       if (!method || !CS_REGISTRATIONS.has(method)) continue;
       const typeArg = nameNode?.type === "generic_name"
-        ? findAll(nameNode, CS_TYPE_ARGS)[0]
+        ? findAll(nameNode, CS_NODES.typeArguments)[0]
         : undefined;
       const args = namedChildren(call.childForFieldName("arguments") ?? call)
         .map((a) => namedChildren(a).at(-1))
@@ -280,7 +273,7 @@ function csLambdaActivity(
   if (!method || !receiver) return undefined;
   let type = receiver;
   const params = lambda.childForFieldName("parameters");
-  for (const param of params ? findAll(params, CS_PARAMS) : []) {
+  for (const param of params ? findAll(params, CS_NODES.parameters) : []) {
     if (param.childForFieldName("name")?.text !== receiver) continue;
     const declared = param.childForFieldName("type")?.text;
     if (!declared) return undefined;
@@ -316,7 +309,7 @@ function csTypeOf(arg: Node, root: Node): string | undefined {
     return node?.childForFieldName("name")?.text;
   }
   if (arg.type !== "identifier") return undefined;
-  for (const declarator of findAll(root, DECLARATORS)) {
+  for (const declarator of findAll(root, CS_NODES.declarators)) {
     if (declarator.childForFieldName("name")?.text !== arg.text) continue;
     const value = namedChildren(declarator).find((n) =>
       n.type === "object_creation_expression"
@@ -327,7 +320,7 @@ function csTypeOf(arg: Node, root: Node): string | undefined {
       return simpleType(declared.text);
     }
   }
-  for (const param of findAll(root, CS_PARAMS)) {
+  for (const param of findAll(root, CS_NODES.parameters)) {
     if (param.childForFieldName("name")?.text !== arg.text) continue;
     const declared = param.childForFieldName("type");
     if (declared) return simpleType(declared.text);
@@ -335,15 +328,19 @@ function csTypeOf(arg: Node, root: Node): string | undefined {
   return undefined;
 }
 
-const CS_USINGS: ReadonlySet<string> = new Set(["using_directive"]);
-const CS_CLASSES: ReadonlySet<string> = new Set([
-  "class_declaration",
-  "record_declaration",
-  "struct_declaration",
-]);
-const CS_CALLS: ReadonlySet<string> = new Set(["invocation_expression"]);
-const CS_TYPE_ARGS: ReadonlySet<string> = new Set(["type_argument_list"]);
-const CS_PARAMS: ReadonlySet<string> = new Set(["parameter"]);
+/** The node types the .NET reader looks for. */
+const CS_NODES = {
+  usings: new Set(["using_directive"]),
+  classes: new Set([
+    "class_declaration",
+    "record_declaration",
+    "struct_declaration",
+  ]),
+  calls: new Set(["invocation_expression"]),
+  typeArguments: new Set(["type_argument_list"]),
+  declarators: new Set(["variable_declarator"]),
+  parameters: new Set(["parameter"]),
+};
 const CS_REGISTRATIONS: ReadonlySet<string> = new Set([
   "AddAllActivities",
   "AddActivity",

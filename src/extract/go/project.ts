@@ -3,21 +3,20 @@
 // static answers to "what is this identifier?" (its declaration), "what is
 // its type?" and "what string does this expression build?".
 import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
+import type { CompactTree, Node } from "../_syntax/compact_tree.ts";
 import {
   collectNodes,
-  type CompactTree,
   namedChildren,
-  type Node,
-  parseOrReport,
+  parseAllCompact,
   stringParts,
 } from "../_syntax/compact_tree.ts";
+import type { Value } from "../_value/mod.ts";
 import {
   composed,
   concat,
   formatPrintf,
   hole,
   literal,
-  type Value,
 } from "../_value/mod.ts";
 import {
   CONSTRUCTORS,
@@ -110,10 +109,14 @@ export class GoProject {
     diagnostics: ExtractDiagnostic[],
     reportSyntax = false,
   ): Promise<GoProject> {
+    const parsed = await parseAllCompact(
+      files,
+      "go",
+      diagnostics,
+      reportSyntax,
+    );
     const project = new GoProject();
-    for (const file of files) {
-      const tree = await parseOrReport("go", file, diagnostics, reportSyntax);
-      if (!tree) continue;
+    for (const { file, tree } of parsed) {
       const slash = file.path.lastIndexOf("/");
       const goFile: GoFile = {
         file,
@@ -426,13 +429,8 @@ export class GoProject {
     if (!expr || depth > MAX_DEPTH) return undefined;
     switch (expr.type) {
       case "interpreted_string_literal":
-      case "raw_string_literal": {
-        const parts = stringParts(expr);
-        if (!parts) return undefined;
-        return concat(
-          parts.map((p) => typeof p === "string" ? literal(p) : undefined),
-        );
-      }
+      case "raw_string_literal":
+        return goString(expr);
       case "parenthesized_expression":
         return this.evalString(namedChildren(expr)[0], depth + 1);
       case "binary_expression": {
@@ -547,27 +545,40 @@ export class GoProject {
             }
           }
           break;
-        case "function_declaration": {
-          const name = top.childForFieldName("name")?.text;
-          if (name) pkg.functions.set(name, top);
+        case "function_declaration":
+        case "method_declaration":
+          this.#indexFunction(pkg, top);
           break;
-        }
-        case "method_declaration": {
-          const name = top.childForFieldName("name")?.text;
-          const receiver = top.childForFieldName("receiver");
-          const param = receiver ? namedChildren(receiver)[0] : undefined;
-          const type = param
-            ? this.typeFromNode(param.childForFieldName("type"))
-            : undefined;
-          if (!name || !type) break;
-          let methods = pkg.methods.get(type.name);
-          if (!methods) pkg.methods.set(type.name, methods = new Map());
-          methods.set(name, top);
-          break;
-        }
       }
     }
   }
+
+  /** Files a package's function, or a method under its receiver's type. */
+  #indexFunction(pkg: Package, fn: Node): void {
+    const name = fn.childForFieldName("name")?.text;
+    if (!name) return;
+    if (fn.type === "function_declaration") {
+      pkg.functions.set(name, fn);
+      return;
+    }
+    const receiver = fn.childForFieldName("receiver");
+    const param = receiver ? namedChildren(receiver)[0] : undefined;
+    const type = param
+      ? this.typeFromNode(param.childForFieldName("type"))
+      : undefined;
+    if (!type) return;
+    let methods = pkg.methods.get(type.name);
+    if (!methods) pkg.methods.set(type.name, methods = new Map());
+    methods.set(name, fn);
+  }
+}
+
+/** A Go string literal's value (Go strings interpolate nothing). */
+function goString(node: Node): Value | undefined {
+  const parts = stringParts(node);
+  return parts && concat(
+    parts.map((p) => typeof p === "string" ? literal(p) : undefined),
+  );
 }
 
 /** The conventional package name of an import path (`chi/v5` → `chi`). */

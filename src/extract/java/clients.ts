@@ -13,10 +13,7 @@ import {
 import type { Node } from "web-tree-sitter";
 
 /** RestTemplate, WebClient/RestClient and java.net.http calls. */
-export function clientCall(
-  c: JavaFile,
-  call: Node,
-): void {
+export function clientCall(c: JavaFile, call: Node): void {
   const name = call.childForFieldName("name")?.text ?? "";
   const object = call.childForFieldName("object");
   const args = (call.childForFieldName("arguments")?.namedChildren ?? [])

@@ -5,19 +5,14 @@
 import type { Node } from "web-tree-sitter";
 import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
+import type { Value } from "../_value/mod.ts";
+import { composed, concat, fillHoles, hole } from "../_value/mod.ts";
+import { evaluateOperators, formatValue } from "../_value/literals.ts";
+import type { ConstantTable, DeclaredConstant } from "../_value/constants.ts";
 import {
-  composed,
-  concat,
-  exactText,
-  fillHoles,
-  formatPlaceholders,
-  hole,
-  type Value,
-} from "../_value/mod.ts";
-import {
-  constantInitializer,
-  evaluateConcatenation,
-} from "../_value/literals.ts";
+  collectDeclaredConstants,
+  memberConstant,
+} from "../_value/constants.ts";
 import { statementsText, stringParts, walk } from "../_syntax/tree.ts";
 import { jaxRsImports, JaxRsIndex, jaxRsPorts } from "./jaxrs.ts";
 import { clientCall } from "./clients.ts";
@@ -116,18 +111,16 @@ export class JavaFile extends TreeFile {
   /** Evaluates a string expression (literals, `+`, constants, format). */
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
+    if (node.type === "string_literal") {
+      return this.placeholders(javaString(node));
+    }
+    const operators = evaluateOperators(
+      node,
+      "+",
+      (operand) => this.evaluate(operand, depth + 1),
+    );
+    if (operators) return operators;
     switch (node.type) {
-      case "string_literal": {
-        return this.placeholders(javaString(node));
-      }
-      case "parenthesized_expression":
-        return this.evaluate(node.namedChild(0), depth + 1);
-      case "binary_expression":
-        return evaluateConcatenation(
-          node,
-          "+",
-          (operand) => this.evaluate(operand, depth + 1),
-        );
       case "identifier":
         return this.resolveName(node.text, node, depth) ?? hole(node.text);
       case "field_access": {
@@ -165,8 +158,7 @@ export class JavaFile extends TreeFile {
   }
 
   formatted(format: Node, depth: number): Value {
-    const value = this.evaluate(format, depth + 1);
-    return exactText(value) === undefined ? value : formatPlaceholders(value);
+    return formatValue(this.evaluate(format, depth + 1));
   }
 
   /** Resolves a name to a local variable, field, or constant. */
@@ -484,47 +476,35 @@ export function typeName(node: Node | null): string {
  * constant built from others (`USERS = API + "/users"`) keeps them as
  * `constant` holes until {@linkcode settleConstants} fills them.
  */
-export function collectConstants(
-  root: Node,
-  constants: Map<string, Value>,
-): void {
-  walk(root, (node) => {
-    if (node.type !== "field_declaration") return;
-    const modifiers = node.namedChildren.find((c) => c?.type === "modifiers")
-      ?.text ?? "";
-    const cls = node.parent?.parent;
-    const inInterface = cls?.type === "interface_declaration";
-    if (!inInterface && !/\bfinal\b/.test(modifiers)) return;
-    if (typeName(node.childForFieldName("type")) !== "String") return;
-    const className = cls?.childForFieldName("name")?.text;
-    for (const d of node.childrenForFieldName("declarator")) {
-      const value = d?.childForFieldName("value");
-      const name = d?.childForFieldName("name")?.text;
-      if (!name || !value) continue;
-      const v = constantInitializer(
-        value,
-        (n) => constantName(n, className),
-      );
-      if (!v) continue;
-      if (className) constants.set(`${className}.${name}`, v);
-      if (!constants.has(name)) constants.set(name, v);
-    }
+export function collectConstants(root: Node, constants: ConstantTable): void {
+  collectDeclaredConstants(root, constants, stringConstants);
+}
+
+/** The constants of a `final` (or interface) `String` field declaration. */
+function stringConstants(node: Node): DeclaredConstant[] | undefined {
+  if (node.type !== "field_declaration") return undefined;
+  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers")
+    ?.text ?? "";
+  const cls = node.parent?.parent;
+  const inInterface = cls?.type === "interface_declaration";
+  if (!inInterface && !/\bfinal\b/.test(modifiers)) return undefined;
+  if (typeName(node.childForFieldName("type")) !== "String") return undefined;
+  const className = cls?.childForFieldName("name")?.text;
+  return node.childrenForFieldName("declarator").flatMap((d) => {
+    const value = d?.childForFieldName("value");
+    const name = d?.childForFieldName("name")?.text;
+    if (!name || !value) return [];
+    return [memberConstant(className, name, value, qualifiedConstant)];
   });
 }
 
-/** A reference to a constant: `C.X`, or `X` of the class it is read in. */
-function constantName(
-  node: Node,
-  className: string | undefined,
-): string | undefined {
-  if (node.type === "identifier") {
-    return className ? `${className}.${node.text}` : node.text;
-  }
-  // `Paths.API`, `com.acme.Paths.API`: the class and the name
-  if (node.type === "field_access") {
-    return node.text.replace(/\s+/g, "").split(".").slice(-2).join(".");
-  }
-  return undefined;
+/**
+ * A reference to a constant through its class (`Paths.API`,
+ * `com.acme.Paths.API`): the class and the name.
+ */
+function qualifiedConstant(node: Node): string | undefined {
+  if (node.type !== "field_access") return undefined;
+  return node.text.replace(/\s+/g, "").split(".").slice(-2).join(".");
 }
 
 /** Interfaces implemented by `@RestController`/`@Controller` classes. */

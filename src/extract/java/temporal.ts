@@ -19,23 +19,16 @@
 // same-file constant); a stub of an interface outside the scan gets the
 // default name at 0.95.
 import type { SourceFile } from "../extractor.ts";
+import type { Node, ParsedFile } from "../_syntax/compact_tree.ts";
 import {
   findAll,
   namedChildren,
-  type Node,
   parseAllCompact,
-  type ParsedFile,
   stringValue,
 } from "../_syntax/compact_tree.ts";
-import {
-  activities,
-  declaredString,
-  simpleType,
-  type TemporalOut,
-} from "../_port/temporal.ts";
+import type { TemporalOut } from "../_port/temporal.ts";
+import { activities, declaredString, simpleType } from "../_port/temporal.ts";
 import { CONFIDENCE } from "../_value/confidence.ts";
-
-const DECLARATORS: ReadonlySet<string> = new Set(["variable_declarator"]);
 
 const JAVA_ACTIVITY_PKG = "io.temporal.activity";
 const JAVA_WORKFLOW_PKG = "io.temporal.workflow";
@@ -103,6 +96,18 @@ function javaAnnotations(decl: Node): Node[] {
     : [];
 }
 
+/** The annotation of a declaration that names `pkg.Simple` in `file`. */
+function javaAnnotation(
+  file: JavaFile,
+  decl: Node,
+  pkg: string,
+  simple: string,
+): Node | undefined {
+  return javaAnnotations(decl).find((a) =>
+    javaRefers(file, a.childForFieldName("name")?.text ?? "", pkg, simple)
+  );
+}
+
 /** `@A(key = "x")` → `x`; `@A("x")` for `key` `value`. */
 function javaAnnotationString(
   annotation: Node,
@@ -140,7 +145,7 @@ export async function javaTemporal(
   const classes = new Map<string, Array<{ file: JavaFile; node: Node }>>();
   for (const file of files) {
     const root = file.tree.rootNode;
-    for (const node of findAll(root, JAVA_TYPES)) {
+    for (const node of findAll(root, JAVA_NODES.types)) {
       const name = node.childForFieldName("name")?.text;
       if (!name) continue;
       if (node.type === "class_declaration") {
@@ -149,13 +154,11 @@ export async function javaTemporal(
         list.push({ file, node });
         continue;
       }
-      const annotation = javaAnnotations(node).find((a) =>
-        javaRefers(
-          file,
-          a.childForFieldName("name")?.text ?? "",
-          JAVA_ACTIVITY_PKG,
-          "ActivityInterface",
-        )
+      const annotation = javaAnnotation(
+        file,
+        node,
+        JAVA_ACTIVITY_PKG,
+        "ActivityInterface",
       );
       if (!annotation) continue;
       const prefix = javaAnnotationString(annotation, "namePrefix") ?? "";
@@ -169,13 +172,11 @@ export async function javaTemporal(
         if (modifiers && /\b(static|private)\b/.test(modifiers.text)) continue;
         const methodName = method.childForFieldName("name")?.text;
         if (!methodName) continue;
-        const explicit = javaAnnotations(method).find((a) =>
-          javaRefers(
-            file,
-            a.childForFieldName("name")?.text ?? "",
-            JAVA_ACTIVITY_PKG,
-            "ActivityMethod",
-          )
+        const explicit = javaAnnotation(
+          file,
+          method,
+          JAVA_ACTIVITY_PKG,
+          "ActivityMethod",
         );
         const given = explicit
           ? javaAnnotationString(explicit, "name")
@@ -215,7 +216,9 @@ export async function javaTemporal(
     const extended = namedChildren(iface.node).find((n) =>
       n.type === "extends_interfaces"
     );
-    for (const type of extended ? findAll(extended, JAVA_TYPE_NAMES) : []) {
+    for (
+      const type of extended ? findAll(extended, JAVA_NODES.typeNames) : []
+    ) {
       if (type.parent?.type === "type_arguments") continue;
       const parent = pick(
         interfaces.get(simpleType(type.text)),
@@ -232,7 +235,7 @@ export async function javaTemporal(
   for (const file of files) {
     const root = file.tree.rootNode;
     if (!/\bio\.temporal\.(worker|spring)\b/.test(file.tree.text)) continue;
-    for (const call of findAll(root, JAVA_CALLS)) {
+    for (const call of findAll(root, JAVA_NODES.calls)) {
       if (
         call.childForFieldName("name")?.text !==
           "registerActivitiesImplementations" ||
@@ -250,14 +253,12 @@ export async function javaTemporal(
     for (const [, list] of classes) {
       for (const cls of list) {
         if (cls.file !== file || registered.has(cls.node)) continue;
-        const bean = javaAnnotations(cls.node).some((a) =>
-          javaRefers(
-            file,
-            a.childForFieldName("name")?.text ?? "",
-            "io.temporal.spring.boot",
-            "ActivityImpl",
-          )
-        );
+        const bean = javaAnnotation(
+          file,
+          cls.node,
+          "io.temporal.spring.boot",
+          "ActivityImpl",
+        ) !== undefined;
         if (bean) registered.set(cls.node, { at: cls.node, file });
       }
     }
@@ -275,7 +276,7 @@ export async function javaTemporal(
         ? namedChildren(body).filter((n) => n.type === "method_declaration")
         : [];
       let resolved = false;
-      for (const type of findAll(implemented, JAVA_TYPE_NAMES)) {
+      for (const type of findAll(implemented, JAVA_NODES.typeNames)) {
         if (type.parent?.type === "type_arguments") continue;
         const simple = simpleType(type.text);
         const iface = pick(interfaces.get(simple), cls.file, simple);
@@ -349,7 +350,7 @@ export async function javaTemporal(
     };
     if (!/\bio\.temporal\.workflow\b/.test(file.tree.text)) continue;
     const stubs = new Map<string, string>(); // variable → interface ("" untyped)
-    for (const node of findAll(root, JAVA_BINDINGS)) {
+    for (const node of findAll(root, JAVA_NODES.bindings)) {
       const target = node.type === "variable_declarator"
         ? node.childForFieldName("name")
         : node.childForFieldName("left");
@@ -362,7 +363,7 @@ export async function javaTemporal(
         : target?.text;
       if (kind !== undefined && name) stubs.set(name, kind);
     }
-    for (const call of findAll(root, JAVA_USES)) {
+    for (const call of findAll(root, JAVA_NODES.uses)) {
       // stub.charge(...) or a method reference stub::charge (Async.function)
       const reference = call.type === "method_reference";
       const parts = reference ? namedChildren(call) : [];
@@ -434,7 +435,7 @@ function javaTypeOf(arg: Node, root: Node): string | undefined {
     ? arg.childForFieldName("field")?.text
     : undefined;
   if (!name) return undefined;
-  for (const declarator of findAll(root, DECLARATORS)) {
+  for (const declarator of findAll(root, JAVA_NODES.declarators)) {
     if (declarator.childForFieldName("name")?.text !== name) continue;
     const value = declarator.childForFieldName("value");
     if (value?.type === "object_creation_expression") {
@@ -443,7 +444,7 @@ function javaTypeOf(arg: Node, root: Node): string | undefined {
     const declared = declarator.parent?.childForFieldName("type");
     if (declared && declared.text !== "var") return simpleType(declared.text);
   }
-  for (const parameter of findAll(root, JAVA_PARAMETERS)) {
+  for (const parameter of findAll(root, JAVA_NODES.parameters)) {
     if (parameter.childForFieldName("name")?.text !== name) continue;
     const declared = parameter.childForFieldName("type");
     if (declared) return simpleType(declared.text);
@@ -451,21 +452,13 @@ function javaTypeOf(arg: Node, root: Node): string | undefined {
   return undefined;
 }
 
-const JAVA_TYPES: ReadonlySet<string> = new Set([
-  "class_declaration",
-  "interface_declaration",
-]);
-const JAVA_TYPE_NAMES: ReadonlySet<string> = new Set([
-  "type_identifier",
-  "scoped_type_identifier",
-]);
-const JAVA_CALLS: ReadonlySet<string> = new Set(["method_invocation"]);
-const JAVA_USES: ReadonlySet<string> = new Set([
-  "method_invocation",
-  "method_reference",
-]);
-const JAVA_BINDINGS: ReadonlySet<string> = new Set([
-  "variable_declarator",
-  "assignment_expression",
-]);
-const JAVA_PARAMETERS: ReadonlySet<string> = new Set(["formal_parameter"]);
+/** The node types the Java reader looks for. */
+const JAVA_NODES = {
+  types: new Set(["class_declaration", "interface_declaration"]),
+  typeNames: new Set(["type_identifier", "scoped_type_identifier"]),
+  calls: new Set(["method_invocation"]),
+  uses: new Set(["method_invocation", "method_reference"]),
+  bindings: new Set(["variable_declarator", "assignment_expression"]),
+  declarators: new Set(["variable_declarator"]),
+  parameters: new Set(["formal_parameter"]),
+};

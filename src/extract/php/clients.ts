@@ -3,16 +3,15 @@
 import { flowedClientPorts } from "../_port/http.ts";
 import { placeOf } from "../_syntax/owner.ts";
 import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
+import type { PathResult, Value } from "../_value/mod.ts";
 import {
   clientPath,
   composed,
   concat,
-  CONFIDENCE,
   exactText,
   literal,
-  type PathResult,
-  type Value,
 } from "../_value/mod.ts";
+import { relativePath } from "../_value/relative.ts";
 import { arrayEntries, lastName, type PhpFile, positional } from "./project.ts";
 import type { Node } from "web-tree-sitter";
 
@@ -129,10 +128,7 @@ function phpClientPath(url: Value, base?: Value): PathResult | undefined {
   const relative = typeof first === "string" && !first.startsWith("/") &&
     !/^[a-z][a-z0-9+.-]*:\/\//i.test(first);
   if (!relative) return clientPath(url);
-  if (!base) {
-    const path = clientPath(concat([literal("/"), url]));
-    return path && { ...path, confidence: CONFIDENCE.partial };
-  }
+  if (!base) return relativePath(url);
   const basePath = clientPath(base)?.path ?? "/";
   const dir = basePath.slice(0, basePath.lastIndexOf("/") + 1);
   return clientPath(composed(concat([literal(dir), url])));

@@ -4,19 +4,13 @@
 import type { Node } from "web-tree-sitter";
 import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
-import {
-  composed,
-  exactText,
-  formatPlaceholders,
-  hole,
-  type Value,
-} from "../_value/mod.ts";
-import {
-  constantInitializer,
-  evaluateConcatenation,
-  evaluateStringNode,
-} from "../_value/literals.ts";
-import { namedChildren, walk } from "../_syntax/tree.ts";
+import type { Value } from "../_value/mod.ts";
+import { composed, exactText, hole } from "../_value/mod.ts";
+import { evaluateStringExpression, formatValue } from "../_value/literals.ts";
+import type { ConstantTable, DeclaredConstant } from "../_value/constants.ts";
+import { collectDeclaredConstants } from "../_value/constants.ts";
+import { findAncestor, namedChildren, walk } from "../_syntax/tree.ts";
+import { lastAssignment } from "../_syntax/locals.ts";
 import { PHP_FUNCTIONS, PhpCalls } from "./flow.ts";
 import { phpRouters } from "./routers.ts";
 import { VERB_METHODS } from "./verbs.ts";
@@ -131,8 +125,6 @@ export class PhpFile extends TreeFile {
   /** Whether the file mentions Guzzle at all. */
   guzzle = false;
 
-  /** Directories whose attribute routes a routing file prefixes. */
-  readonly routePrefixes: readonly RoutePrefix[];
   /** Where the scan's plain PHP pages are served from (`""`: the root). */
   documentRoots: readonly string[] = [""];
 
@@ -140,11 +132,11 @@ export class PhpFile extends TreeFile {
     file: SourceFile,
     constants: Map<string, Value>,
     ports: ExtractedPort[],
-    routePrefixes: readonly RoutePrefix[] = [],
+    /** Directories whose attribute routes a routing file prefixes. */
+    readonly routePrefixes: readonly RoutePrefix[] = [],
     kept?: KeptTrees,
   ) {
     super(file, constants, ports, kept);
-    this.routePrefixes = routePrefixes;
   }
 
   /** The calls of the root's functions (for values through parameters). */
@@ -188,17 +180,10 @@ export class PhpFile extends TreeFile {
 
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
-    const str = evaluateStringNode(node, (e) => this.evaluate(e, depth + 1));
-    if (str) return str;
+    const inner = (e: Node | null) => this.evaluate(e, depth + 1);
+    const read = evaluateStringExpression(node, ".", inner);
+    if (read) return read;
     switch (node.type) {
-      case "parenthesized_expression":
-        return this.evaluate(node.namedChild(0), depth + 1);
-      case "binary_expression":
-        return evaluateConcatenation(
-          node,
-          ".",
-          (operand) => this.evaluate(operand, depth + 1),
-        );
       case "class_constant_access_expression": {
         const parts = namedChildren(node);
         const scope = parts[0]?.text ?? "";
@@ -223,9 +208,7 @@ export class PhpFile extends TreeFile {
         const fn = node.childForFieldName("function")?.text ?? "";
         const first = positional(node)[0];
         if (fn === "sprintf" && first) {
-          const format = this.evaluate(first, depth + 1);
-          const text = exactText(format);
-          return text === undefined ? format : formatPlaceholders(format);
+          return formatValue(this.evaluate(first, depth + 1));
         }
         if ((fn === "env" || fn === "getenv") && positional(node)[1]) {
           return composed(this.evaluate(positional(node)[1], depth + 1));
@@ -239,31 +222,7 @@ export class PhpFile extends TreeFile {
 
   /** The last `$x = value;` before a use of `$x` in its function. */
   localValue(variable: Node): Node | undefined {
-    const name = variable.text;
-    let scope: Node | null = variable.parent;
-    while (
-      scope &&
-      ![
-        "method_declaration",
-        "function_definition",
-        "anonymous_function",
-        "arrow_function",
-        "program",
-      ]
-        .includes(scope.type)
-    ) scope = scope.parent;
-    if (!scope) return undefined;
-    let found: Node | undefined;
-    walk(scope, (n) => {
-      if (n.startIndex >= variable.startIndex) return false;
-      if (
-        n.type === "assignment_expression" &&
-        n.childForFieldName("left")?.text === name
-      ) {
-        found = n.childForFieldName("right") ?? undefined;
-      }
-    });
-    return found;
+    return lastAssignment(variable, PHP_SCOPES, "assignment_expression");
   }
 
   parameter(variable: Node): Node | undefined {
@@ -293,13 +252,26 @@ export function chainRootOf(node: Node): Node {
   return n;
 }
 
+/** Where a PHP variable is local: a function, else the file. */
+const PHP_SCOPES: ReadonlySet<string> = new Set([
+  "method_declaration",
+  "function_definition",
+  "anonymous_function",
+  "arrow_function",
+  "program",
+]);
+const CLASSES: ReadonlySet<string> = new Set(["class_declaration"]);
+const INTERFACES: ReadonlySet<string> = new Set(["interface_declaration"]);
+
+/** The name of the class a node is in. */
 export function enclosingClass(node: Node): string | undefined {
-  for (let n: Node | null = node.parent; n; n = n.parent) {
-    if (n.type === "class_declaration") {
-      return n.childForFieldName("name")?.text;
-    }
-  }
-  return undefined;
+  return findAncestor(node, CLASSES)?.childForFieldName("name")?.text;
+}
+
+/** The class, else the interface, a node is in (the owner of its `self`). */
+function declaringType(node: Node): string | undefined {
+  return enclosingClass(node) ??
+    findAncestor(node, INTERFACES)?.childForFieldName("name")?.text;
 }
 
 /** A reference to a class constant: `Class::X` (`self::X` in its class). */
@@ -308,18 +280,9 @@ function constantName(node: Node): string | undefined {
   const [scope, name] = namedChildren(node);
   if (!scope || !name) return undefined;
   const cls = scope.text === "self" || scope.text === "static"
-    ? enclosingClass(node) ?? interfaceOf(node)
+    ? declaringType(node)
     : lastName(scope.text);
   return cls ? `${cls}::${name.text}` : undefined;
-}
-
-function interfaceOf(node: Node): string | undefined {
-  for (let p: Node | null = node.parent; p; p = p.parent) {
-    if (p.type === "interface_declaration") {
-      return p.childForFieldName("name")?.text;
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -327,22 +290,22 @@ function interfaceOf(node: Node): string | undefined {
  * others (`self::BASE . '/v1'`) keeps them as `constant` holes until
  * `settleConstants` fills them.
  */
-export function collectConstants(
-  root: Node,
-  constants: Map<string, Value>,
-): void {
-  walk(root, (n) => {
-    if (n.type !== "const_declaration") return;
-    const cls = enclosingClass(n) ?? interfaceOf(n);
-    for (const element of namedChildren(n)) {
-      if (element.type !== "const_element") continue;
-      const [name, value] = namedChildren(element);
-      if (!name || !value) continue;
-      const v = constantInitializer(value, (ref) => constantName(ref), ".");
-      if (v && cls) {
-        constants.set(`${cls}::${name.text}`, v);
-      }
-    }
-    return false;
+export function collectConstants(root: Node, constants: ConstantTable): void {
+  collectDeclaredConstants(root, constants, classConstants);
+}
+
+/** The constants of a `const` declaration, by `Class::X`. */
+function classConstants(node: Node): DeclaredConstant[] | undefined {
+  if (node.type !== "const_declaration") return undefined;
+  const cls = declaringType(node);
+  return namedChildren(node).flatMap((element) => {
+    const [name, value] = namedChildren(element);
+    if (element.type !== "const_element" || !name || !value || !cls) return [];
+    return [{
+      value,
+      nameOf: constantName,
+      keys: [`${cls}::${name.text}`],
+      operator: ".",
+    }];
   });
 }

@@ -2,14 +2,10 @@
 // and HTTParty.
 import { flowedClientPorts, HTTP_VERBS } from "../_port/http.ts";
 import { placeOf } from "../_syntax/owner.ts";
-import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
-import {
-  clientPath,
-  composed,
-  concat,
-  literal,
-  type Value,
-} from "../_value/mod.ts";
+import { anchorOf, namedChildren } from "../_syntax/tree.ts";
+import { firstAssignment } from "../_syntax/locals.ts";
+import type { Value } from "../_value/mod.ts";
+import { clientPath, composed, concat, literal } from "../_value/mod.ts";
 import { option, positional, type RubyFile } from "./project.ts";
 import type { Node } from "web-tree-sitter";
 
@@ -30,54 +26,40 @@ export function client(
       : /^post(_form)?$/.test(method)
       ? "POST"
       : undefined;
-    if (verb && a[0]) {
-      emitClient(c, call, verb, c.evaluate(a[0]), "net-http");
-    }
+    if (verb && a[0]) emitClient(c, call, verb, { framework: "net-http" });
     return;
   }
   // Net::HTTP::Post.new(path_or_uri)
   const request = /^Net::HTTP::(Get|Post|Put|Patch|Delete|Head|Options)$/
     .exec(r);
   if (request && method === "new" && a[0]) {
-    emitClient(
-      c,
-      call,
-      request[1]!.toUpperCase(),
-      c.evaluate(a[0]),
-      "net-http",
-    );
+    emitClient(c, call, request[1]!.toUpperCase(), { framework: "net-http" });
     return;
   }
   if (r === "Faraday" || r === "HTTParty") {
     if (HTTP_VERBS.has(method) && a[0]) {
-      emitClient(
-        c,
-        call,
-        method.toUpperCase(),
-        c.evaluate(a[0]),
-        r.toLowerCase(),
-      );
+      const framework = r.toLowerCase();
+      emitClient(c, call, method.toUpperCase(), { framework });
     }
     return;
   }
   if (!HTTP_VERBS.has(method) || !a[0]) return;
   const kind = receiverKind(c, receiver);
   if (!kind) return;
-  emitClient(
-    c,
-    call,
-    method.toUpperCase(),
-    c.evaluate(a[0]),
-    kind.framework,
-    kind.base,
-  );
+  emitClient(c, call, method.toUpperCase(), kind);
+}
+
+/** The client library of a receiver, with the base URL it was made with. */
+interface ClientKind {
+  framework: string;
+  base?: Value;
 }
 
 /** A receiver made by `Net::HTTP.new/start` or `Faraday.new(url: ...)`. */
 export function receiverKind(
   c: RubyFile,
   receiver: Node,
-): { framework: string; base?: Value } | undefined {
+): ClientKind | undefined {
   let value: Node | undefined;
   if (receiver.type === "identifier") {
     value = c.localValue(receiver);
@@ -116,39 +98,25 @@ export function receiverKind(
 }
 
 /** The value assigned to `@x` anywhere in the enclosing class. */
-export function instanceValue(
-  variable: Node,
-): Node | undefined {
-  let cls: Node | null = variable.parent;
-  while (cls && cls.type !== "class" && cls.type !== "module") {
-    cls = cls.parent;
-  }
-  let found: Node | undefined;
-  walk(cls ?? variable, (n) => {
-    if (found) return false;
-    if (
-      n.type === "assignment" &&
-      n.childForFieldName("left")?.text === variable.text
-    ) found = n.childForFieldName("right") ?? undefined;
-  });
-  return found;
+export function instanceValue(variable: Node): Node | undefined {
+  return firstAssignment(variable, CLASSES, "assignment");
 }
 
+const CLASSES: ReadonlySet<string> = new Set(["class", "module"]);
+
 /**
- * The client port of a call with a URL (resolved against the client's
- * `base`); a wrapper's URL built from a parameter gives one port per call
- * site that supplies it.
+ * The client port of a call whose first argument is the URL (resolved
+ * against the client's `base`); a wrapper's URL built from a parameter
+ * gives one port per call site that supplies it.
  */
 export function emitClient(
   c: RubyFile,
   call: Node,
   method: string,
-  url: Value,
-  framework: string,
-  base?: Value,
+  { framework, base }: ClientKind,
 ): void {
   c.ports.push(...flowedClientPorts({
-    flowed: c.calls.expand(call, url),
+    flowed: c.calls.expand(call, c.evaluate(positional(call)[0])),
     call: anchorOf(call, call.childForFieldName("method") ?? call),
     method,
     framework,

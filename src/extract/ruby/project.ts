@@ -5,6 +5,7 @@
 import type { Node } from "web-tree-sitter";
 import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
+import type { Value } from "../_value/mod.ts";
 import {
   composed,
   concat,
@@ -13,16 +14,14 @@ import {
   hole,
   joinPaths,
   literal,
-  type Value,
 } from "../_value/mod.ts";
 import { HTTP_VERBS, resourceActions, routePorts } from "../_port/http.ts";
-import {
-  constantInitializer,
-  evaluateConcatenation,
-  evaluateStringNode,
-} from "../_value/literals.ts";
+import { evaluateStringExpression } from "../_value/literals.ts";
+import type { ConstantTable, DeclaredConstant } from "../_value/constants.ts";
+import { collectDeclaredConstants } from "../_value/constants.ts";
 import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
+import { lastAssignment } from "../_syntax/locals.ts";
 import { client } from "./clients.ts";
 import { isRodaApp, isRodaRoute, rodaRoutes } from "./roda.ts";
 import { parameterIndex, RubyCalls } from "./flow.ts";
@@ -127,7 +126,6 @@ export function symbolList(node: Node | undefined): string[] {
 
 /** One Ruby file being scanned: string evaluation, locals, Sinatra routes. */
 export class RubyFile extends TreeFile {
-  readonly rails: RailsProject | undefined;
   /** Block parameters bound while a literal loop is unrolled (`|action|`). */
   readonly bindings: Map<string, Value> = new Map();
 
@@ -135,11 +133,10 @@ export class RubyFile extends TreeFile {
     file: SourceFile,
     constants: Map<string, Value>,
     ports: ExtractedPort[],
-    rails?: RailsProject,
+    readonly rails?: RailsProject,
     kept?: KeptTrees,
   ) {
     super(file, constants, ports, kept);
-    this.rails = rails;
   }
 
   /** The calls of the root's methods (for values through parameters). */
@@ -150,19 +147,12 @@ export class RubyFile extends TreeFile {
 
   evaluate(node: Node | null | undefined, depth = 0): Value {
     if (!node || depth > 8) return hole("?");
-    const str = evaluateStringNode(node, (e) => this.evaluate(e, depth + 1));
-    if (str) return str;
+    const inner = (e: Node | null) => this.evaluate(e, depth + 1);
+    const read = evaluateStringExpression(node, "+", inner);
+    if (read) return read;
     const sym = symbolName(node);
     if (sym !== undefined) return literal(sym);
     switch (node.type) {
-      case "parenthesized_statements":
-        return this.evaluate(node.namedChild(0), depth + 1);
-      case "binary":
-        return evaluateConcatenation(
-          node,
-          "+",
-          (operand) => this.evaluate(operand, depth + 1),
-        );
       case "constant":
       case "scope_resolution": {
         const name = node.type === "constant"
@@ -210,23 +200,7 @@ export class RubyFile extends TreeFile {
 
   /** The last `x = value` before a use of `x` in its method or block. */
   localValue(identifier: Node): Node | undefined {
-    let scope: Node | null = identifier.parent;
-    while (
-      scope && scope.type !== "method" && scope.type !== "singleton_method" &&
-      scope.type !== "program"
-    ) scope = scope.parent;
-    if (!scope) return undefined;
-    let found: Node | undefined;
-    walk(scope, (n) => {
-      if (n.startIndex >= identifier.startIndex) return false;
-      if (
-        n.type === "assignment" &&
-        n.childForFieldName("left")?.text === identifier.text
-      ) {
-        found = n.childForFieldName("right") ?? undefined;
-      }
-    });
-    return found;
+    return lastAssignment(identifier, RUBY_SCOPES, "assignment");
   }
 
   /** Sinatra routes and HTTP clients (Rails routes: {@linkcode extractRails}). */
@@ -308,6 +282,13 @@ export class RubyFile extends TreeFile {
   }
 }
 
+/** Where a Ruby local variable lives: a method, else the file. */
+const RUBY_SCOPES: ReadonlySet<string> = new Set([
+  "method",
+  "singleton_method",
+  "program",
+]);
+
 /**
  * A Minitest or RSpec file or folder (`test/`, `spec/`, `*_test.rb`,
  * `*_spec.rb`): routes declared there (test apps, an engine's dummy app)
@@ -327,23 +308,19 @@ function constantName(node: Node): string | undefined {
 }
 
 /**
- * `NAME = "..."` constants (any nesting); one built from others
- * (`"#{BASE}/v1"`, `BASE + "/v1"`) keeps them as `constant` holes until
- * `settleConstants` fills them.
+ * `NAME = "..."` constants (any nesting, the first of a name kept); one
+ * built from others (`"#{BASE}/v1"`, `BASE + "/v1"`) keeps them as
+ * `constant` holes until `settleConstants` fills them.
  */
-export function collectConstants(
-  root: Node,
-  constants: Map<string, Value>,
-): void {
-  walk(root, (n) => {
-    if (n.type !== "assignment") return;
-    const left = n.childForFieldName("left");
-    const right = n.childForFieldName("right");
-    if (left?.type !== "constant" || !right) return false;
-    const v = constantInitializer(right, constantName);
-    if (v && !constants.has(left.text)) {
-      constants.set(left.text, v);
-    }
-    return false;
-  });
+export function collectConstants(root: Node, constants: ConstantTable): void {
+  collectDeclaredConstants(root, constants, assignedConstant);
+}
+
+/** The constant an assignment names (none below any assignment). */
+function assignedConstant(node: Node): DeclaredConstant[] | undefined {
+  if (node.type !== "assignment") return undefined;
+  const left = node.childForFieldName("left");
+  const value = node.childForFieldName("right");
+  if (left?.type !== "constant" || !value) return [];
+  return [{ value, nameOf: constantName, keys: [], fallbacks: [left.text] }];
 }
