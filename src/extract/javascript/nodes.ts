@@ -256,6 +256,21 @@ export function exportedLocal(node: Node): string | undefined {
 }
 
 /**
+ * A call on a member, `object.method(...args)` or `object["method"](...)`:
+ * what the readers of such calls (routers, clients, frameworks) are given.
+ */
+export interface MemberCall {
+  /** The call expression. */
+  node: Node;
+  /** The receiver, as written (not unwrapped). */
+  object: Node;
+  /** The member's name. */
+  method: string;
+  /** The arguments. */
+  args: Node[];
+}
+
+/**
  * The object and method name of a member callee: `a.b` and `a["b"]` (a
  * literal key), or `undefined`.
  */

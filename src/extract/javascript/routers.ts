@@ -24,6 +24,7 @@ import {
   pathValues,
   ROUTE_METHODS,
 } from "./nodes.ts";
+import type { MemberCall } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import type { Node } from "../_syntax/tree.ts";
 import { findAncestor, namedChildren, stringValue } from "../_syntax/tree.ts";
@@ -187,13 +188,8 @@ export function instanceFactory(
 // ---- calls --------------------------------------------------------
 
 /** Route registrations and mounts on router receivers. */
-export function serverCall(
-  c: Collector,
-  node: Node,
-  object: Node,
-  method: string,
-  args: Node[],
-): boolean {
+export function serverCall(c: Collector, call: MemberCall): boolean {
+  const { node, object, method, args } = call;
   const receiver = c.receiver(object);
   if (!receiver) return false;
   const { id, framework } = receiver;
