@@ -8,15 +8,13 @@ import {
   exportedLocal,
   isStringish,
   memberKey,
+  namedValue,
   propertyKey,
   requireSource,
 } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 
-export function importDecl(
-  c: Collector,
-  node: Node,
-): void {
+export function importDecl(c: Collector, node: Node): void {
   const source = node.childForFieldName("source");
   const from = source ? stringValue(source) : undefined;
   if (from === undefined) return;
@@ -43,10 +41,7 @@ export function importDecl(
 }
 
 /** `const x = require("m")`, `const { a, b: c } = require("m")`. */
-export function requireDecl(
-  c: Collector,
-  node: Node,
-): void {
+export function requireDecl(c: Collector, node: Node): void {
   const value = node.childForFieldName("value");
   const name = node.childForFieldName("name");
   if (!value || !name) return;
@@ -81,14 +76,11 @@ export function requireDecl(
   }
 }
 
-export function constDecl(
-  c: Collector,
-  node: Node,
-): void {
-  const name = node.childForFieldName("name");
-  const value = node.childForFieldName("value");
-  if (name?.type !== "identifier" || !value) return;
-  const v = unwrap(value);
+export function constDecl(c: Collector, node: Node): void {
+  const declared = namedValue(node);
+  if (!declared) return;
+  const { name } = declared;
+  const v = unwrap(declared.value);
   if (v.type === "new_expression" && constructorName(v) === "Request") {
     c.requests.set(name.text, v);
   }
@@ -125,10 +117,7 @@ export function constDecl(
   }
 }
 
-export function enumDecl(
-  c: Collector,
-  node: Node,
-): void {
+export function enumDecl(c: Collector, node: Node): void {
   const name = node.childForFieldName("name")?.text;
   const body = node.childForFieldName("body");
   if (!name || !body) return;
@@ -142,10 +131,7 @@ export function enumDecl(
   }
 }
 
-export function exportDecl(
-  c: Collector,
-  node: Node,
-): void {
+export function exportDecl(c: Collector, node: Node): void {
   const exports = c.facts.exports;
   const declaration = node.childForFieldName("declaration");
   const value = node.childForFieldName("value");
@@ -193,10 +179,7 @@ export function exportDecl(
 }
 
 /** `module.exports = router`, `module.exports = function (app) {...}`. */
-export function moduleExports(
-  c: Collector,
-  node: Node,
-): void {
+export function moduleExports(c: Collector, node: Node): void {
   const left = node.childForFieldName("left");
   const right = node.childForFieldName("right");
   if (!left || !right) return;

@@ -255,6 +255,29 @@ export function exportedLocal(node: Node): string | undefined {
   return undefined;
 }
 
+/** A declarator that names one value: `const name = value`. */
+export interface NamedValue {
+  /** The name (an identifier). */
+  name: Node;
+  /** The value, as written (not unwrapped). */
+  value: Node;
+}
+
+/**
+ * The name and value of a declarator `name = value` whose name is an
+ * identifier (not a destructuring pattern, nor `let x;`), else `undefined`.
+ */
+export function namedValue(declarator: Node): NamedValue | undefined {
+  const name = declarator.childForFieldName("name");
+  const value = declarator.childForFieldName("value");
+  return name?.type === "identifier" && value ? { name, value } : undefined;
+}
+
+/** {@linkcode namedValue} of each declarator that names one value. */
+export function namedValues(declarators: readonly Node[]): NamedValue[] {
+  return declarators.flatMap((d) => namedValue(d) ?? []);
+}
+
 /**
  * A call on a member, `object.method(...args)` or `object["method"](...)`:
  * what the readers of such calls (routers, clients, frameworks) are given.
