@@ -6,6 +6,7 @@ import {
   CJS,
   constructorName,
   exportedLocal,
+  FUNCTION_EXPRESSIONS,
   isStringish,
   memberKey,
   namedValue,
@@ -85,12 +86,7 @@ export function constDecl(c: Collector, node: Node): void {
     c.requests.set(name.text, v);
   }
   if (v.type === "call_expression") c.handlers.set(name.text, v);
-  if (
-    v.type === "arrow_function" || v.type === "function_expression" ||
-    v.type === "function"
-  ) {
-    c.functions.add(name.text);
-  }
+  if (FUNCTION_EXPRESSIONS.has(v.type)) c.functions.add(name.text);
   const declaration = node.parent;
   const isConst = declaration?.type === "lexical_declaration" &&
     declaration.child(0)?.text === "const";

@@ -64,12 +64,17 @@ export const KOA_ROUTER_MODULES: ReadonlySet<string> = new Set([
 /** Oak's modules: npm, JSR and deno.land URLs. */
 export const OAK_MODULE = /(^|[:/])@?oak(\/oak)?(@[^/]*)?(\/mod\.ts)?$/;
 
-export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
-  "function_declaration",
-  "generator_function_declaration",
+/** Functions written as values: callbacks, `const f = () => ...`. */
+export const FUNCTION_EXPRESSIONS: ReadonlySet<string> = new Set([
   "function_expression",
   "function",
   "arrow_function",
+]);
+
+export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
+  "function_declaration",
+  "generator_function_declaration",
+  ...FUNCTION_EXPRESSIONS,
   "generator_function",
   "method_definition",
 ]);

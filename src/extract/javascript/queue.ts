@@ -18,6 +18,7 @@ import {
 } from "../_syntax/tree.ts";
 import { daprSubscription, queueCall } from "./queue_calls.ts";
 import { pahoPorts } from "./mqtt.ts";
+import { FUNCTION_EXPRESSIONS } from "./nodes.ts";
 
 interface JsLibrary {
   /** Kind of a default or namespace import / whole `require`. */
@@ -126,15 +127,12 @@ export function unwrap(node: Node): Node {
   return unwrapped(node, WRAPPERS);
 }
 
-/** Callbacks: scopes whose parameters a call they are passed to binds. */
-const CALLBACKS = ["arrow_function", "function_expression", "function"];
-
 /** What the queue reader gathers from JavaScript/TypeScript. */
 const SYNTAX: ReceiverSyntax = {
   scopes: new Set([
     "function_declaration",
     "generator_function_declaration",
-    ...CALLBACKS,
+    ...FUNCTION_EXPRESSIONS,
     "method_definition",
   ]),
   bindings: new Set([
@@ -143,7 +141,8 @@ const SYNTAX: ReceiverSyntax = {
     "public_field_definition",
     "required_parameter",
     "optional_parameter",
-    ...CALLBACKS,
+    // callbacks: a call they are passed to binds their parameters
+    ...FUNCTION_EXPRESSIONS,
   ]),
   calls: new Set(["call_expression"]),
   constant: { type: "variable_declarator", name: "name", value: "value" },
