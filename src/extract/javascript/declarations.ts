@@ -14,30 +14,12 @@ import {
   requireSource,
 } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
+import { importedNames } from "./imports.ts";
 
 export function importDecl(c: Collector, node: Node): void {
-  const source = node.childForFieldName("source");
-  const from = source ? stringValue(source) : undefined;
-  if (from === undefined) return;
-  for (const clause of namedChildren(node)) {
-    if (clause.type !== "import_clause") continue;
-    for (const part of namedChildren(clause)) {
-      if (part.type === "identifier") {
-        c.facts.imports.set(part.text, { source: from, name: "default" });
-      } else if (part.type === "namespace_import") {
-        const id = namedChildren(part).find((n) => n.type === "identifier");
-        if (id) c.facts.imports.set(id.text, { source: from, name: "*" });
-      } else if (part.type === "named_imports") {
-        for (const spec of namedChildren(part)) {
-          if (spec.type !== "import_specifier") continue;
-          const name = spec.childForFieldName("name")?.text;
-          const alias = spec.childForFieldName("alias")?.text ?? name;
-          if (name && alias) {
-            c.facts.imports.set(alias, { source: from, name });
-          }
-        }
-      }
-    }
+  const tree = { namedChildren, stringValue };
+  for (const [local, binding] of importedNames(node, tree)) {
+    c.facts.imports.set(local, binding);
   }
 }
 
