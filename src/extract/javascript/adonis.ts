@@ -9,6 +9,7 @@ import { namedChildren, type Node, stringValue } from "../_syntax/tree.ts";
 import { concat, literal, type Value } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import { argList, FUNCTION_TYPES, isPathish, pathValues } from "./nodes.ts";
+import type { MemberCall } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import { route } from "./routers.ts";
 
@@ -97,13 +98,8 @@ function groupPrefix(c: Collector, node: Node): Value[] {
 }
 
 /** Records an AdonisJS route call; `false` when it is none. */
-export function adonisCall(
-  c: Collector,
-  node: Node,
-  object: Node,
-  method: string,
-  args: Node[],
-): boolean {
+export function adonisCall(c: Collector, call: MemberCall): boolean {
+  const { node, object, method, args } = call;
   if (!isRouter(c, object)) return false;
   const first = args[0];
   if (!first) return true;

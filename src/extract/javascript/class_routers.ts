@@ -3,10 +3,11 @@
 // this.route("GET", "/users", handler) } }` (Parse Server's routers and
 // the like). The class must extend a base, the method be a literal HTTP
 // method and the path a literal starting with `/`.
-import { findAncestor, type Node, stringValue } from "../_syntax/tree.ts";
+import { findAncestor, stringValue } from "../_syntax/tree.ts";
 import { literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import { HTTP_METHODS } from "./nodes.ts";
+import type { MemberCall } from "./nodes.ts";
 import { unwrap } from "./values.ts";
 import { route } from "./routers.ts";
 
@@ -16,13 +17,8 @@ const CLASS_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** Records `this.route(method, path, handler)` in a subclass; `false` if none. */
-export function classRoute(
-  c: Collector,
-  node: Node,
-  object: Node,
-  method: string,
-  args: Node[],
-): boolean {
+export function classRoute(c: Collector, call: MemberCall): boolean {
+  const { node, object, method, args } = call;
   if (method !== "route" || unwrap(object).type !== "this") return false;
   if (args.length < 3) return false;
   const verb = stringValue(unwrap(args[0]!))?.toUpperCase();

@@ -14,16 +14,12 @@ import {
   pairValue,
   parameterOf,
 } from "./nodes.ts";
+import type { MemberCall } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import { localObject, withLocals } from "./locals.ts";
 
-export function clientMemberCall(
-  c: Collector,
-  node: Node,
-  object: Node,
-  method: string,
-  args: Node[],
-): boolean {
+export function clientMemberCall(c: Collector, call: MemberCall): boolean {
+  const { node, object, method, args } = call;
   const v = unwrap(object);
   if (v.type === "member_expression") {
     // `this.form.post(url)`: a form client kept on the component

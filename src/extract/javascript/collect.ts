@@ -56,6 +56,7 @@ import {
   pluginOf,
   ROUTE_METHODS,
 } from "./nodes.ts";
+import type { MemberCall } from "./nodes.ts";
 import {
   componentInstance,
   factoryDecl,
@@ -390,14 +391,15 @@ export class Collector {
     const member = memberOf(callee);
     if (member) {
       const { object, method } = member;
-      feathersUse(this, node, method, args);
-      if (serverCall(this, node, object, method, args)) return;
-      if (adonisCall(this, node, object, method, args)) return;
-      if (classRoute(this, node, object, method, args)) return;
-      if (clientMemberCall(this, node, object, method, args)) return;
-      if (testClientCall(this, node, object, method, args)) return;
-      if (generatedSdkCall(this, node, object, method, args)) return;
-      if (nestAppCall(this, object, method, args)) return;
+      const call: MemberCall = { node, object, method, args };
+      feathersUse(this, call);
+      if (serverCall(this, call)) return;
+      if (adonisCall(this, call)) return;
+      if (classRoute(this, call)) return;
+      if (clientMemberCall(this, call)) return;
+      if (testClientCall(this, call)) return;
+      if (generatedSdkCall(this, call)) return;
+      if (nestAppCall(this, call)) return;
       if (
         (object.text === "globalThis" || object.text === "window" ||
           object.text === "self") &&

@@ -6,47 +6,25 @@ import {
   CJS,
   constructorName,
   exportedLocal,
+  FUNCTION_EXPRESSIONS,
   isStringish,
   memberKey,
+  namedValue,
   propertyKey,
   requireSource,
 } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
+import { importedNames } from "./imports.ts";
 
-export function importDecl(
-  c: Collector,
-  node: Node,
-): void {
-  const source = node.childForFieldName("source");
-  const from = source ? stringValue(source) : undefined;
-  if (from === undefined) return;
-  for (const clause of namedChildren(node)) {
-    if (clause.type !== "import_clause") continue;
-    for (const part of namedChildren(clause)) {
-      if (part.type === "identifier") {
-        c.facts.imports.set(part.text, { source: from, name: "default" });
-      } else if (part.type === "namespace_import") {
-        const id = namedChildren(part).find((n) => n.type === "identifier");
-        if (id) c.facts.imports.set(id.text, { source: from, name: "*" });
-      } else if (part.type === "named_imports") {
-        for (const spec of namedChildren(part)) {
-          if (spec.type !== "import_specifier") continue;
-          const name = spec.childForFieldName("name")?.text;
-          const alias = spec.childForFieldName("alias")?.text ?? name;
-          if (name && alias) {
-            c.facts.imports.set(alias, { source: from, name });
-          }
-        }
-      }
-    }
+export function importDecl(c: Collector, node: Node): void {
+  const tree = { namedChildren, stringValue };
+  for (const [local, binding] of importedNames(node, tree)) {
+    c.facts.imports.set(local, binding);
   }
 }
 
 /** `const x = require("m")`, `const { a, b: c } = require("m")`. */
-export function requireDecl(
-  c: Collector,
-  node: Node,
-): void {
+export function requireDecl(c: Collector, node: Node): void {
   const value = node.childForFieldName("value");
   const name = node.childForFieldName("name");
   if (!value || !name) return;
@@ -81,24 +59,16 @@ export function requireDecl(
   }
 }
 
-export function constDecl(
-  c: Collector,
-  node: Node,
-): void {
-  const name = node.childForFieldName("name");
-  const value = node.childForFieldName("value");
-  if (name?.type !== "identifier" || !value) return;
-  const v = unwrap(value);
+export function constDecl(c: Collector, node: Node): void {
+  const declared = namedValue(node);
+  if (!declared) return;
+  const { name } = declared;
+  const v = unwrap(declared.value);
   if (v.type === "new_expression" && constructorName(v) === "Request") {
     c.requests.set(name.text, v);
   }
   if (v.type === "call_expression") c.handlers.set(name.text, v);
-  if (
-    v.type === "arrow_function" || v.type === "function_expression" ||
-    v.type === "function"
-  ) {
-    c.functions.add(name.text);
-  }
+  if (FUNCTION_EXPRESSIONS.has(v.type)) c.functions.add(name.text);
   const declaration = node.parent;
   const isConst = declaration?.type === "lexical_declaration" &&
     declaration.child(0)?.text === "const";
@@ -125,10 +95,7 @@ export function constDecl(
   }
 }
 
-export function enumDecl(
-  c: Collector,
-  node: Node,
-): void {
+export function enumDecl(c: Collector, node: Node): void {
   const name = node.childForFieldName("name")?.text;
   const body = node.childForFieldName("body");
   if (!name || !body) return;
@@ -142,10 +109,7 @@ export function enumDecl(
   }
 }
 
-export function exportDecl(
-  c: Collector,
-  node: Node,
-): void {
+export function exportDecl(c: Collector, node: Node): void {
   const exports = c.facts.exports;
   const declaration = node.childForFieldName("declaration");
   const value = node.childForFieldName("value");
@@ -193,10 +157,7 @@ export function exportDecl(
 }
 
 /** `module.exports = router`, `module.exports = function (app) {...}`. */
-export function moduleExports(
-  c: Collector,
-  node: Node,
-): void {
+export function moduleExports(c: Collector, node: Node): void {
   const left = node.childForFieldName("left");
   const right = node.childForFieldName("right");
   if (!left || !right) return;

@@ -147,25 +147,42 @@ export interface HelperCall extends Site {
   argMethods: Array<string | undefined | null>;
 }
 
-/** Everything the cross-file pass needs from one file. */
-export interface JsFacts {
+/** What a file declares at module level: imports, constants, exports. */
+export interface ModuleFacts {
   path: string;
   imports: Map<string, ImportBinding>;
   /** Constants: `NAME`, `OBJ.prop`, `Enum.Member`; `null` when ambiguous. */
   consts: Map<string, Value | null>;
   /** Exported name (or `default`) -> local name. */
   exports: Map<string, string>;
+}
+
+/** The routers of a file, the routes registered on them and their mounts. */
+export interface RouterFacts {
+  /**
+   * Routers by id: the local name (`name@<offset of its function>` inside a
+   * function, `@<offset>` for one made inline).
+   */
   routers: Map<string, RouterDef>;
-  instances: Map<string, InstanceDef>;
   routes: RouteRec[];
   mounts: MountRec[];
-  clients: ClientRec[];
   /** Functions returning a router: function name -> the router's local. */
   returns: Map<string, string>;
+}
+
+/** The HTTP clients of a file: instances, calls and client helpers. */
+export interface ClientFacts {
+  /** Client instances (`axios.create(...)`) by local name. */
+  instances: Map<string, InstanceDef>;
+  clients: ClientRec[];
   /** Client helpers by function name. */
   helpers: Map<string, ClientHelper>;
   /** Calls of possible client helpers. */
   helperCalls: HelperCall[];
+}
+
+/** Everything the cross-file pass needs from one file. */
+export interface JsFacts extends ModuleFacts, RouterFacts, ClientFacts {
   /** Guarded handlers and wrappers by local name (`"(default)"`: the default export). */
   guards: Map<string, GuardFacts>;
   /** `app.setGlobalPrefix("api")` of NestJS. */

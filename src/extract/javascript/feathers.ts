@@ -10,6 +10,7 @@ import type { Collector } from "./collect.ts";
 import type { ChildRef, JsFacts, RouteRec, Site } from "./facts.ts";
 import type { JsProject } from "./project.ts";
 import { bindingOfRequire, isRelative, pairValue } from "./nodes.ts";
+import type { MemberCall } from "./nodes.ts";
 import { unwrap } from "./values.ts";
 
 const SERVICE_METHODS: ReadonlyArray<[string, string, boolean]> = [
@@ -78,12 +79,8 @@ export function feathersFacts(c: Collector): void {
 }
 
 /** `app.use("/path", service, { methods })`; returns `false` (no claim). */
-export function feathersUse(
-  c: Collector,
-  node: Node,
-  method: string,
-  args: Node[],
-): boolean {
+export function feathersUse(c: Collector, call: MemberCall): boolean {
+  const { node, method, args } = call;
   if (method !== "use" || args.length < 2) return false;
   const path = stringValue(unwrap(args[0]!));
   if (path === undefined || path.includes("*")) return false;

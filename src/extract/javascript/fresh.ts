@@ -7,12 +7,17 @@
 // `index` is its folder, `[id]` and `[...rest]` are parameters, `(group)`
 // folders add nothing.
 import { namedChildren } from "../_syntax/tree.ts";
-import { literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import type { RouteRec, Site } from "./facts.ts";
 import { isMethodName } from "./nextjs.ts";
 import { FUNCTION_TYPES } from "./nodes.ts";
-import { gatedRoutes, markApp, moduleExportsOf } from "./route_modules.ts";
+import {
+  configFile,
+  fileRoute,
+  gatedRoutes,
+  markApp,
+  moduleExportsOf,
+} from "./route_modules.ts";
 import { unwrap } from "./values.ts";
 
 const FRESH_ROUTE = /^((?:.*\/)?)routes\/(.+)\.[cm]?[jt]sx?$/;
@@ -34,12 +39,8 @@ export function fileRoutePath(name: string): string | undefined {
 
 /** Reads a Fresh route or an Astro endpoint, and the files marking their apps. */
 export function freshRoutes(c: Collector): void {
+  if (configFile(c, ASTRO_CONFIG, "astro")) return;
   const path = c.facts.path;
-  const astroConfig = ASTRO_CONFIG.exec(path);
-  if (astroConfig) {
-    markApp(c, "astro", astroConfig[1]!);
-    return;
-  }
   const fresh = FRESH_ROUTE.exec(path);
   if (fresh) {
     for (const binding of c.facts.imports.values()) {
@@ -50,16 +51,10 @@ export function freshRoutes(c: Collector): void {
   const match = fresh ?? astro;
   const url = match ? fileRoutePath(match[2]!) : undefined;
   if (!match || url === undefined) return;
+  const framework = fresh ? "fresh" : "astro";
   const routes: RouteRec[] = [];
   const push = (method: string, site: Site) =>
-    routes.push({
-      ...site,
-      methods: [method],
-      path: literal(url),
-      framework: fresh ? "fresh" : "astro",
-      composed: true,
-      extra: {},
-    });
+    routes.push(fileRoute(site, [method], url, framework));
   for (const { name, node, owner } of moduleExportsOf(c)) {
     if (astro) {
       if (isMethodName(name)) push(name, c.site(node, owner));
@@ -79,5 +74,5 @@ export function freshRoutes(c: Collector): void {
       if (key && isMethodName(key)) push(key, c.site(member));
     }
   }
-  gatedRoutes(c, fresh ? "fresh" : "astro", match[1]!, routes);
+  gatedRoutes(c, framework, match[1]!, routes);
 }

@@ -9,6 +9,7 @@ import type { Node } from "../_syntax/tree.ts";
 import { stringValue } from "../_syntax/tree.ts";
 import type { Collector } from "./collect.ts";
 import { CLIENT_METHODS, pairValue } from "./nodes.ts";
+import type { MemberCall } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import { client } from "./client_calls.ts";
 import { HTTP_METHODS } from "../_port/http.ts";
@@ -49,13 +50,8 @@ function inBaseApi(node: Node): boolean {
 }
 
 /** Records a generated SDK's request site; `false` when it is none. */
-export function generatedSdkCall(
-  c: Collector,
-  node: Node,
-  object: Node,
-  method: string,
-  args: Node[],
-): boolean {
+export function generatedSdkCall(c: Collector, call: MemberCall): boolean {
+  const { node, object, method, args } = call;
   const options = args[0] ? unwrap(args[0]) : undefined;
   if (options?.type !== "object") return false;
   if (method === "request" && unwrap(object).type === "this") {

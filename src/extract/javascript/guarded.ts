@@ -4,14 +4,16 @@
 // delegates to one (`(c) => listPosts(c.req.raw)`), the wrapper as
 // middleware (`allow(guard.requirePermission(...))`), or a constant holding
 // any of these, in the same file or imported from another one.
-import {
-  findAncestor,
-  namedChildren,
-  type Node,
-  stringValue,
-} from "../_syntax/tree.ts";
+import type { Node } from "../_syntax/tree.ts";
+import { findAncestor, namedChildren, stringValue } from "../_syntax/tree.ts";
 import type { GuardArg, GuardFacts, ImportBinding } from "./facts.ts";
-import { argList, FUNCTION_TYPES, isRelative } from "./nodes.ts";
+import {
+  argList,
+  FUNCTION_EXPRESSIONS,
+  FUNCTION_TYPES,
+  isRelative,
+  namedValues,
+} from "./nodes.ts";
 import { unwrap } from "./values.ts";
 import type { Value } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
@@ -43,9 +45,7 @@ const MAX_DYNAMIC_TEXT = 120;
 const GUARDABLE: ReadonlySet<string> = new Set([
   "call_expression",
   "await_expression",
-  "arrow_function",
-  "function_expression",
-  "function",
+  ...FUNCTION_EXPRESSIONS,
 ]);
 
 /**
@@ -55,10 +55,7 @@ const GUARDABLE: ReadonlySet<string> = new Set([
  */
 export function collectGuards(c: Collector): GuardScope {
   const values = new Map<string, Node>();
-  for (const node of c.nodes("variable_declarator")) {
-    const name = node.childForFieldName("name");
-    const value = node.childForFieldName("value");
-    if (name?.type !== "identifier" || !value) continue;
+  for (const { name, value } of namedValues(c.nodes("variable_declarator"))) {
     if (GUARDABLE.has(unwrap(value).type)) values.set(name.text, value);
   }
   for (const node of c.nodes("function_declaration")) {

@@ -9,6 +9,7 @@ import {
   pairValue,
   pathValues,
 } from "./nodes.ts";
+import type { MemberCall } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import {
   classDecorators,
@@ -108,12 +109,8 @@ function versionsOf(node: Node): string[] | undefined {
  * The Nest application calls of a bootstrap: `setGlobalPrefix(p, { exclude })`,
  * `enableVersioning({ type, prefix, defaultVersion })`, `NestFactory.create`.
  */
-export function nestAppCall(
-  c: Collector,
-  object: Node,
-  method: string,
-  args: Node[],
-): boolean {
+export function nestAppCall(c: Collector, call: MemberCall): boolean {
+  const { object, method, args } = call;
   if (method === "create" && c.lib(unwrap(object))?.name === "NestFactory") {
     c.facts.nestBootstrap = true;
     return false;

@@ -1,13 +1,12 @@
 // Next.js routes by convention: `pages/api/**` default exports and
 // `app/**/route.ts` method exports.
-import { literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import { HTTP_METHODS, isRelative } from "./nodes.ts";
 import { stringValue } from "../_syntax/tree.ts";
 import { handledMethods, handlerFunction } from "./method_switch.ts";
 import type { JsFacts, RouteRec } from "./facts.ts";
 import { type JsProject, modulePaths } from "./project.ts";
-import { moduleExportsOf } from "./route_modules.ts";
+import { fileRoute, moduleExportsOf } from "./route_modules.ts";
 
 export function nextRoutes(c: Collector): void {
   const path = c.facts.path;
@@ -52,14 +51,9 @@ export function nextRoutes(c: Collector): void {
     // a pages/api handler answers any method, or those it tests for
     const fn = pages ? handlerFunction(c, owner) : undefined;
     const methods = pages ? (fn && handledMethods(fn)) ?? ["ANY"] : [name];
-    c.facts.routes.push({
-      ...c.site(node, owner),
-      methods,
-      path: literal(route),
-      framework: "nextjs",
-      composed: true,
-      extra: {},
-    });
+    c.facts.routes.push(
+      fileRoute(c.site(node, owner), methods, route, "nextjs"),
+    );
   }
 }
 
@@ -81,14 +75,7 @@ export function nextReexported(
       if (!target) continue;
       for (const name of target.exports.keys()) {
         if (!isMethodName(name)) continue;
-        out.push([file, {
-          ...site,
-          methods: [name],
-          path: literal(path),
-          framework: "nextjs",
-          composed: true,
-          extra: {},
-        }]);
+        out.push([file, fileRoute(site, [name], path, "nextjs")]);
       }
     }
   }

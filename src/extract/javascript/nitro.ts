@@ -4,10 +4,14 @@
 // default export is the handler; `users.post.ts` answers POST only, a
 // name without a method every method; `index` is its folder, `[id]` and
 // `[...slug]` are parameters.
-import { literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import { HTTP_METHODS } from "./nodes.ts";
-import { gatedRoutes, markApp, moduleExportsOf } from "./route_modules.ts";
+import {
+  configFile,
+  fileRoute,
+  gatedRoutes,
+  moduleExportsOf,
+} from "./route_modules.ts";
 
 const CONFIG = /^((?:.*\/)?)(nitro|nuxt)\.config\.[cm]?[jt]s$/;
 const NITRO_ROUTE = /^((?:.*\/)?)(routes|api)\/(.+)\.[cm]?[jt]s$/;
@@ -38,12 +42,8 @@ export function nitroRoute(
 
 /** Reads a Nitro or Nuxt server route, or an app's config file. */
 export function nitroRoutes(c: Collector): void {
+  if (configFile(c, CONFIG)) return;
   const path = c.facts.path;
-  const config = CONFIG.exec(path);
-  if (config) {
-    markApp(c, config[2]!, config[1]!);
-    return;
-  }
   const nuxt = NUXT_ROUTE.exec(path);
   const nitro = nuxt ? undefined : NITRO_ROUTE.exec(path);
   const match = nuxt ?? nitro;
@@ -54,12 +54,9 @@ export function nitroRoutes(c: Collector): void {
   const url = match[2] === "api"
     ? `/api${route.path === "/" ? "" : route.path}`
     : route.path;
-  gatedRoutes(c, nuxt ? "nuxt" : "nitro", match[1]!, [{
-    ...c.site(handler.node, handler.owner),
-    methods: [route.method],
-    path: literal(url),
-    framework: nuxt ? "nuxt" : "nitro",
-    composed: true,
-    extra: {},
-  }]);
+  const framework = nuxt ? "nuxt" : "nitro";
+  const site = c.site(handler.node, handler.owner);
+  gatedRoutes(c, framework, match[1]!, [
+    fileRoute(site, [route.method], url, framework),
+  ]);
 }

@@ -64,12 +64,17 @@ export const KOA_ROUTER_MODULES: ReadonlySet<string> = new Set([
 /** Oak's modules: npm, JSR and deno.land URLs. */
 export const OAK_MODULE = /(^|[:/])@?oak(\/oak)?(@[^/]*)?(\/mod\.ts)?$/;
 
-export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
-  "function_declaration",
-  "generator_function_declaration",
+/** Functions written as values: callbacks, `const f = () => ...`. */
+export const FUNCTION_EXPRESSIONS: ReadonlySet<string> = new Set([
   "function_expression",
   "function",
   "arrow_function",
+]);
+
+export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
+  "function_declaration",
+  "generator_function_declaration",
+  ...FUNCTION_EXPRESSIONS,
   "generator_function",
   "method_definition",
 ]);
@@ -253,6 +258,44 @@ export function exportedLocal(node: Node): string | undefined {
     ) return exportedLocal(member.object);
   }
   return undefined;
+}
+
+/** A declarator that names one value: `const name = value`. */
+export interface NamedValue {
+  /** The name (an identifier). */
+  name: Node;
+  /** The value, as written (not unwrapped). */
+  value: Node;
+}
+
+/**
+ * The name and value of a declarator `name = value` whose name is an
+ * identifier (not a destructuring pattern, nor `let x;`), else `undefined`.
+ */
+export function namedValue(declarator: Node): NamedValue | undefined {
+  const name = declarator.childForFieldName("name");
+  const value = declarator.childForFieldName("value");
+  return name?.type === "identifier" && value ? { name, value } : undefined;
+}
+
+/** {@linkcode namedValue} of each declarator that names one value. */
+export function namedValues(declarators: readonly Node[]): NamedValue[] {
+  return declarators.flatMap((d) => namedValue(d) ?? []);
+}
+
+/**
+ * A call on a member, `object.method(...args)` or `object["method"](...)`:
+ * what the readers of such calls (routers, clients, frameworks) are given.
+ */
+export interface MemberCall {
+  /** The call expression. */
+  node: Node;
+  /** The receiver, as written (not unwrapped). */
+  object: Node;
+  /** The member's name. */
+  method: string;
+  /** The arguments. */
+  args: Node[];
 }
 
 /**

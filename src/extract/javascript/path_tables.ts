@@ -6,6 +6,7 @@ import { literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import { routeGuard } from "./guarded.ts";
 import { methodHandlers, methodRoutes } from "./url_patterns.ts";
+import { namedValues } from "./nodes.ts";
 import { unwrap } from "./values.ts";
 
 /** Tables with more keys are not read (a data dump, not a router). */
@@ -23,10 +24,7 @@ function escape(name: string): string {
 
 /** The routes of every path-keyed table the file looks up by pathname. */
 export function pathTables(c: Collector): void {
-  for (const declarator of c.nodes("variable_declarator")) {
-    const name = declarator.childForFieldName("name");
-    const value = declarator.childForFieldName("value");
-    if (name?.type !== "identifier" || !value) continue;
+  for (const { name, value } of namedValues(c.nodes("variable_declarator"))) {
     const table = unwrap(value);
     if (table.type !== "object") continue;
     const pairs = namedChildren(table).filter((p) => p.type === "pair");
@@ -40,7 +38,7 @@ export function pathTables(c: Collector): void {
     const lookup = new RegExp(
       `(?<![\\w$.])${escape(name.text)}\\s*\\[[^\\]\\n]*\\.pathname\\b`,
     );
-    if (!lookup.test(rootOf(declarator).text)) continue;
+    if (!lookup.test(rootOf(name).text)) continue;
     pairs.forEach((pair, i) => {
       const handler = pair.childForFieldName("value");
       if (!handler) return;

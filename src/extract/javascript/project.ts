@@ -5,7 +5,7 @@ import type { ExtractDiagnostic, SourceFile } from "../extractor.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
 import { parseSource } from "../_syntax/parser.ts";
 import { parseDiagnostic } from "../_syntax/tree.ts";
-import { composed, fromParts, type Part, type Value } from "../_value/mod.ts";
+import { composed, fillHoles, type Value } from "../_value/mod.ts";
 import { collectFacts } from "./collect.ts";
 import type { ChildRef, JsFacts } from "./facts.ts";
 import { componentScript, isComponent } from "./components.ts";
@@ -174,21 +174,13 @@ export class JsProject {
     depth: number,
     stack: Set<string>,
   ): Value | undefined {
-    const parts: Part[] = [];
-    let composed = value.composed;
-    for (const part of value.parts) {
-      if (typeof part === "string" || part.hole !== "constant") {
-        parts.push(part);
-        continue;
-      }
-      const found = this.#lookup(file, part.text, depth, stack);
-      if (found === CYCLE) return undefined;
-      if (found) {
-        parts.push(...found.parts);
-        composed = true;
-      } else parts.push(part);
-    }
-    return fromParts(parts, composed);
+    let cycle = false;
+    const resolved = fillHoles(value, "constant", (name) => {
+      const found = cycle ? undefined : this.#lookup(file, name, depth, stack);
+      if (found === CYCLE) cycle = true;
+      return found === CYCLE ? undefined : found;
+    });
+    return cycle ? undefined : resolved;
   }
 
   /** The value of a constant `NAME` or `NAME.prop` as seen in `file`. */

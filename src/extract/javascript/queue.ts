@@ -5,7 +5,10 @@ import type { Node } from "web-tree-sitter";
 import type { ExtractedPort } from "../types.ts";
 import { composed, hole, type Value } from "../_value/mod.ts";
 import type { ExportedKinds, QueueImports } from "../_port/queue.ts";
-import { QueueFile, type QueueSyntax } from "../_port/queue_file.ts";
+import {
+  ReceiverQueueFile,
+  type ReceiverSyntax,
+} from "../_port/queue_receivers.ts";
 import type { GrammarName } from "../_syntax/parser.ts";
 import {
   namedChildren,
@@ -15,6 +18,7 @@ import {
 } from "../_syntax/tree.ts";
 import { daprSubscription, queueCall } from "./queue_calls.ts";
 import { pahoPorts } from "./mqtt.ts";
+import { FUNCTION_EXPRESSIONS } from "./nodes.ts";
 
 interface JsLibrary {
   /** Kind of a default or namespace import / whole `require`. */
@@ -109,30 +113,6 @@ export const INSTANCE_OF_TYPE: Record<string, string> = {
   ...CONSTRUCTED,
 };
 
-/** What the queue reader gathers from JavaScript/TypeScript. */
-const SYNTAX: QueueSyntax = {
-  scopes: new Set([
-    "function_declaration",
-    "generator_function_declaration",
-    "function_expression",
-    "function",
-    "arrow_function",
-    "method_definition",
-  ]),
-  bindings: new Set([
-    "variable_declarator",
-    "assignment_expression",
-    "public_field_definition",
-    "required_parameter",
-    "optional_parameter",
-    "arrow_function",
-    "function_expression",
-    "function",
-  ]),
-  calls: new Set(["call_expression"]),
-  constant: { type: "variable_declarator", name: "name", value: "value" },
-};
-
 /** What a topic or receiver expression is read through. */
 const WRAPPERS: ReadonlySet<string> = new Set([
   "await_expression",
@@ -147,6 +127,29 @@ export function unwrap(node: Node): Node {
   return unwrapped(node, WRAPPERS);
 }
 
+/** What the queue reader gathers from JavaScript/TypeScript. */
+const SYNTAX: ReceiverSyntax = {
+  scopes: new Set([
+    "function_declaration",
+    "generator_function_declaration",
+    ...FUNCTION_EXPRESSIONS,
+    "method_definition",
+  ]),
+  bindings: new Set([
+    "variable_declarator",
+    "assignment_expression",
+    "public_field_definition",
+    "required_parameter",
+    "optional_parameter",
+    // callbacks: a call they are passed to binds their parameters
+    ...FUNCTION_EXPRESSIONS,
+  ]),
+  calls: new Set(["call_expression"]),
+  constant: { type: "variable_declarator", name: "name", value: "value" },
+  wrappers: WRAPPERS,
+  member: { type: "member_expression", name: "property", self: "this" },
+};
+
 /** Whether an expression reads the environment (`process.env.X`...). */
 export function isEnvRead(node: Node): boolean {
   const text = node.text;
@@ -155,7 +158,7 @@ export function isEnvRead(node: Node): boolean {
 }
 
 /** The queue ports of one JavaScript/TypeScript file. */
-export class JsQueueFile extends QueueFile {
+export class JsQueueFile extends ReceiverQueueFile {
   readonly grammar: GrammarName;
 
   constructor(
@@ -168,10 +171,6 @@ export class JsQueueFile extends QueueFile {
   ) {
     super(path, grammar, SYNTAX, ports, imports, exported, collectOnly);
     this.grammar = grammar;
-  }
-
-  bind(d: Node): boolean {
-    return this.bindDeclaration(d);
   }
 
   daprSubscription(node: Node): { pubsub: Node; topic: Node } | undefined {
@@ -272,14 +271,12 @@ export class JsQueueFile extends QueueFile {
     return any;
   }
 
-  bindDeclaration(d: Node): boolean {
+  bind(d: Node): boolean {
     switch (d.type) {
       case "variable_declarator": {
-        const name = d.childForFieldName("name");
-        const value = d.childForFieldName("value");
-        if (name?.type !== "identifier" || !value) return false;
-        const kind = this.kindOf(value);
-        return kind ? this.kinds.bind(d, name.text, kind) : false;
+        const constant = this.constantOf(d);
+        const kind = constant && this.kindOf(constant[1]);
+        return kind ? this.kinds.bind(d, constant[0], kind) : false;
       }
       case "assignment_expression": {
         const left = d.childForFieldName("left");
@@ -290,7 +287,7 @@ export class JsQueueFile extends QueueFile {
         if (left.type === "identifier") {
           return this.kinds.bind(d, left.text, kind);
         }
-        const name = thisMember(left);
+        const name = this.ownMember(left);
         return name ? this.kinds.bindGlobal(name, kind) : false;
       }
       case "public_field_definition": {
@@ -375,52 +372,39 @@ export class JsQueueFile extends QueueFile {
     return INSTANCE_OF_TYPE[kind] ?? kind;
   }
 
-  kindOf(expression: Node): string | undefined {
-    const n = unwrap(expression);
-    switch (n.type) {
-      case "identifier":
-        return this.kinds.lookup(n, n.text);
-      case "member_expression": {
-        const name = thisMember(n);
-        if (name) return this.kinds.lookup(n, name);
-        const object = n.childForFieldName("object");
-        const prop = n.childForFieldName("property")?.text ?? "";
-        const kind = object ? this.kindOf(object) : undefined;
-        if (!kind) return undefined;
-        return MODULE_LIBRARY[kind]?.named[prop] ?? MEMBERS[kind]?.[prop];
-      }
-      case "new_expression": {
-        const ctor = n.childForFieldName("constructor");
-        const kind = ctor ? this.kindOf(ctor) : undefined;
-        return kind ? CONSTRUCTED[kind] : undefined;
-      }
-      case "call_expression": {
-        const fn = n.childForFieldName("function");
-        if (!fn) return undefined;
-        if (fn.type === "member_expression") {
-          const object = fn.childForFieldName("object");
-          const method = fn.childForFieldName("property")?.text ?? "";
-          if (method === "then") {
-            const callback = n.childForFieldName("arguments")?.namedChild(0);
-            const result = callback ? returnedExpression(callback) : undefined;
-            return result ? this.kindOf(result) : undefined;
-          }
-          const kind = object ? this.kindOf(object) : undefined;
-          if (!kind) return undefined;
-          const exported = MODULE_LIBRARY[kind]?.named[method];
-          if (exported) return CALLED[exported];
-          return MEMBERS[kind]?.[method];
-        }
-        const kind = this.kindOf(fn);
-        return kind ? CALLED[kind] : undefined;
-      }
-      default:
-        return undefined;
-    }
+  /** A library's export, else what a method or property gives. */
+  memberKind(kind: string, name: string): string | undefined {
+    return MODULE_LIBRARY[kind]?.named[name] ?? MEMBERS[kind]?.[name];
   }
 
-  unwrap(node: Node): Node {
-    return unwrap(node);
+  /** `new X()` of a class kind. */
+  override otherKind(n: Node): string | undefined {
+    if (n.type !== "new_expression") return undefined;
+    const ctor = n.childForFieldName("constructor");
+    const kind = ctor ? this.kindOf(ctor) : undefined;
+    return kind ? CONSTRUCTED[kind] : undefined;
+  }
+
+  /**
+   * A factory's result, a library export called (`amqp.connect()`), a
+   * method's result, or what `p.then((x) => x.y)` resolves to.
+   */
+  callKind(call: Node, fn: Node): string | undefined {
+    if (fn.type !== "member_expression") {
+      const kind = this.kindOf(fn);
+      return kind ? CALLED[kind] : undefined;
+    }
+    const method = this.memberName(fn);
+    if (method === "then") {
+      const callback = call.childForFieldName("arguments")?.namedChild(0);
+      const result = callback ? returnedExpression(callback) : undefined;
+      return result ? this.kindOf(result) : undefined;
+    }
+    const kind = this.receiverKind(fn);
+    if (!kind) return undefined;
+    const exported = MODULE_LIBRARY[kind]?.named[method];
+    if (exported) return CALLED[exported];
+    return MEMBERS[kind]?.[method];
   }
 
   expressionValue(n: Node, depth: number): Value {
@@ -459,13 +443,6 @@ export function returnedExpression(fn: Node): Node | undefined {
     }
   }
   return undefined;
-}
-
-export function thisMember(node: Node): string | undefined {
-  if (node.type !== "member_expression") return undefined;
-  if (node.childForFieldName("object")?.type !== "this") return undefined;
-  const prop = node.childForFieldName("property")?.text;
-  return prop ? `this.${prop}` : undefined;
 }
 
 /** Finds queue ports in one parsed JavaScript/TypeScript file. */

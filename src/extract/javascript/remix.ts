@@ -6,10 +6,14 @@
 // (`/{}/edit`), `[.]` escapes a dot and `$.tsx` is the splat. A folder route
 // is `app/routes/<name>/route.tsx`. The routes count only in an app of
 // which a file imports `@remix-run/...`.
-import { literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import type { RouteRec } from "./facts.ts";
-import { gatedRoutes, markApp, moduleExportsOf } from "./route_modules.ts";
+import {
+  fileRoute,
+  gatedRoutes,
+  markApp,
+  moduleExportsOf,
+} from "./route_modules.ts";
 
 const ROUTE = /^((?:.*\/)?)app\/routes\/(.+)\.[cm]?[jt]sx?$/;
 const APP_FILE = /^((?:.*\/)?)app\/.+$/;
@@ -71,14 +75,9 @@ export function remixRoutes(c: Collector): void {
   const add = (methods: string[], name: string) => {
     const found = exports.find((e) => e.name === name);
     if (!found) return false;
-    routes.push({
-      ...c.site(found.node, found.owner),
-      methods,
-      path: literal(url),
-      framework: "remix",
-      composed: true,
-      extra: {},
-    });
+    routes.push(
+      fileRoute(c.site(found.node, found.owner), methods, url, "remix"),
+    );
     return true;
   };
   if (!add(["GET"], "loader")) add(["GET"], "default");

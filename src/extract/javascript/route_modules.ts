@@ -4,7 +4,8 @@
 // app that uses Remix).
 import { namedChildren, type Node } from "../_syntax/tree.ts";
 import type { Collector } from "./collect.ts";
-import type { JsFacts, RouteRec } from "./facts.ts";
+import { literal } from "../_value/mod.ts";
+import type { JsFacts, RouteRec, Site } from "./facts.ts";
 
 /** A top-level export: its name (`default` for the default), node, owner. */
 export interface ModuleExport {
@@ -77,6 +78,42 @@ export function gatedRoutes(
 /** Records that the app at `app` uses `framework` (an import, a config). */
 export function markApp(c: Collector, framework: string, app: string): void {
   (c.facts.apps ??= []).push(`${framework}:${app}`);
+}
+
+/**
+ * Whether the file is an app's config file (`svelte.config.js`; the first
+ * group of `config` is the app's folder): marks the app as using
+ * `framework`, or the one the second group names (`nuxt.config.ts`).
+ */
+export function configFile(
+  c: Collector,
+  config: RegExp,
+  framework?: string,
+): boolean {
+  const match = config.exec(c.facts.path);
+  if (!match) return false;
+  markApp(c, framework ?? match[2]!, match[1]!);
+  return true;
+}
+
+/**
+ * A route of file-system routing at `site`: `methods` at the URL its file's
+ * place gives (`composed`: the URL is not written as one string).
+ */
+export function fileRoute(
+  site: Site,
+  methods: string[],
+  url: string,
+  framework: string,
+): RouteRec {
+  return {
+    ...site,
+    methods,
+    path: literal(url),
+    framework,
+    composed: true,
+    extra: {},
+  };
 }
 
 /** The file and route of each gated route whose app uses its framework. */

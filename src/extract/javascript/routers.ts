@@ -17,6 +17,7 @@ import {
   isRelative,
   KOA_ROUTER_MODULES,
   methodValues,
+  namedValue,
   OAK_MODULE,
   optionValue,
   pairValue,
@@ -24,19 +25,17 @@ import {
   pathValues,
   ROUTE_METHODS,
 } from "./nodes.ts";
+import type { MemberCall } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import type { Node } from "../_syntax/tree.ts";
 import { findAncestor, namedChildren, stringValue } from "../_syntax/tree.ts";
 
 /** Routers (`express()`, `new Hono()`...) and client instances. */
-export function factoryDecl(
-  c: Collector,
-  node: Node,
-): void {
-  const name = node.childForFieldName("name");
-  const value = node.childForFieldName("value");
-  if (name?.type !== "identifier" || !value) return;
-  let v = unwrap(value);
+export function factoryDecl(c: Collector, node: Node): void {
+  const declared = namedValue(node);
+  if (!declared) return;
+  const { name } = declared;
+  let v = unwrap(declared.value);
   if (v.type === "await_expression" && v.namedChild(0)) {
     v = unwrap(v.namedChild(0)!);
   }
@@ -49,10 +48,7 @@ export function factoryDecl(
   if (instance) c.facts.instances.set(name.text, instance);
 }
 
-export function routerFactory(
-  c: Collector,
-  v: Node,
-): RouterDef | undefined {
+export function routerFactory(c: Collector, v: Node): RouterDef | undefined {
   if (v.type === "call_expression") {
     const callee = unwrap(v.childForFieldName("function")!);
     const args = argList(v);
@@ -136,10 +132,7 @@ export function routerFactory(
 }
 
 /** A router a receiver expression stands for, by local definition. */
-export function routerOf(
-  c: Collector,
-  node: Node,
-): RouterDef | undefined {
+export function routerOf(c: Collector, node: Node): RouterDef | undefined {
   const v = unwrap(node);
   if (v.type === "identifier") {
     const id = c.routerId(v);
@@ -187,13 +180,8 @@ export function instanceFactory(
 // ---- calls --------------------------------------------------------
 
 /** Route registrations and mounts on router receivers. */
-export function serverCall(
-  c: Collector,
-  node: Node,
-  object: Node,
-  method: string,
-  args: Node[],
-): boolean {
+export function serverCall(c: Collector, call: MemberCall): boolean {
+  const { node, object, method, args } = call;
   const receiver = c.receiver(object);
   if (!receiver) return false;
   const { id, framework } = receiver;
@@ -419,10 +407,7 @@ function optionalPath(arg: Node | undefined): Value {
 }
 
 /** A mounted router: `router`, `router.routes()`, `require("./r")`, an import. */
-export function childRef(
-  c: Collector,
-  arg: Node,
-): ChildRef | undefined {
+export function childRef(c: Collector, arg: Node): ChildRef | undefined {
   let v = unwrap(arg);
   if (v.type === "call_expression") {
     const required = bindingOfRequire(v);
@@ -474,10 +459,7 @@ export function routerReturn(c: Collector, node: Node): void {
 }
 
 /** A fastify plugin: a local function, an import, `fp(fn)`. */
-export function pluginRef(
-  c: Collector,
-  arg: Node,
-): ChildRef | undefined {
+export function pluginRef(c: Collector, arg: Node): ChildRef | undefined {
   let v = unwrap(arg);
   if (v.type === "call_expression") {
     const callee = unwrap(v.childForFieldName("function")!);

@@ -4,11 +4,15 @@
 // answer POST at the page's URL. `[id]`, `[...rest]`, `[[optional]]` and
 // `[id=matcher]` are parameters, `(group)` folders add nothing. The routes
 // count only in an app with a `svelte.config.js` next to its `src/`.
-import { literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import type { RouteRec, Site } from "./facts.ts";
 import { isMethodName } from "./nextjs.ts";
-import { gatedRoutes, markApp, moduleExportsOf } from "./route_modules.ts";
+import {
+  configFile,
+  fileRoute,
+  gatedRoutes,
+  moduleExportsOf,
+} from "./route_modules.ts";
 
 const CONFIG = /^((?:.*\/)?)svelte\.config\.[cm]?[jt]s$/;
 const ROUTE =
@@ -26,27 +30,15 @@ export function sveltePath(folder: string): string {
 
 /** Reads a SvelteKit route file, or an app's `svelte.config.js`. */
 export function svelteRoutes(c: Collector): void {
-  const path = c.facts.path;
-  const config = CONFIG.exec(path);
-  if (config) {
-    markApp(c, "sveltekit", config[1]!);
-    return;
-  }
-  const route = ROUTE.exec(path);
+  if (configFile(c, CONFIG, "sveltekit")) return;
+  const route = ROUTE.exec(c.facts.path);
   if (!route) return;
   const [, app, folder, kind, ext] = route;
   if ((kind === "page") !== (ext === "svelte")) return;
   const url = sveltePath(folder!);
   const routes: RouteRec[] = [];
   const push = (method: string, site: Site) =>
-    routes.push({
-      ...site,
-      methods: [method],
-      path: literal(url),
-      framework: "sveltekit",
-      composed: true,
-      extra: {},
-    });
+    routes.push(fileRoute(site, [method], url, "sveltekit"));
   if (kind === "page") {
     // the page is the whole file
     if (c.root) push("GET", { ...c.site(c.root), line: 1, col: 1 });

@@ -12,6 +12,8 @@ import {
   stringValue,
 } from "../_syntax/compact_tree.ts";
 import { activities, type TemporalOut } from "../_port/temporal.ts";
+import type { ImportBinding } from "./facts.ts";
+import { importedNames } from "./imports.ts";
 
 interface JsFile {
   file: SourceFile;
@@ -129,43 +131,20 @@ export async function jsTemporal(
   }
 }
 
-interface JsImport {
-  source: string;
-  name: string; // "*" for a namespace import
-}
-
-function jsImports(root: Node): Map<string, JsImport> {
-  const imports = new Map<string, JsImport>();
-  for (const statement of namedChildren(root)) {
-    if (statement.type !== "import_statement") continue;
-    const sourceNode = statement.childForFieldName("source");
-    const source = sourceNode ? stringValue(sourceNode) : undefined;
-    if (source === undefined) continue;
-    for (const clause of namedChildren(statement)) {
-      if (clause.type !== "import_clause") continue;
-      for (const part of namedChildren(clause)) {
-        if (part.type === "namespace_import") {
-          const local = namedChildren(part)[0]?.text;
-          if (local) imports.set(local, { source, name: "*" });
-        } else if (part.type === "named_imports") {
-          for (const spec of namedChildren(part)) {
-            const name = spec.childForFieldName("name")?.text;
-            const alias = spec.childForFieldName("alias")?.text;
-            if (name) imports.set(alias ?? name, { source, name });
-          }
-        } else if (part.type === "identifier") {
-          imports.set(part.text, { source, name: "default" });
-        }
-      }
-    }
-  }
-  return imports;
+/** The names the `import` statements of a file bind. */
+function jsImports(root: Node): Map<string, ImportBinding> {
+  const tree = { namedChildren, stringValue };
+  return new Map(
+    namedChildren(root)
+      .filter((statement) => statement.type === "import_statement")
+      .flatMap((statement) => importedNames(statement, tree)),
+  );
 }
 
 async function jsActivities(
   value: Node,
   entry: JsFile,
-  imports: Map<string, JsImport>,
+  imports: Map<string, ImportBinding>,
   files: SourceFile[],
   parse: (file: SourceFile) => Promise<JsFile | undefined>,
   out: TemporalOut,

@@ -8,6 +8,7 @@
 import type { Node } from "../_syntax/tree.ts";
 import type { Collector } from "./collect.ts";
 import { CLIENT_METHODS, methodOption, pairValue } from "./nodes.ts";
+import type { MemberCall } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import { client } from "./client_calls.ts";
 import { stringValue } from "../_syntax/tree.ts";
@@ -48,13 +49,8 @@ function methodArg(node: Node | undefined): string | undefined {
 }
 
 /** Records a k6, Cypress or Playwright request; `false` when it is none. */
-export function testClientCall(
-  c: Collector,
-  node: Node,
-  object: Node,
-  method: string,
-  args: Node[],
-): boolean {
+export function testClientCall(c: Collector, call: MemberCall): boolean {
+  const { node, object, method, args } = call;
   const framework = frameworkOf(c, object);
   if (framework === undefined) return false;
   const [first, second] = args;

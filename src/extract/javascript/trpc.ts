@@ -13,7 +13,7 @@ import { composed, literal } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import type { ChildRef, JsFacts, RouteRec, Site } from "./facts.ts";
 import type { JsProject } from "./project.ts";
-import { argList, memberKey, pairValue } from "./nodes.ts";
+import { argList, memberKey, namedValues, pairValue } from "./nodes.ts";
 import { unwrap } from "./values.ts";
 
 /** A procedure, a router's entries, or a name for either. */
@@ -133,10 +133,7 @@ export function trpcFacts(c: Collector): void {
       HANDLERS.test(n.childForFieldName("function")?.text ?? "")
     )
   ) return;
-  for (const d of c.nodes("variable_declarator")) {
-    const name = d.childForFieldName("name");
-    const value = d.childForFieldName("value");
-    if (name?.type !== "identifier" || !value) continue;
+  for (const { name, value } of namedValues(c.nodes("variable_declarator"))) {
     const type = unwrap(value).type;
     if (type !== "call_expression" && type !== "object") continue;
     const node = trpcNode(c, value);

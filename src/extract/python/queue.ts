@@ -12,7 +12,10 @@ import {
   type Value,
 } from "../_value/mod.ts";
 import type { ExportedKinds, QueueImports } from "../_port/queue.ts";
-import { QueueFile, type QueueSyntax } from "../_port/queue_file.ts";
+import {
+  ReceiverQueueFile,
+  type ReceiverSyntax,
+} from "../_port/queue_receivers.ts";
 import { namedChildren, unwrapped, walk } from "../_syntax/tree.ts";
 import { daprSubscription, queueCall } from "./queue_calls.ts";
 import { WRAPPERS } from "./module.ts";
@@ -109,7 +112,7 @@ export const ATTRIBUTES: Record<string, Record<string, string>> = {
 export const INSTANCE: Record<string, string> = CALLED;
 
 /** What the queue reader gathers from Python. */
-const SYNTAX: QueueSyntax = {
+const SYNTAX: ReceiverSyntax = {
   scopes: new Set(["function_definition", "lambda"]),
   bindings: new Set([
     "assignment",
@@ -119,6 +122,8 @@ const SYNTAX: QueueSyntax = {
   ]),
   calls: new Set(["call"]),
   constant: { type: "assignment", name: "left", value: "right" },
+  wrappers: WRAPPERS,
+  member: { type: "attribute", name: "attribute", self: "self" },
 };
 
 export function unwrap(node: Node): Node {
@@ -167,7 +172,7 @@ export function argument(
 }
 
 /** The queue ports of one Python file. */
-export class PyQueueFile extends QueueFile {
+export class PyQueueFile extends ReceiverQueueFile {
   constructor(
     path: string,
     ports: ExtractedPort[],
@@ -250,7 +255,7 @@ export class PyQueueFile extends QueueFile {
         if (left.type === "identifier") {
           return this.kinds.bind(b, left.text, kind);
         }
-        const attr = selfAttribute(left);
+        const attr = this.ownMember(left);
         return attr ? this.kinds.bindGlobal(attr, kind) : false;
       }
       case "with_item": {
@@ -277,40 +282,20 @@ export class PyQueueFile extends QueueFile {
     return kind ? INSTANCE[kind] ?? kind : undefined;
   }
 
-  kindOf(expression: Node): string | undefined {
-    const n = unwrap(expression);
-    switch (n.type) {
-      case "identifier":
-        return this.kinds.lookup(n, n.text);
-      case "attribute": {
-        const attr = selfAttribute(n);
-        if (attr) return this.kinds.lookup(n, attr);
-        const object = n.childForFieldName("object");
-        const name = n.childForFieldName("attribute")?.text ?? "";
-        const kind = object ? this.kindOf(object) : undefined;
-        return kind
-          ? MODULE_MEMBERS[kind]?.[name] ?? ATTRIBUTES[kind]?.[name]
-          : undefined;
-      }
-      case "call": {
-        const fn = n.childForFieldName("function");
-        if (!fn) return undefined;
-        if (fn.type === "attribute") {
-          const object = fn.childForFieldName("object");
-          const name = fn.childForFieldName("attribute")?.text ?? "";
-          const kind = object ? this.kindOf(object) : undefined;
-          if (kind && METHODS[kind]?.[name]) return METHODS[kind]![name];
-        }
-        const kind = this.kindOf(fn);
-        return kind ? CALLED[kind] : undefined;
-      }
-      default:
-        return undefined;
-    }
+  /** A module's member, else an attribute of an instance. */
+  memberKind(kind: string, name: string): string | undefined {
+    return MODULE_MEMBERS[kind]?.[name] ?? ATTRIBUTES[kind]?.[name];
   }
 
-  unwrap(node: Node): Node {
-    return unwrap(node);
+  /** A method's result, else calling what the callee is (a class, a factory). */
+  callKind(_call: Node, fn: Node): string | undefined {
+    if (fn.type === "attribute") {
+      const kind = this.receiverKind(fn);
+      const result = kind ? METHODS[kind]?.[this.memberName(fn)] : undefined;
+      if (result) return result;
+    }
+    const kind = this.kindOf(fn);
+    return kind ? CALLED[kind] : undefined;
   }
 
   expressionValue(n: Node, depth: number): Value {
@@ -399,13 +384,6 @@ export class PyQueueFile extends QueueFile {
     const arg = argument(call, 0, "name");
     return arg ? this.value(arg) : undefined;
   }
-}
-
-export function selfAttribute(node: Node): string | undefined {
-  if (node.type !== "attribute") return undefined;
-  if (node.childForFieldName("object")?.text !== "self") return undefined;
-  const name = node.childForFieldName("attribute")?.text;
-  return name ? `self.${name}` : undefined;
 }
 
 export function isEnvRead(node: Node): boolean {
