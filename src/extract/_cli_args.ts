@@ -90,8 +90,9 @@ export function readArgs<T extends { help: boolean }>(
 }
 
 /**
- * Parses a command's arguments and runs it: a usage error prints the
- * message and the usage (exit code 2), `--help` the usage (0).
+ * Parses a command's arguments and runs it: a usage error (of the
+ * arguments, or one the command finds in them) prints the message and
+ * where the usage is (exit code 2), `--help` the usage (0).
  */
 export async function withUsage<T extends { help: boolean }>(
   args: readonly string[],
@@ -100,19 +101,16 @@ export async function withUsage<T extends { help: boolean }>(
   parse: (args: readonly string[]) => T,
   run: (options: T, io: ScanCliIo) => Promise<number>,
 ): Promise<number> {
-  let options: T;
   try {
-    options = parse(args);
+    const options = parse(args);
+    if (!options.help) return await run(options, io);
+    io.stdout(usage);
+    return 0;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(usageError(error.message, usage));
     return 2;
   }
-  if (options.help) {
-    io.stdout(usage);
-    return 0;
-  }
-  return await run(options, io);
 }
 
 /**

@@ -72,19 +72,13 @@ const FLAGS: Readonly<Record<string, Flag<DiffArgs>>> = {
 };
 
 function parseArgs(args: readonly string[]): DiffArgs {
-  const parsed: DiffArgs = {
+  const defaults: DiffArgs = {
     ...gateDefaults(),
     files: [],
     maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
     help: false,
   };
-  readArgs(args, parsed, FLAGS, "files", readGateFlag);
-  if (!parsed.help && parsed.db === undefined && parsed.files.length !== 2) {
-    throw new UsageError(
-      `Cannot diff: expected <base.json> <head.json>, got ${parsed.files.length} file(s)`,
-    );
-  }
-  return parsed;
+  return readArgs(args, defaults, FLAGS, "files", readGateFlag);
 }
 
 /**
@@ -118,20 +112,19 @@ export function runDiffCli(
   args: readonly string[],
   io: ScanCliIo = processIo(),
 ): Promise<number> {
-  return withUsage(
-    args,
-    io,
-    USAGE,
-    parseArgs,
-    (options) =>
-      options.db === undefined
-        ? diffFiles(options, io)
-        : diffOrg(options.db, options, io),
-  );
+  return withUsage(args, io, USAGE, parseArgs, (options) => {
+    if (options.db !== undefined) return diffOrg(options.db, options, io);
+    return diffFiles(options, io);
+  });
 }
 
 /** The gate between two graph files: `diff <base.json> <head.json>`. */
 function diffFiles(options: DiffArgs, io: ScanCliIo): Promise<number> {
+  if (options.files.length !== 2) {
+    throw new UsageError(
+      `Cannot diff: expected <base.json> <head.json>, got ${options.files.length} file(s)`,
+    );
+  }
   const [basePath, headPath] = options.files as [string, string];
   return exitOnGraphFileError(io, async () => {
     const base = await readGraph(basePath, io, options.maxGraphBytes);

@@ -82,14 +82,8 @@ function parseArgs(args: readonly string[]): ExportArgs {
     help: false,
   };
   readArgs(args, parsed, FLAGS, "files");
-  if (parsed.help) return parsed;
-  if (parsed.format === undefined) {
+  if (!parsed.help && parsed.format === undefined) {
     throw new UsageError("Cannot parse arguments: --format is required");
-  }
-  if (parsed.files.length !== 1) {
-    throw new UsageError(
-      `Cannot export: expected one <graph.json>, got ${parsed.files.length}`,
-    );
   }
   return parsed;
 }
@@ -124,7 +118,14 @@ export function runExportCli(
   args: readonly string[],
   io: ScanCliIo = processIo(),
 ): Promise<number> {
-  return withUsage(args, io, USAGE, parseArgs, write);
+  return withUsage(args, io, USAGE, parseArgs, (options) => {
+    if (options.files.length !== 1) {
+      throw new UsageError(
+        `Cannot export: expected one <graph.json>, got ${options.files.length}`,
+      );
+    }
+    return write(options, io);
+  });
 }
 
 function write(options: ExportArgs, io: ScanCliIo): Promise<number> {
