@@ -1,7 +1,7 @@
 // Argument parsing shared by the commands: node:util's parseArgs (Deno,
 // Node and Bun all have it), with its errors turned into usage errors.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { UsageError } from "./command.ts";
+import { HelpRequested, UsageError } from "./command.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -11,27 +11,32 @@ export interface ParsedArgs {
   readonly positionals: readonly string[];
 }
 
-/** Parses `args` with these options; `--help` is always known. */
+/**
+ * Parses `args` with these options; `--help` is always known, and throws
+ * {@linkcode HelpRequested} once the arguments parse.
+ */
 export function parseCommandArgs(
   args: readonly string[],
   options: Options,
 ): ParsedArgs {
+  let parsed;
   try {
-    const { values, positionals } = parseArgs({
+    parsed = parseArgs({
       args: [...args],
       options: { ...options, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
       strict: true,
     });
-    return {
-      values: values as Record<string, string | boolean | undefined>,
-      positionals,
-    };
   } catch (error) {
     throw new UsageError(
       error instanceof Error ? error.message : String(error),
     );
   }
+  if (parsed.values.help === true) throw new HelpRequested();
+  return {
+    values: parsed.values as Record<string, string | boolean | undefined>,
+    positionals: parsed.positionals,
+  };
 }
 
 /** A request value from the command line: JSON for `{...}` and `[...]`. */

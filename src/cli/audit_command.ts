@@ -21,8 +21,13 @@ const KINDS: readonly AuditFindingKind[] = [
   "auth-only-route",
 ];
 
-const USAGE =
-  `Usage: portcullis audit <app-dir> --model <m.conf> --policy <p.csv> [options]
+/** The `audit` command. */
+export const auditCommand: Command = {
+  words: ["audit"],
+  synopsis: "<app-dir> --model <m.conf> --policy <p.csv>",
+  summary: "join an application's routes with its policy (exit 1 on findings)",
+  usage:
+    `Usage: portcullis audit <app-dir> --model <m.conf> --policy <p.csv> [options]
 
 Scans the JavaScript/TypeScript source of an application for its routes and
 the guard in front of each, decides every permission for every role of the
@@ -52,7 +57,9 @@ Options:
 Exit codes: 0 nothing to fail on, 1 findings to fail on, 2 bad arguments, an
 application directory that cannot be scanned, or a model or policy that does
 not load, 3 an incomplete report with --strict.
-`;
+`,
+  run,
+};
 
 function failPredicate(value: string): (finding: AuditFinding) => boolean {
   if (value === "warnings") return (f) => f.level === "warning";
@@ -84,10 +91,6 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     strict: { type: "boolean" },
     "sarif-root": { type: "string" },
   });
-  if (values.help === true) {
-    io.stdout(USAGE);
-    return 0;
-  }
   if (typeof values.model !== "string" || typeof values.policy !== "string") {
     throw new UsageError("--model and --policy are required");
   }
@@ -146,12 +149,3 @@ function renderers(
     sarif: () => `${JSON.stringify(toAuditSarif(report, { root }), null, 2)}\n`,
   };
 }
-
-/** The `audit` command. */
-export const auditCommand: Command = {
-  words: ["audit"],
-  synopsis: "<app-dir> --model <m.conf> --policy <p.csv>",
-  summary: "join an application's routes with its policy (exit 1 on findings)",
-  usage: USAGE,
-  run,
-};

@@ -36,3 +36,14 @@ export class UsageError extends Error {
     this.name = "UsageError";
   }
 }
+
+/**
+ * `--help` was given: the program prints the command's usage and exits 0
+ * (thrown by the parsing of the arguments, before the command runs).
+ */
+export class HelpRequested extends Error {
+  constructor() {
+    super("help requested");
+    this.name = "HelpRequested";
+  }
+}

@@ -7,8 +7,13 @@ import { subjectValue } from "../policy/_subject.ts";
 import { type CliIo, type Command, UsageError } from "./command.ts";
 import { parseCommandArgs, requestValue } from "./_parse_args.ts";
 
-const USAGE =
-  `Usage: portcullis policy explain --model <m.conf> --policy <p.csv> <sub> [args...]
+/** The `policy explain` command. */
+export const policyExplainCommand: Command = {
+  words: ["policy", "explain"],
+  synopsis: "--model <m.conf> --policy <p.csv> <sub> [args...]",
+  summary: "explain why a request is allowed or denied",
+  usage:
+    `Usage: portcullis policy explain --model <m.conf> --policy <p.csv> <sub> [args...]
 
 Explains the decision of one request: the rule that decided it, the allow and
 deny rules that matched and the role links they went through, and for a
@@ -27,7 +32,9 @@ Options:
 
 Exit codes: 0 explained, 1 the explanation disagrees with the guard's
 enforcer (never expected), 2 bad arguments or files that do not load.
-`;
+`,
+  run,
+};
 
 async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
@@ -35,10 +42,6 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     policy: { type: "string" },
     json: { type: "boolean" },
   });
-  if (values.help === true) {
-    io.stdout(USAGE);
-    return 0;
-  }
   if (typeof values.model !== "string" || typeof values.policy !== "string") {
     throw new UsageError("--model and --policy are required");
   }
@@ -76,12 +79,3 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   return 0;
 }
-
-/** The `policy explain` command. */
-export const policyExplainCommand: Command = {
-  words: ["policy", "explain"],
-  synopsis: "--model <m.conf> --policy <p.csv> <sub> [args...]",
-  summary: "explain why a request is allowed or denied",
-  usage: USAGE,
-  run,
-};

@@ -9,7 +9,12 @@ import {
 import { type CliIo, type Command, UsageError } from "./command.ts";
 import { parseCommandArgs } from "./_parse_args.ts";
 
-const USAGE = `Usage: portcullis policy test <cases.yaml> [options]
+/** The `policy test` command. */
+export const policyTestCommand: Command = {
+  words: ["policy", "test"],
+  synopsis: "<cases.yaml>",
+  summary: "run policy test cases (exit 1 on a failure)",
+  usage: `Usage: portcullis policy test <cases.yaml> [options]
 
 Runs the policy test cases of a YAML (or JSON) file against its model and
 policy files, with the decision path the guard uses, and prints a report.
@@ -26,7 +31,9 @@ Options:
 Exit codes: 0 every case passed (and coverage is at least --min-coverage),
 1 a case failed or coverage is too low, 2 bad arguments, an unreadable cases
 file, or a model or policy that does not load.
-`;
+`,
+  run,
+};
 
 async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
@@ -36,10 +43,6 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     verbose: { type: "boolean" },
     json: { type: "boolean" },
   });
-  if (values.help === true) {
-    io.stdout(USAGE);
-    return 0;
-  }
   if (positionals.length !== 1) {
     throw new UsageError("expected one cases file");
   }
@@ -85,12 +88,3 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   return report.failed === 0 ? 0 : 1;
 }
-
-/** The `policy test` command. */
-export const policyTestCommand: Command = {
-  words: ["policy", "test"],
-  synopsis: "<cases.yaml>",
-  summary: "run policy test cases (exit 1 on a failure)",
-  usage: USAGE,
-  run,
-};

@@ -2,7 +2,8 @@
 // the arguments, runs it, and turns its errors into messages and exit codes.
 import { EnforcerLoadError } from "../guard/cached_file_enforcer_provider.ts";
 import { PolicyTestError } from "../policy/mod.ts";
-import { type CliIo, type Command, UsageError } from "./command.ts";
+import type { CliIo, Command } from "./command.ts";
+import { HelpRequested, UsageError } from "./command.ts";
 import { auditCommand } from "./audit_command.ts";
 import { policyExplainCommand } from "./policy_explain_command.ts";
 import { policyTestCommand } from "./policy_test_command.ts";
@@ -63,6 +64,10 @@ export async function runPortcullis(
   try {
     return await command.run(args.slice(command.words.length), io);
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      io.stdout(command.usage);
+      return 0;
+    }
     if (error instanceof UsageError) {
       io.stderr(`portcullis: ${error.message}\n\n${command.usage}`);
       return 2;

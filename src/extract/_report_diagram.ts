@@ -76,20 +76,34 @@ function drawn(report: ScanReport, cut: ReportCut | undefined): ScanReport {
   };
 }
 
+/** What a diagram draws: its links, node ids and nodes grouped by root. */
+interface DiagramLayout {
+  /** The report under the cut. */
+  report: ScanReport;
+  /** The ids of the code elements. */
+  ids: Ids;
+  /** The nodes of each root (`""`: no root). */
+  groups: Map<string, DiagramNode[]>;
+}
+
+function layout(full: ScanReport, cut: ReportCut | undefined): DiagramLayout {
+  const report = drawn(full, cut);
+  const ids = new Ids("n");
+  return { report, ids, groups: groupByRoot(diagramNodes(report, ids)) };
+}
+
 /** A Mermaid flowchart of the report. */
 export function renderMermaid(
   full: ScanReport,
   cut: ReportCut | undefined,
 ): string {
-  const report = drawn(full, cut);
-  const ids = new Ids("n");
+  const { report, ids, groups } = layout(full, cut);
   const lines = ["flowchart LR"];
   if (cut !== undefined) {
     lines.push(
       `%% shortened to ${cut.maxBytes} bytes: the first ${cut.entriesPerList} links and unmatched calls are drawn`,
     );
   }
-  const groups = groupByRoot(diagramNodes(report, ids));
   let group = 0;
   for (const [root, nodes] of groups) {
     const indent = root ? "    " : "  ";
@@ -137,8 +151,7 @@ export function renderDot(
   full: ScanReport,
   cut: ReportCut | undefined,
 ): string {
-  const report = drawn(full, cut);
-  const ids = new Ids("n");
+  const { report, ids, groups } = layout(full, cut);
   const lines = [
     "digraph boundaries {",
     "  rankdir=LR;",
@@ -149,7 +162,6 @@ export function renderDot(
       `// shortened to ${cut.maxBytes} bytes: the first ${cut.entriesPerList} links and unmatched calls are drawn`,
     );
   }
-  const groups = groupByRoot(diagramNodes(report, ids));
   let group = 0;
   for (const [root, nodes] of groups) {
     if (root) {

@@ -3,18 +3,17 @@
 import { readBudgetFlag } from "./_cli_budgets.ts";
 import { processIo } from "./_cli_io.ts";
 import {
+  type Flag,
+  readArgs,
   readMinConfidence,
   UsageError,
-  usageError,
-  walkArgs,
   withUsage,
 } from "./_cli_args.ts";
+import type { GateOptions } from "./_cli_gate.ts";
 import {
   define,
   GATE_USAGE,
   gateDefaults,
-  type GateOptions,
-  GraphFileError,
   graphName,
   readGateFlag,
   readGraph,
@@ -22,6 +21,7 @@ import {
   rootPaths,
   runGate,
 } from "./_cli_gate.ts";
+import { exitOnGraphFileError } from "./_cli_graph_file.ts";
 import { withStore } from "./_cli_store.ts";
 import type { ScanCliIo } from "./scan_cli.ts";
 
@@ -59,31 +59,26 @@ interface DiffArgs extends GateOptions {
   help: boolean;
 }
 
+const FLAGS: Readonly<Record<string, Flag<DiffArgs>>> = {
+  "--db": "db",
+  "--min-confidence": (parsed, value) => {
+    parsed.minConfidence = readMinConfidence(value());
+  },
+  "--max-output-bytes": (parsed, value) => {
+    const budget = readBudgetFlag("--max-output-bytes", value);
+    if (typeof budget === "string") throw new UsageError(budget);
+    parsed.maxOutputBytes = budget!.value;
+  },
+};
+
 function parseArgs(args: readonly string[]): DiffArgs {
-  const parsed: DiffArgs = {
+  const defaults: DiffArgs = {
     ...gateDefaults(),
     files: [],
     maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
     help: false,
   };
-  walkArgs(args, (name, value) => {
-    if (name === "-h" || name === "--help") return parsed.help = true;
-    if (readGateFlag(name, value, parsed)) return true;
-    if (name === "--db") {
-      parsed.db = value();
-      return true;
-    }
-    if (name === "--min-confidence") {
-      parsed.minConfidence = readMinConfidence(value());
-      return true;
-    }
-    if (name !== "--max-output-bytes") return false;
-    const budget = readBudgetFlag(name, value);
-    if (typeof budget === "string") throw new UsageError(budget);
-    parsed.maxOutputBytes = budget!.value;
-    return true;
-  }, (file) => parsed.files.push(file));
-  return parsed;
+  return readArgs(args, defaults, FLAGS, "files", readGateFlag);
 }
 
 /**
@@ -117,22 +112,21 @@ export function runDiffCli(
   args: readonly string[],
   io: ScanCliIo = processIo(),
 ): Promise<number> {
-  return withUsage(args, io, USAGE, parseArgs, (options) => diff(options, io));
+  return withUsage(args, io, USAGE, parseArgs, (options) => {
+    if (options.db !== undefined) return diffOrg(options.db, options, io);
+    return diffFiles(options, io);
+  });
 }
 
-async function diff(options: DiffArgs, io: ScanCliIo): Promise<number> {
-  if (options.db !== undefined) return await diffOrg(options.db, options, io);
+/** The gate between two graph files: `diff <base.json> <head.json>`. */
+function diffFiles(options: DiffArgs, io: ScanCliIo): Promise<number> {
   if (options.files.length !== 2) {
-    io.stderr(
-      usageError(
-        `Cannot diff: expected <base.json> <head.json>, got ${options.files.length} file(s)`,
-        USAGE,
-      ),
+    throw new UsageError(
+      `Cannot diff: expected <base.json> <head.json>, got ${options.files.length} file(s)`,
     );
-    return 2;
   }
   const [basePath, headPath] = options.files as [string, string];
-  try {
+  return exitOnGraphFileError(io, async () => {
     const base = await readGraph(basePath, io, options.maxGraphBytes);
     const head = await readGraph(headPath, io, options.maxGraphBytes);
     return await runGate(
@@ -141,13 +135,7 @@ async function diff(options: DiffArgs, io: ScanCliIo): Promise<number> {
       { ...options, repo: options.repo ?? graphName(headPath, head) },
       io,
     );
-  } catch (error) {
-    if (error instanceof GraphFileError) {
-      io.stderr(`${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  });
 }
 
 /** The gate against the organisation store: `diff --db <url> <head.json>`. */
@@ -163,29 +151,24 @@ async function diffOrg(
     return 2;
   }
   const headPath = options.files[0]!;
-  let head;
-  try {
-    head = await readGraph(headPath, io, options.maxGraphBytes);
-  } catch (error) {
-    if (!(error instanceof GraphFileError)) throw error;
-    io.stderr(`${error.message}\n`);
-    return 2;
-  }
-  const repo = options.repo ?? graphName(headPath, head);
-  return await withStore(db, io, async (store) => {
-    const diff = await store.diff(repo, head, {
-      minConfidence: options.minConfidence,
+  return await exitOnGraphFileError(io, async () => {
+    const head = await readGraph(headPath, io, options.maxGraphBytes);
+    const repo = options.repo ?? graphName(headPath, head);
+    return await withStore(db, io, async (store) => {
+      const diff = await store.diff(repo, head, {
+        minConfidence: options.minConfidence,
+      });
+      // Where each repository was scanned, for the reports' file links.
+      const roots: Record<string, Record<string, string>> = {};
+      for (const published of await store.repositories()) {
+        define(
+          roots,
+          published.repo,
+          rootPaths(published.metadata["root_paths"]),
+        );
+      }
+      define(roots, repo, rootPaths(head.metadata["root_paths"]));
+      return await reportGate(diff, roots, { ...options, repo }, io);
     });
-    // Where each repository was scanned, for the reports' file links.
-    const roots: Record<string, Record<string, string>> = {};
-    for (const published of await store.repositories()) {
-      define(
-        roots,
-        published.repo,
-        rootPaths(published.metadata["root_paths"]),
-      );
-    }
-    define(roots, repo, rootPaths(head.metadata["root_paths"]));
-    return await reportGate(diff, roots, { ...options, repo }, io);
   });
 }

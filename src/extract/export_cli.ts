@@ -8,14 +8,13 @@ import {
   exportGraph,
 } from "../map/export_graph.ts";
 import { processIo, writeOutput } from "./_cli_io.ts";
-import { UsageError, usageError, walkArgs, withUsage } from "./_cli_args.ts";
+import { type Flag, readArgs, UsageError, withUsage } from "./_cli_args.ts";
+import { DEFAULT_MAX_GRAPH_BYTES, graphName, readGraph } from "./_cli_gate.ts";
 import {
-  DEFAULT_MAX_GRAPH_BYTES,
-  graphBytes,
-  GraphFileError,
-  graphName,
-  readGraph,
-} from "./_cli_gate.ts";
+  exitOnGraphFileError,
+  type GraphFileArgs,
+  readMaxGraphBytes,
+} from "./_cli_graph_file.ts";
 import type { ScanCliIo } from "./scan_cli.ts";
 
 const USAGE =
@@ -46,17 +45,34 @@ Exit codes: 0 written, 2 bad arguments, a graph that cannot be read or a
 file that cannot be written.
 `;
 
-interface ExportArgs {
-  files: string[];
+interface ExportArgs extends GraphFileArgs {
   format?: ExportFormat;
   outDir: string;
   name?: string;
   owner?: string;
   system?: string;
   version?: string;
-  maxGraphBytes: number;
-  help: boolean;
 }
+
+const FLAGS: Readonly<Record<string, Flag<ExportArgs>>> = {
+  "--out-dir": "outDir",
+  "--name": "name",
+  "--owner": "owner",
+  "--system": "system",
+  "--api-version": "version",
+  "--max-graph-bytes": readMaxGraphBytes,
+  "--format": (parsed, value) => {
+    const format = value();
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+      throw new UsageError(
+        `Cannot parse arguments: --format must be one of ${
+          EXPORT_FORMATS.join(", ")
+        }, got "${displayText(format, 100)}"`,
+      );
+    }
+    parsed.format = format as ExportFormat;
+  },
+};
 
 function parseArgs(args: readonly string[]): ExportArgs {
   const parsed: ExportArgs = {
@@ -65,34 +81,7 @@ function parseArgs(args: readonly string[]): ExportArgs {
     maxGraphBytes: DEFAULT_MAX_GRAPH_BYTES,
     help: false,
   };
-  const text: Record<
-    string,
-    "outDir" | "name" | "owner" | "system" | "version"
-  > = {
-    "--out-dir": "outDir",
-    "--name": "name",
-    "--owner": "owner",
-    "--system": "system",
-    "--api-version": "version",
-  };
-  walkArgs(args, (name, value) => {
-    if (name === "-h" || name === "--help") return parsed.help = true;
-    if (Object.hasOwn(text, name)) parsed[text[name]!] = value();
-    else if (name === "--max-graph-bytes") {
-      parsed.maxGraphBytes = graphBytes(value());
-    } else if (name === "--format") {
-      const format = value();
-      if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
-        throw new UsageError(
-          `Cannot parse arguments: --format must be one of ${
-            EXPORT_FORMATS.join(", ")
-          }, got "${displayText(format, 100)}"`,
-        );
-      }
-      parsed.format = format as ExportFormat;
-    } else return false;
-    return true;
-  }, (file) => parsed.files.push(file));
+  readArgs(args, parsed, FLAGS, "files");
   if (!parsed.help && parsed.format === undefined) {
     throw new UsageError("Cannot parse arguments: --format is required");
   }
@@ -129,39 +118,32 @@ export function runExportCli(
   args: readonly string[],
   io: ScanCliIo = processIo(),
 ): Promise<number> {
-  return withUsage(args, io, USAGE, parseArgs, (options) => write(options, io));
+  return withUsage(args, io, USAGE, parseArgs, (options) => {
+    if (options.files.length !== 1) {
+      throw new UsageError(
+        `Cannot export: expected one <graph.json>, got ${options.files.length}`,
+      );
+    }
+    return write(options, io);
+  });
 }
 
-async function write(options: ExportArgs, io: ScanCliIo): Promise<number> {
-  if (options.files.length !== 1) {
-    io.stderr(
-      usageError(
-        `Cannot export: expected one <graph.json>, got ${options.files.length}`,
-        USAGE,
-      ),
-    );
-    return 2;
-  }
+function write(options: ExportArgs, io: ScanCliIo): Promise<number> {
   const path = options.files[0]!;
-  let graph;
-  try {
-    graph = await readGraph(path, io, options.maxGraphBytes);
-  } catch (error) {
-    if (!(error instanceof GraphFileError)) throw error;
-    io.stderr(`${error.message}\n`);
-    return 2;
-  }
-  const files = exportGraph(graph, {
-    format: options.format!,
-    name: options.name ?? graphName(path),
-    ...(options.owner === undefined ? {} : { owner: options.owner }),
-    ...(options.system === undefined ? {} : { system: options.system }),
-    ...(options.version === undefined ? {} : { version: options.version }),
+  return exitOnGraphFileError(io, async () => {
+    const graph = await readGraph(path, io, options.maxGraphBytes);
+    const files = exportGraph(graph, {
+      format: options.format!,
+      name: options.name ?? graphName(path),
+      ...(options.owner === undefined ? {} : { owner: options.owner }),
+      ...(options.system === undefined ? {} : { system: options.system }),
+      ...(options.version === undefined ? {} : { version: options.version }),
+    });
+    for (const file of files) {
+      const target = join(options.outDir, file.path);
+      if (!await writeOutput(io, target, file.text)) return 2;
+      io.stdout(`wrote ${displayText(target)}\n`);
+    }
+    return 0;
   });
-  for (const file of files) {
-    const target = join(options.outDir, file.path);
-    if (!await writeOutput(io, target, file.text)) return 2;
-    io.stdout(`wrote ${displayText(target)}\n`);
-  }
-  return 0;
 }

@@ -2,14 +2,13 @@
 // <graph.json>` replaces that repository's part of the organisation store.
 import { displayText } from "../boundary/_display_text.ts";
 import { processIo } from "./_cli_io.ts";
-import { UsageError, walkArgs, withUsage } from "./_cli_args.ts";
+import { type Flag, readArgs, UsageError, withUsage } from "./_cli_args.ts";
+import { DEFAULT_MAX_GRAPH_BYTES, graphName, readGraph } from "./_cli_gate.ts";
 import {
-  DEFAULT_MAX_GRAPH_BYTES,
-  graphBytes,
-  GraphFileError,
-  graphName,
-  readGraph,
-} from "./_cli_gate.ts";
+  exitOnGraphFileError,
+  type GraphFileArgs,
+  readMaxGraphBytes,
+} from "./_cli_graph_file.ts";
 import { DB_USAGE, DEFAULT_DB, withStore } from "./_cli_store.ts";
 import type { ScanCliIo } from "./scan_cli.ts";
 
@@ -33,14 +32,18 @@ Exit codes: 0 published, 2 bad arguments, a graph that cannot be read or a
 store that cannot be written.
 `;
 
-interface PublishArgs {
-  files: string[];
+interface PublishArgs extends GraphFileArgs {
   db: string;
   repo?: string;
   commit?: string;
-  maxGraphBytes: number;
-  help: boolean;
 }
+
+const FLAGS: Readonly<Record<string, Flag<PublishArgs>>> = {
+  "--db": "db",
+  "--repo": "repo",
+  "--commit": "commit",
+  "--max-graph-bytes": readMaxGraphBytes,
+};
 
 function parseArgs(args: readonly string[]): PublishArgs {
   const parsed: PublishArgs = {
@@ -49,26 +52,7 @@ function parseArgs(args: readonly string[]): PublishArgs {
     maxGraphBytes: DEFAULT_MAX_GRAPH_BYTES,
     help: false,
   };
-  walkArgs(args, (name, value) => {
-    switch (name) {
-      case "-h":
-      case "--help":
-        return parsed.help = true;
-      case "--db":
-        parsed.db = value();
-        return true;
-      case "--repo":
-        parsed.repo = value();
-        return true;
-      case "--commit":
-        parsed.commit = value();
-        return true;
-      case "--max-graph-bytes":
-        parsed.maxGraphBytes = graphBytes(value());
-        return true;
-    }
-    return false;
-  }, (file) => parsed.files.push(file));
+  readArgs(args, parsed, FLAGS, "files");
   if (!parsed.help && parsed.files.length !== 1) {
     throw new UsageError(
       `Cannot publish: expected one <graph.json>, got ${parsed.files.length}`,
@@ -108,39 +92,28 @@ export function runPublishCli(
   args: readonly string[],
   io: ScanCliIo = processIo(),
 ): Promise<number> {
-  return withUsage(
-    args,
-    io,
-    USAGE,
-    parseArgs,
-    (options) => publish(options, io),
-  );
+  return withUsage(args, io, USAGE, parseArgs, publish);
 }
 
-async function publish(options: PublishArgs, io: ScanCliIo): Promise<number> {
+function publish(options: PublishArgs, io: ScanCliIo): Promise<number> {
   const path = options.files[0]!;
-  let graph;
-  try {
-    graph = await readGraph(path, io, options.maxGraphBytes);
-  } catch (error) {
-    if (!(error instanceof GraphFileError)) throw error;
-    io.stderr(`${error.message}\n`);
-    return 2;
-  }
-  const repo = options.repo ?? graphName(path, graph);
-  return await withStore(options.db, io, async (store) => {
-    const result = await store.publish(
-      repo,
-      graph,
-      options.commit === undefined ? {} : { commit: options.commit },
-    );
-    io.stdout(
-      `Published ${
-        displayText(repo)
-      }: ${result.ports} ports, ${result.owners} owners${
-        result.changed ? "" : " (unchanged)"
-      }\n`,
-    );
-    return 0;
+  return exitOnGraphFileError(io, async () => {
+    const graph = await readGraph(path, io, options.maxGraphBytes);
+    const repo = options.repo ?? graphName(path, graph);
+    return await withStore(options.db, io, async (store) => {
+      const result = await store.publish(
+        repo,
+        graph,
+        options.commit === undefined ? {} : { commit: options.commit },
+      );
+      io.stdout(
+        `Published ${
+          displayText(repo)
+        }: ${result.ports} ports, ${result.owners} owners${
+          result.changed ? "" : " (unchanged)"
+        }\n`,
+      );
+      return 0;
+    });
   });
 }

@@ -4,7 +4,14 @@ import type { PortRecord } from "../boundary/port_records.ts";
 import type { OrgStore } from "../map/store/org_store.ts";
 import type { BoundarySelector } from "../map/store/org_store_types.ts";
 import { processIo } from "./_cli_io.ts";
-import { UsageError, walkArgs, withUsage } from "./_cli_args.ts";
+import {
+  type Flag,
+  readArgs,
+  readMinConfidence,
+  readNumber,
+  UsageError,
+  withUsage,
+} from "./_cli_args.ts";
 import { DB_USAGE, DEFAULT_DB, withStore } from "./_cli_store.ts";
 import type { ScanCliIo } from "./scan_cli.ts";
 
@@ -57,17 +64,27 @@ interface QueryArgs {
   help: boolean;
 }
 
-function number(name: string, raw: string, min: number, max: number): number {
-  const value = Number(raw);
-  if (raw.trim() === "" || !(value >= min && value <= max)) {
-    throw new UsageError(
-      `Cannot parse arguments: ${name} must be a number from ${min} to ${max}, got "${
-        displayText(raw, 100)
-      }"`,
-    );
-  }
-  return value;
-}
+const FLAGS: Readonly<Record<string, Flag<QueryArgs>>> = {
+  "--db": "db",
+  "--repo": "repo",
+  "--format": (parsed, value) => {
+    const format = value();
+    if (format !== "text" && format !== "json") {
+      throw new UsageError(
+        `Cannot parse arguments: --format must be text or json, got "${
+          displayText(format, 100)
+        }"`,
+      );
+    }
+    parsed.format = format;
+  },
+  "--min-confidence": (parsed, value) => {
+    parsed.minConfidence = readMinConfidence(value());
+  },
+  "--limit": (parsed, value) => {
+    parsed.limit = Math.trunc(readNumber("--limit", value(), 1, 10_000_000));
+  },
+};
 
 function parseArgs(args: readonly string[]): QueryArgs {
   const parsed: QueryArgs = {
@@ -76,38 +93,7 @@ function parseArgs(args: readonly string[]): QueryArgs {
     format: "text",
     help: false,
   };
-  walkArgs(args, (name, value) => {
-    switch (name) {
-      case "-h":
-      case "--help":
-        return parsed.help = true;
-      case "--db":
-        parsed.db = value();
-        return true;
-      case "--repo":
-        parsed.repo = value();
-        return true;
-      case "--format": {
-        const format = value();
-        if (format !== "text" && format !== "json") {
-          throw new UsageError(
-            `Cannot parse arguments: --format must be text or json, got "${
-              displayText(format, 100)
-            }"`,
-          );
-        }
-        parsed.format = format;
-        return true;
-      }
-      case "--min-confidence":
-        parsed.minConfidence = number(name, value(), 0, 1);
-        return true;
-      case "--limit":
-        parsed.limit = Math.trunc(number(name, value(), 1, 10_000_000));
-        return true;
-    }
-    return false;
-  }, (word) => parsed.words.push(word));
+  readArgs(args, parsed, FLAGS, "words");
   if (parsed.help) return parsed;
   const query = parsed.words[0];
   if (query === undefined || !(QUERIES as readonly string[]).includes(query)) {

@@ -2,6 +2,7 @@
 // format and optionally shortened to a byte budget.
 import type { BoundaryGraph } from "../boundary/graph.ts";
 import type { ExtractDiagnostic } from "./extractor.ts";
+import { checkFormat, checkSizeLimit } from "../map/_render_checks.ts";
 import { renderFitted } from "./_render_fitted.ts";
 import type { DiagramOptions } from "./_report_view.ts";
 
@@ -113,23 +114,8 @@ export function renderReport(
   graph: BoundaryGraph,
   options: RenderReportOptions = {},
 ): string {
-  const format = options.format ?? "text";
-  if (!REPORT_FORMATS.includes(format)) {
-    throw new RangeError(
-      `Cannot render report: unknown format "${String(format)}"`,
-    );
-  }
-  const maxBytes = options.maxBytes;
-  if (
-    maxBytes !== undefined &&
-    (!Number.isSafeInteger(maxBytes) || maxBytes < 1024)
-  ) {
-    throw new RangeError(
-      `Cannot render report: maxBytes must be an integer from 1024, got ${
-        String(maxBytes)
-      }`,
-    );
-  }
+  const format = checkFormat("report", options.format, REPORT_FORMATS);
+  checkSizeLimit("report", "maxBytes", options.maxBytes);
   if (options.collapse !== undefined && options.collapse !== "service") {
     throw new RangeError(
       `Cannot render report: collapse must be "service", got "${

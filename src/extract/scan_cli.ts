@@ -2,6 +2,7 @@
 // exit code. `cli.ts` runs it as a program. Uses node: modules only (no
 // Deno.*), so it runs in Deno, Node and Bun.
 import { displayText, escapeJsonText } from "../boundary/_display_text.ts";
+import type { BoundaryGraph } from "../boundary/graph.ts";
 import {
   scan,
   type ScanBudget,
@@ -14,21 +15,22 @@ import { REPORT_FORMATS, type ReportFormat } from "./render_report.ts";
 import { renderFitted, utf8Length } from "./_render_fitted.ts";
 import { readBudgetFlag } from "./_cli_budgets.ts";
 import { processIo, writeOutput } from "./_cli_io.ts";
+import type { GateOptions } from "./_cli_gate.ts";
 import {
   GATE_USAGE,
   gateDefaults,
-  type GateOptions,
-  GraphFileError,
   graphName,
   readGateFlag,
-  readGraph,
   runGate,
 } from "./_cli_gate.ts";
+import { exitOnGraphFileError, readGraphFile } from "./_cli_graph_file.ts";
 import {
+  type Flag,
+  readArgs,
   readMinConfidence,
   UsageError,
   usageError,
-  walkArgs,
+  withUsage,
 } from "./_cli_args.ts";
 import { printSummary } from "./_cli_summary.ts";
 import { VERSION } from "./_version.ts";
@@ -150,7 +152,6 @@ interface CliArgs {
 
 /** The fields of {@linkcode CliArgs} that a flag without a value sets. */
 type Switch =
-  | "help"
   | "version"
   | "verbose"
   | "failOnUnmatched"
@@ -161,8 +162,6 @@ type Switch =
 
 /** The flags without a value: the field each sets, and to what. */
 const SWITCHES: Readonly<Record<string, readonly [Switch, boolean]>> = {
-  "-h": ["help", true],
-  "--help": ["help", true],
   "--version": ["version", true],
   "--verbose": ["verbose", true],
   "--fail-on-unmatched": ["failOnUnmatched", true],
@@ -172,8 +171,44 @@ const SWITCHES: Readonly<Record<string, readonly [Switch, boolean]>> = {
   "--no-progress": ["progress", false],
 };
 
-/** Reads one of the scan's own flags into `parsed`: false if not one. */
-function readScanFlag(
+/** The scan's own options that take a value. */
+const FLAGS: Readonly<Record<string, Flag<CliArgs>>> = {
+  "--out": "out",
+  "--format": "format",
+  "--baseline": "baseline",
+  "--collapse": (parsed, value) => {
+    const collapse = value();
+    if (collapse !== "service") {
+      throw new UsageError(
+        `Cannot parse arguments: --collapse must be service, got "${
+          displayText(collapse, 100)
+        }"`,
+      );
+    }
+    parsed.collapse = collapse;
+  },
+  "--mechanism": (parsed, value) => {
+    for (const mechanism of value().split(",")) {
+      if (!MECHANISMS.includes(mechanism.trim())) {
+        throw new UsageError(
+          `Cannot parse arguments: --mechanism takes ${
+            MECHANISMS.join(", ")
+          }, got "${displayText(mechanism, 100)}"`,
+        );
+      }
+      (parsed.mechanisms ??= []).push(mechanism.trim());
+    }
+  },
+  "--min-confidence": (parsed, value) => {
+    parsed.minConfidence = readMinConfidence(value());
+  },
+};
+
+/**
+ * Reads a switch, a budget or a gate option into `parsed`: false if `name`
+ * is none of them.
+ */
+function readOtherFlag(
   name: string,
   value: () => string,
   parsed: CliArgs,
@@ -183,45 +218,13 @@ function readScanFlag(
     parsed[flag[0]] = flag[1];
     return true;
   }
-  switch (name) {
-    case "--out":
-      parsed.out = value();
-      return true;
-    case "--format":
-      parsed.format = value();
-      return true;
-    case "--baseline":
-      parsed.baseline = value();
-      return true;
-    case "--collapse": {
-      const collapse = value();
-      if (collapse !== "service") {
-        throw new UsageError(
-          `Cannot parse arguments: --collapse must be service, got "${
-            displayText(collapse, 100)
-          }"`,
-        );
-      }
-      parsed.collapse = collapse;
-      return true;
-    }
-    case "--mechanism":
-      for (const mechanism of value().split(",")) {
-        if (!MECHANISMS.includes(mechanism.trim())) {
-          throw new UsageError(
-            `Cannot parse arguments: --mechanism takes ${
-              MECHANISMS.join(", ")
-            }, got "${displayText(mechanism, 100)}"`,
-          );
-        }
-        (parsed.mechanisms ??= []).push(mechanism.trim());
-      }
-      return true;
-    case "--min-confidence":
-      parsed.minConfidence = readMinConfidence(value());
-      return true;
-  }
-  return false;
+  const budget = readBudgetFlag(name, value);
+  if (budget === undefined) return readGateFlag(name, value, parsed.gate);
+  if (typeof budget === "string") throw new UsageError(budget);
+  if (budget.budget === "maxOutputBytes") {
+    parsed.maxOutputBytes = budget.value;
+  } else parsed.budgets[budget.budget] = budget.value;
+  return true;
 }
 
 function parseArgs(args: readonly string[]): CliArgs {
@@ -241,20 +244,7 @@ function parseArgs(args: readonly string[]): CliArgs {
     help: false,
     version: false,
   };
-  walkArgs(args, (name, value) => {
-    const budget = readBudgetFlag(name, value);
-    if (budget !== undefined) {
-      if (typeof budget === "string") throw new UsageError(budget);
-      if (budget.budget === "maxOutputBytes") {
-        parsed.maxOutputBytes = budget.value;
-      } else parsed.budgets[budget.budget] = budget.value;
-      return true;
-    }
-    if (name !== "--format" && readGateFlag(name, value, parsed.gate)) {
-      return true;
-    }
-    return readScanFlag(name, value, parsed);
-  }, (root) => parsed.roots.push(root));
+  readArgs(args, parsed, FLAGS, "roots", readOtherFlag);
   const formats: readonly string[] = parsed.baseline === undefined
     ? REPORT_FORMATS
     : DIFF_FORMATS;
@@ -338,22 +328,14 @@ function progressBar(io: ScanCliIo): {
  * assert.match(errors.join(""), /--format must be one of/);
  * ```
  */
-export async function runScanCli(
+export function runScanCli(
   args: readonly string[],
   io: ScanCliIo = processIo(),
 ): Promise<number> {
-  let options: CliArgs;
-  try {
-    options = parseArgs(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(usageError(error.message, USAGE));
-    return 2;
-  }
-  if (options.help) {
-    io.stdout(USAGE);
-    return 0;
-  }
+  return withUsage(args, io, USAGE, parseArgs, scanRoots);
+}
+
+async function scanRoots(options: CliArgs, io: ScanCliIo): Promise<number> {
   if (options.version) {
     io.stdout(`portcullis-scan ${VERSION}\n`);
     return 0;
@@ -362,19 +344,11 @@ export async function runScanCli(
     io.stderr(usageError("Cannot scan: no directory given", USAGE));
     return 2;
   }
-  let baseline;
+  let baseline: BoundaryGraph | undefined;
   if (options.baseline !== undefined) {
-    try {
-      baseline = await readGraph(
-        options.baseline,
-        io,
-        options.gate.maxGraphBytes,
-      );
-    } catch (error) {
-      if (!(error instanceof GraphFileError)) throw error;
-      io.stderr(`${error.message}\n`);
-      return 2;
-    }
+    const { baseline: path, gate } = options;
+    baseline = await readGraphFile(path, io, gate.maxGraphBytes);
+    if (baseline === undefined) return 2;
   }
   const bar = options.progress && io.isTty ? progressBar(io) : undefined;
   let result;
@@ -409,29 +383,22 @@ export async function runScanCli(
   if (baseline !== undefined) {
     const errors = result.diagnostics.filter((d) => d.severity === "error")
       .length;
-    try {
-      return await runGate(
-        baseline,
-        result.graph,
-        {
-          ...options.gate,
-          minConfidence: options.minConfidence,
-          format: options.format as DiffFormat,
-          repo: options.gate.repo ?? graphName("head", baseline),
-          maxOutputBytes: options.maxOutputBytes,
-        },
-        io,
-        errors === 0 ? [] : [
-          `the scan could not read or parse everything (${
-            plural(errors, "error")
-          })`,
-        ],
-      );
-    } catch (error) {
-      if (!(error instanceof GraphFileError)) throw error;
-      io.stderr(`${error.message}\n`);
-      return 2;
-    }
+    const gate = {
+      ...options.gate,
+      minConfidence: options.minConfidence,
+      format: options.format as DiffFormat,
+      repo: options.gate.repo ?? graphName("head", baseline),
+      maxOutputBytes: options.maxOutputBytes,
+    };
+    const partial = errors === 0 ? [] : [
+      `the scan could not read or parse everything (${
+        plural(errors, "error")
+      })`,
+    ];
+    return await exitOnGraphFileError(
+      io,
+      () => runGate(baseline, result.graph, gate, io, partial),
+    );
   }
   const report = renderFitted(result.graph, {
     format: options.format as ReportFormat,

@@ -10,14 +10,23 @@ const bodies = new WeakMap<
   Promise<{ value: unknown; size: number }>
 >();
 
+/** The value `cache` holds for `request`, made by `make` the first time. */
+function once<T>(
+  cache: WeakMap<Request, T>,
+  request: Request,
+  make: () => T,
+): T {
+  let value = cache.get(request);
+  if (value === undefined) {
+    value = make();
+    cache.set(request, value);
+  }
+  return value;
+}
+
 /** Returns the request's parsed URL, parsing it once per request. */
 export function requestUrl(request: Request): URL {
-  let url = urls.get(request);
-  if (url === undefined) {
-    url = new URL(request.url);
-    urls.set(request, url);
-  }
-  return url;
+  return once(urls, request, () => new URL(request.url));
 }
 
 /**
@@ -33,12 +42,11 @@ export async function requestJson(
   request: Request,
   limits: ResolvedBodyLimits,
 ): Promise<unknown> {
-  let body = bodies.get(request);
-  if (body === undefined) {
-    body = readJsonClone(request, limits);
-    bodies.set(request, body);
-  }
-  const { value, size } = await body;
+  const { value, size } = await once(
+    bodies,
+    request,
+    () => readJsonClone(request, limits),
+  );
   if (size > limits.maxBodyBytes) throw tooLarge();
   return value;
 }

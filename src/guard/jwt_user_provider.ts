@@ -25,15 +25,7 @@ import type {
   JwtUserProviderOptions,
 } from "./jwt_user_provider_options.ts";
 
-export type {
-  JwksOptions,
-  JwtAlgorithm,
-  JwtClaims,
-  JwtClaimsSchema,
-  JwtSchemaResult,
-  JwtUserContext,
-  JwtUserProviderOptions,
-} from "./jwt_user_provider_options.ts";
+export type * from "./jwt_user_provider_options.ts";
 
 const INVALID_TOKEN_HEADERS: HeadersInit = {
   "WWW-Authenticate": 'Bearer error="invalid_token"',

@@ -5,6 +5,7 @@ import type { ListLimit } from "./_diff_parts.ts";
 import { type DiffView, renderDiffText } from "./_diff_text.ts";
 import { renderDiffMarkdown } from "./_diff_markdown.ts";
 import { sarifLog } from "./_diff_sarif.ts";
+import { checkFormat, checkSizeLimit } from "./_render_checks.ts";
 
 /**
  * Formats of {@linkcode renderDiff}: `text` for a CI log, `json` for tools,
@@ -20,6 +21,36 @@ import { sarifLog } from "./_diff_sarif.ts";
  */
 export type DiffFormat = "text" | "json" | "markdown" | "sarif";
 
+/** How each format renders a diff; {@linkcode DIFF_FORMATS} lists them in this order. */
+const RENDERERS: Readonly<
+  Record<
+    DiffFormat,
+    (diff: BoundaryDiff, view: DiffView & { repository: string }) => string
+  >
+> = {
+  text: renderDiffText,
+  json: (diff, view) => {
+    const value: Record<string, unknown> = { ...diff };
+    if (view.verdict !== undefined) value["gate"] = view.verdict;
+    if (view.limit !== undefined) {
+      for (
+        const list of [
+          "breaking",
+          "safeChanges",
+          "lostConsumers",
+          "newUnmatchedConsumers",
+          "newUnconsumedProviders",
+        ] as const
+      ) value[list] = diff[list].slice(0, view.limit);
+      value["shortened"] = { entriesPerList: view.limit };
+    }
+    return escapeJsonText(JSON.stringify(value, null, 2)) + "\n";
+  },
+  markdown: renderDiffMarkdown,
+  sarif: (diff, view) =>
+    escapeJsonText(JSON.stringify(sarifLog(diff, view), null, 2)) + "\n",
+};
+
 /**
  * The formats {@linkcode renderDiff} accepts.
  *
@@ -31,12 +62,9 @@ export type DiffFormat = "text" | "json" | "markdown" | "sarif";
  * assert.deepEqual(DIFF_FORMATS, ["text", "json", "markdown", "sarif"]);
  * ```
  */
-export const DIFF_FORMATS: readonly DiffFormat[] = [
-  "text",
-  "json",
-  "markdown",
-  "sarif",
-];
+export const DIFF_FORMATS: readonly DiffFormat[] = Object.keys(
+  RENDERERS,
+) as DiffFormat[];
 
 /**
  * Options for {@linkcode renderDiff}.
@@ -87,32 +115,7 @@ function render(
   diff: BoundaryDiff,
   view: DiffView & { repository: string },
 ): string {
-  switch (format) {
-    case "text":
-      return renderDiffText(diff, view);
-    case "markdown":
-      return renderDiffMarkdown(diff, view);
-    case "json": {
-      const value: Record<string, unknown> = { ...diff };
-      if (view.verdict !== undefined) value["gate"] = view.verdict;
-      if (view.limit !== undefined) {
-        for (
-          const list of [
-            "breaking",
-            "safeChanges",
-            "lostConsumers",
-            "newUnmatchedConsumers",
-            "newUnconsumedProviders",
-          ] as const
-        ) value[list] = diff[list].slice(0, view.limit);
-        value["shortened"] = { entriesPerList: view.limit };
-      }
-      return escapeJsonText(JSON.stringify(value, null, 2)) + "\n";
-    }
-    case "sarif":
-      return escapeJsonText(JSON.stringify(sarifLog(diff, view), null, 2)) +
-        "\n";
-  }
+  return RENDERERS[format](diff, view);
 }
 
 /**
@@ -152,23 +155,9 @@ export function renderDiff(
   diff: BoundaryDiff,
   options: RenderDiffOptions = {},
 ): string {
-  const format = options.format ?? "text";
-  if (!DIFF_FORMATS.includes(format)) {
-    throw new RangeError(
-      `Cannot render the diff: unknown format "${String(format)}"`,
-    );
-  }
+  const format = checkFormat("the diff", options.format, DIFF_FORMATS);
   const maxLength = options.maxLength;
-  if (
-    maxLength !== undefined &&
-    (!Number.isSafeInteger(maxLength) || maxLength < 1024)
-  ) {
-    throw new RangeError(
-      `Cannot render the diff: maxLength must be an integer from 1024, got ${
-        String(maxLength)
-      }`,
-    );
-  }
+  checkSizeLimit("the diff", "maxLength", maxLength);
   const view = {
     roots: options.roots ?? {},
     verdict: options.verdict,

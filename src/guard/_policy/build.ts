@@ -482,7 +482,6 @@ export async function probeModel(
   sample: ParsedPolicy,
   options: BuildOptions = {},
 ): Promise<void> {
-  const modelWhere = quoted(options.modelPath);
   const functions = options.functions ?? {};
   let model: Model;
   let probeEnforcer: CasbinEnforcer;
@@ -517,7 +516,9 @@ export async function probeModel(
         : ` on a request built from the rule "${clip(probe.rule)}"`;
       throw new EnforcerLoadError(
         "PROBE_FAILED",
-        `Cannot load model${modelWhere}: a probe decision failed${on} (${
+        `Cannot load model${
+          quoted(options.modelPath)
+        }: a probe decision failed${on} (${
           error instanceof Error ? error.message : String(error)
         })`,
         { path: options.modelPath, cause: error },

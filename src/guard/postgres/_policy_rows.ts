@@ -9,19 +9,12 @@ import {
   splitPolicyLine,
 } from "../_policy/build.ts";
 import { EnforcerLoadError } from "../_policy/error.ts";
+import type { RuleTableSnapshot } from "./_rule_table_source.ts";
 
 /** One rule as stored: its policy type and values (v0, v1, ...). */
 export interface PolicyRule {
   readonly ptype: string;
   readonly values: readonly string[];
-}
-
-/** What the rows of one snapshot became. */
-export interface RenderedPolicy {
-  /** The policy text, one line per row, as UTF-8. */
-  readonly bytes: Uint8Array;
-  /** The row id of each line (line n is `ids[n - 1]`). */
-  readonly ids: readonly number[];
 }
 
 // Characters that make casbin's line splitter leave its fast path.
@@ -70,8 +63,11 @@ export class PolicyRowRenderer {
     if (lines.length > 0) this.#parts.push(lines.join("\n") + "\n");
   }
 
-  /** The text of every row added, and resets the renderer. */
-  finish(): RenderedPolicy {
+  /**
+   * The text of every row added (one line per row) and the row id of each
+   * line, and resets the renderer.
+   */
+  finish(): Pick<RuleTableSnapshot, "bytes" | "ids"> {
     const bytes = new TextEncoder().encode(this.#parts.join(""));
     const ids = this.#ids;
     this.#parts = [];

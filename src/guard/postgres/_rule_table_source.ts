@@ -23,7 +23,7 @@ export interface RuleTableSnapshot {
   readonly revision: number;
   /** The rules as policy text (UTF-8). */
   readonly bytes: Uint8Array;
-  /** The row id of each line of `bytes`. */
+  /** The row id of each line of `bytes` (line n is `ids[n - 1]`). */
   readonly ids: readonly number[];
 }
 

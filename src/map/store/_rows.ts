@@ -55,13 +55,14 @@ export const REPO_COLUMNS = `repo, commit_sha, port_count, owner_count,
 
 /** A row of `REPO_COLUMNS` as a repository. */
 export function orgRepository(row: unknown[]): OrgRepository {
+  const [name, commit, ports, owners, publishedAt, metadata] = row;
   const repo: OrgRepository = {
-    repo: text(row[0]),
-    ports: Number(row[2]),
-    owners: Number(row[3]),
-    publishedAt: text(row[4]),
-    metadata: JSON.parse(text(row[5])) as Record<string, JsonValue>,
+    repo: text(name),
+    ports: Number(ports),
+    owners: Number(owners),
+    publishedAt: text(publishedAt),
+    metadata: JSON.parse(text(metadata)) as Record<string, JsonValue>,
   };
-  if (typeof row[1] === "string") repo.commit = row[1];
+  if (typeof commit === "string") repo.commit = commit;
   return repo;
 }

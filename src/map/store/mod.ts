@@ -26,16 +26,4 @@
  */
 export { OrgStore } from "./org_store.ts";
 export { OrgStoreError, type OrgStoreErrorCode } from "./org_store_error.ts";
-export type {
-  BoundarySelector,
-  LinksQuery,
-  OrgLink,
-  OrgLinkEnd,
-  OrgRepository,
-  OrgStoreOptions,
-  PortsQuery,
-  PublishOptions,
-  PublishResult,
-  RepoDependency,
-  UnmatchedQuery,
-} from "./org_store_types.ts";
+export type * from "./org_store_types.ts";
