@@ -43,8 +43,8 @@ type CallReader = (c: RubyFile, call: Node, ctx: RouteContext) => void;
 const CALL_READERS: Readonly<Record<string, CallReader>> = {
   draw: drawFile,
   mount,
-  devise_for: deviseFor,
-  use_doorkeeper: useDoorkeeper,
+  "devise_for": deviseFor,
+  "use_doorkeeper": useDoorkeeper,
 };
 
 export function railsBody(
