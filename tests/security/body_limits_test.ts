@@ -128,6 +128,45 @@ Deno.test("A smaller limit on a second body subject of the same request still re
   assert.equal(response.status, 413);
 });
 
+Deno.test("Several body subjects of one request buffer the body once: no amplification, one value for all", async () => {
+  // An attacker's body is read (and buffered up to the limit) once per
+  // request, however many subjects read it; each reading a clone of its own
+  // would multiply the memory one request can pin, and a body the subjects
+  // saw differently could split the decision.
+  class CountingRequest extends Request {
+    clones = 0;
+    override clone(): Request {
+      this.clones++;
+      return super.clone();
+    }
+  }
+  const enforcer = await makeEnforcer("p, editor, news, publish\n", MODEL);
+  const guard = new PermissionGuard({
+    userProvider: bearerUserProvider,
+    enforcerProvider: () => enforcer,
+  });
+  const seen: unknown[] = [];
+  const subject = (pick: (body: { category?: string }) => string) =>
+    AccessSubject.body((body) => {
+      seen.push(body);
+      return pick(body as { category?: string });
+    });
+  const handler = guard.requirePermission(
+    subject((b) => b.category ?? ""),
+    subject(() => "publish"),
+  )(() => new Response("ok"));
+  const request = new CountingRequest("http://localhost/posts", {
+    method: "POST",
+    body: '{"category":"news"}',
+    headers: { authorization: "Bearer editor" },
+  });
+  const response = await handler(request);
+  assert.equal(response.status, 200);
+  assert.equal(request.clones, 1);
+  assert.equal(seen.length, 2);
+  assert.equal(seen[0], seen[1]);
+});
+
 Deno.test("The reference application bounds its own body read on POST /posts", async (t) => {
   const { createApp } = await import("../../examples/server.ts");
   const enforcer = await makeEnforcer();
