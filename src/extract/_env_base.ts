@@ -4,19 +4,16 @@
 // (`USERS_URI=http://users:8080/api`), the path joins the key
 // (`GET /api/users/{}`), composed.
 import { httpBoundaryKey } from "../boundary/http_path.ts";
-import { DeployEnvironment } from "./deploy/mod.ts";
-import type { EnvironmentSetting } from "./extractor.ts";
+import type { DeployEnvironment } from "./deploy/mod.ts";
 import type { ExtractedPort } from "./types.ts";
 import { CONFIDENCE } from "./_value/mod.ts";
 
-/** Rewrites the keys of client ports whose base URL a setting gives. */
+/** Rewrites the keys of client ports whose base URL `env` gives. */
 export function withEnvironmentBases(
   ports: readonly ExtractedPort[],
-  settings: readonly EnvironmentSetting[] | undefined,
-): ExtractedPort[] {
-  if (!settings || settings.length === 0) return [...ports];
-  const env = new DeployEnvironment();
-  for (const setting of settings) env.add(setting);
+  env: DeployEnvironment | undefined,
+): readonly ExtractedPort[] {
+  if (env === undefined) return ports;
   return ports.map((port) => rebased(port, env) ?? port);
 }
 

@@ -11,7 +11,7 @@ import { HttpProviders, splitHttpKey } from "../boundary/_path_template.ts";
 import { ServiceLocator, serviceOfHost } from "../boundary/_service_name.ts";
 import { PortLinker } from "./_link_ports.ts";
 import { forwardedPath, type GatewayRoute } from "./_port/gateway.ts";
-import type { EnvironmentSetting } from "./extractor.ts";
+import type { DeployEnvironment } from "./deploy/mod.ts";
 
 /** What a gateway pass needs besides the graph. */
 export interface GatewayLinkInput {
@@ -20,7 +20,7 @@ export interface GatewayLinkInput {
   /** Folders deployment files give service names (e.g. compose `build`). */
   directories?: ReadonlyMap<string, readonly string[]>;
   /** The environment deployment files set, by root label. */
-  environment?: ReadonlyMap<string, readonly EnvironmentSetting[]>;
+  environment?: ReadonlyMap<string, DeployEnvironment>;
 }
 
 const ANY = "ANY";

@@ -10,27 +10,20 @@ import {
   type ServiceLocator,
   serviceOfHost,
 } from "../boundary/_service_name.ts";
-import type { EnvironmentSetting } from "./extractor.ts";
-import { DeployEnvironment } from "./deploy/mod.ts";
+import type { DeployEnvironment } from "./deploy/mod.ts";
 
 /**
  * A filter that keeps, for a call whose host names a service found in the
  * scan, only the providers of that service; `fallback` decides every other
- * pair. `environment` holds each root's deployment settings, by root label.
+ * pair. `envs` holds each root's deployment environment, by root label.
  */
 export function hostFilter(
   graph: BoundaryGraph,
   ports: readonly PortRecord[],
   services: ServiceLocator,
-  environment: ReadonlyMap<string, readonly EnvironmentSetting[]>,
+  envs: ReadonlyMap<string, DeployEnvironment>,
   fallback: PairFilter,
 ): PairFilter {
-  const envs = new Map<string, DeployEnvironment>();
-  for (const [root, settings] of environment) {
-    const env = new DeployEnvironment();
-    for (const setting of settings) env.add(setting);
-    envs.set(root, env);
-  }
   const providerPort = new Map<string, PortRecord>();
   const hostOf = new Map<string, string>();
   // the `host` each call records, by owner and boundary: one pass

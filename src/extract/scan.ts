@@ -5,7 +5,8 @@ import { readFile } from "node:fs/promises";
 import type { Buffer } from "node:buffer";
 import { basename, relative, resolve, sep } from "node:path";
 import process from "node:process";
-import type { EnvironmentSetting, LanguageExtractor } from "./extractor.ts";
+import type { LanguageExtractor } from "./extractor.ts";
+import { DeployEnvironment } from "./deploy/mod.ts";
 import { isTestPath } from "./_test_paths.ts";
 import { daprHttpPort } from "./_dapr_http.ts";
 import { withEnvironmentBases } from "./_env_base.ts";
@@ -219,7 +220,7 @@ export async function scanWithReader(
   const rootGraphs: BoundaryGraph[] = [];
   const gateways: GatewayRoute[] = [];
   const folders = new Map<string, string[]>();
-  const environment = new Map<string, EnvironmentSetting[]>();
+  const environment = new Map<string, DeployEnvironment>();
   for (let i = 0; i < roots.length; i++) {
     const rootGraph = await scanRoot(
       { path: roots[i]!, realPath: realRoots[i]!, label: labels[i]! },
@@ -305,7 +306,7 @@ async function scanRoot(
     /** Service name -> its folders (relative to their root). */
     folders: Map<string, string[]>;
     /** Root label -> the environment its deployment files set. */
-    environment: Map<string, EnvironmentSetting[]>;
+    environment: Map<string, DeployEnvironment>;
   },
   readText: (absolutePath: string | Buffer) => Promise<string>,
 ): Promise<BoundaryGraph> {
@@ -407,8 +408,12 @@ async function scanRoot(
     for (const problem of extracted.diagnostics) report(problem);
     if (extracted.gateways) into.gateways.push(...extracted.gateways);
     if (extracted.environment) {
-      const list = into.environment.get(label) ?? [];
-      into.environment.set(label, list.concat(extracted.environment));
+      let env = into.environment.get(label);
+      if (env === undefined) {
+        env = new DeployEnvironment();
+        into.environment.set(label, env);
+      }
+      for (const setting of extracted.environment) env.add(setting);
     }
     for (const { service, directory } of extracted.serviceFolders ?? []) {
       const list = into.folders.get(service);
@@ -418,11 +423,9 @@ async function scanRoot(
     pending.push({ extractor, ports: extracted.ports });
   }
   // every port once the deployment's environment of the root is known
+  const env = into.environment.get(label);
   for (const { extractor, ports } of pending) {
-    const rebasedPorts = withEnvironmentBases(
-      ports,
-      into.environment.get(label),
-    );
+    const rebasedPorts = withEnvironmentBases(ports, env);
     for (const extractedPort of rebasedPorts) {
       const port = daprHttpPort(extractedPort);
       // test code is not the service: its routes are fakes and fixtures
