@@ -67,17 +67,23 @@ export function ramlPorts(
   const version = text(root.get("version"));
   const base = basePath(root.get("baseUri"), version);
   const types = root.get("resourceTypes");
-  /** The methods a resource type gives, by type name. */
+  /** The methods a resource type gives, by type name (each type read once). */
+  const typeCache = new Map<string, string[]>();
   const typeMethods = (name: string): string[] => {
+    const known = typeCache.get(name);
+    if (known !== undefined) return known;
     let node: unknown = isMap(types) ? types.get(name) : undefined;
     const include = (node as { include?: string } | undefined)?.include;
     if (include !== undefined) {
       const included = files.get(includePath(file.path, include));
       node = included === undefined ? undefined : parse(included).contents;
     }
-    if (!isMap(node)) return [];
-    return node.items.map((item) => text(item.key)?.toLowerCase() ?? "")
-      .filter((key) => HTTP_VERBS.has(key));
+    const methods = isMap(node)
+      ? node.items.map((item) => text(item.key)?.toLowerCase() ?? "")
+        .filter((key) => HTTP_VERBS.has(key))
+      : [];
+    typeCache.set(name, methods);
+    return methods;
   };
   const visit = (map: YAMLMap, prefix: string, depth: number): void => {
     if (depth > MAX_DEPTH) return;
