@@ -254,3 +254,23 @@ static_resources: []
   );
   assert.deepEqual(routes, []);
 });
+
+Deno.test("deployExtractor gives a Traefik route the line of its router, not of a service of the same name", async () => {
+  const routes = await routesOf(
+    "traefik/dynamic.yml",
+    `http:
+  services:
+    api:
+      loadBalancer:
+        servers:
+          - url: http://catalog:8000
+  routers:
+    api:
+      rule: "PathPrefix(\`/api\`)"
+      service: api
+`,
+  );
+  assert.deepEqual(lines(routes), [
+    "traefik traefik :8 ANY /api/** -> catalog",
+  ]);
+});
