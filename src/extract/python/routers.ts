@@ -126,8 +126,7 @@ export class PyRouters {
       view?.type !== "attribute" ||
       view.childForFieldName("attribute")?.text !== "urls"
     ) return;
-    const callee = call.childForFieldName("function");
-    const name = callee ? this.#project.externalName(callee) : undefined;
+    const name = this.#project.calleeName(call);
     if (name !== "django.urls.path" && name !== "django.urls.re_path") return;
     const api = this.routerOf(view.childForFieldName("object"));
     const route = this.#project.evalString(argument(args, 0, "route"));
