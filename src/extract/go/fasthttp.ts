@@ -12,7 +12,6 @@ import { goRoutePort } from "./route_port.ts";
 
 const FASTHTTP = "github.com/valyala/fasthttp";
 const SWITCHES: ReadonlySet<string> = new Set(["expression_switch_statement"]);
-const CASES: ReadonlySet<string> = new Set(["expression_case"]);
 const CALLS: ReadonlySet<string> = new Set(["call_expression"]);
 const PATH_METHODS: ReadonlySet<string> = new Set(["Path", "RequestURI"]);
 const METHOD_TESTS: ReadonlyMap<string, string> = new Map(
@@ -43,8 +42,9 @@ export function fasthttpSwitchRoutes(project: GoProject): ExtractedPort[] {
     for (const statement of findAll(file.tree.rootNode, SWITCHES)) {
       const ctx = requestOf(statement.childForFieldName("value"), project);
       if (!ctx) continue;
-      for (const clause of findAll(statement, CASES)) {
-        if (clause.parent?.id !== statement.id) continue;
+      // the cases of this switch: its children (not those of nested ones)
+      for (const clause of namedChildren(statement)) {
+        if (clause.type !== "expression_case") continue;
         const methods = methodsTested(clause, ctx, project);
         const seen = new Set<string>();
         for (

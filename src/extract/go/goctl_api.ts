@@ -42,15 +42,15 @@ export function goctlApiRoutes(file: SourceFile): ExtractedPort[] {
     const body = service[2] ?? "";
     const bodyStart = (service.index ?? 0) + service[0].indexOf("{") + 1;
     const handlers = [...body.matchAll(HANDLER)];
+    // the routes come in order: the handler before each only moves forward
+    let next = 0;
     for (const route of body.matchAll(ROUTE)) {
       if (out.length >= MAX_ROUTES) return out;
       const method = (route[1] ?? "").toUpperCase();
       const offset = bodyStart + (route.index ?? 0) +
         (route[0].length - route[0].trimStart().length);
-      const handler = handlers.filter((h) =>
-        (h.index ?? 0) < (route.index ?? 0)
-      )
-        .pop()?.[1];
+      while ((handlers[next]?.index ?? Infinity) < (route.index ?? 0)) next++;
+      const handler = handlers[next - 1]?.[1];
       const path = prefix
         ? joinPaths(
           literal(prefix.startsWith("/") ? prefix : `/${prefix}`),

@@ -69,13 +69,13 @@ export function aiohttpPorts(
   const mounts = new Map<string, Array<{ parent: string; prefix: Value }>>();
   // route table id -> the applications it is added to
   const tables = new Map<string, string[]>();
+  // each call's parts read once (an alias is looked up in its block)
   const calls = project.list.flatMap((module) =>
-    module.calls.map((call) => ({ module, call }))
+    module.calls.map((call) => ({ module, call, ...parts(call) }))
   );
   const appsOf = (expr: Node | undefined): string[] =>
     expr ? applications(project, flow, withoutRouter(expr), 0) : [];
-  for (const { call } of calls) {
-    const { method, object, args } = parts(call);
+  for (const { method, object, args } of calls) {
     if (method === "add_subapp") {
       const prefix = project.evalString(argument(args, 0, "prefix"));
       for (const child of appsOf(argument(args, 1, "subapp"))) {
@@ -123,8 +123,7 @@ export function aiohttpPorts(
       }
     }
   };
-  for (const { module, call } of calls) {
-    const { method, object, args } = parts(call);
+  for (const { module, call, method, object, args } of calls) {
     if (!method || !object) continue;
     if (method === "add_routes") {
       const apps = appsOf(object);

@@ -142,8 +142,7 @@ export function djangoPorts(
     }
   > = [];
   const isRoute = (call: Node): string | undefined => {
-    const callee = call.childForFieldName("function");
-    const name = callee ? project.externalName(callee) : undefined;
+    const name = project.calleeName(call);
     return name && DJANGO_ROUTES.has(name) ? name : undefined;
   };
   // included lists of routes, keyed by module and position

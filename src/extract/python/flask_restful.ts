@@ -78,11 +78,20 @@ export function flaskRestfulPorts(
     };
   });
   const resources: Array<ResourceRoute & { api: RestfulApi }> = [];
+  // whether a module's text mentions add_resource: searched once a module
+  const mentions = new Map<PyModule, boolean>();
+  const mayForward = (module: PyModule): boolean => {
+    let found = mentions.get(module);
+    if (found === undefined) {
+      mentions.set(module, found = module.file.text.includes("add_resource"));
+    }
+    return found;
+  };
   for (const member of memberCalls(project.list)) {
     const { module, call, object, method, args } = member;
     const known = method === "add_resource" || method === "init_app" ||
       method === "resource";
-    if (!known && !module.file.text.includes("add_resource")) continue;
+    if (!known && !mayForward(module)) continue;
     const api = apis.of(object);
     if (!api) continue;
     const positional = positionalArgs(args);

@@ -41,7 +41,7 @@ export function litestarPorts(project: PyProject): ExtractedPort[] {
   const roots: Node[] = [];
   for (const module of project.list) {
     for (const call of module.calls) {
-      const name = externalOf(project, call);
+      const name = project.calleeName(call);
       if (!name) continue;
       if (APP.test(name)) roots.push(call);
       const kind = HANDLER.exec(name)?.[1];
@@ -103,7 +103,7 @@ export function litestarPorts(project: PyProject): ExtractedPort[] {
           (target?.kind === "value" ? unwrap(target.node) : undefined);
         if (
           router?.type !== "call" ||
-          !ROUTER.test(externalOf(project, router) ?? "")
+          !ROUTER.test(project.calleeName(router) ?? "")
         ) continue;
         const args = router.childForFieldName("arguments");
         const pathNode = argument(args, 0, "path");
@@ -166,11 +166,6 @@ function handlerOf(
 
 function key(module: PyModule, definition: Node): string {
   return `${module.name}:${definition.startIndex}`;
-}
-
-function externalOf(project: PyProject, call: Node): string | undefined {
-  const callee = call.childForFieldName("function");
-  return callee ? project.externalName(callee) : undefined;
 }
 
 /** A Litestar path with typed parameters (`{id:int}`) as one with `{id}`. */

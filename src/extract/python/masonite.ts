@@ -102,8 +102,7 @@ export function masonitePorts(project: PyProject): ExtractedPort[] {
  * `Get` for Masonite 2's `Get(...)`), if it is one.
  */
 function routeKind(project: PyProject, call: Node): string | undefined {
-  const callee = call.childForFieldName("function");
-  const name = callee ? project.externalName(callee) : undefined;
+  const name = project.calleeName(call);
   const match = name
     ? /^masonite\.routes(?:\.\w+)*?\.(?:Route\.)?(\w+)$/.exec(name)
     : null;

@@ -15,6 +15,7 @@ import type {
 } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import { PyProject } from "./project.ts";
+import { isTestPath } from "../_test_paths.ts";
 import { PyRouters } from "./routers.ts";
 import { clientPorts } from "./clients.ts";
 import { PyFlow } from "./flow.ts";
@@ -96,7 +97,7 @@ async function extractPython(
     // routes declared in test code are test scaffolding, not the service's
     return {
       ports: ports.filter((p) =>
-        p.ref.role !== "server" || !isTestPath(p.filePath)
+        p.ref.role !== "server" || !isPythonTestPath(p.filePath)
       ),
       diagnostics,
     };
@@ -105,15 +106,16 @@ async function extractPython(
   }
 }
 
+/** Python test files the scan's test rule does not name: `test.py`, `*_tests.py`. */
+const PYTHON_TEST_FILE = /(?:^|\/)(?:test|[^/]*_tests)\.py$/;
+
 /**
- * Whether a path is Python test code: `tests.py`, `test_*.py`, `*_test.py`,
- * `conftest.py`, or a file under a `test` or `tests` directory.
+ * Whether a path is Python test code: test code by the scan's rule
+ * (`tests.py`, `test_*.py`, `*_test.py`, `conftest.py`, a file under a
+ * `test` or `tests` directory), or `test.py`, `*_tests.py`.
  */
-function isTestPath(path: string): boolean {
-  const segments = path.split("/");
-  const file = segments.pop() ?? "";
-  return /^(tests?|conftest)\.py$|^test_.*\.py$|_tests?\.py$/.test(file) ||
-    segments.some((s) => s === "tests" || s === "test");
+function isPythonTestPath(path: string): boolean {
+  return isTestPath(path) || PYTHON_TEST_FILE.test(path);
 }
 
 export { pythonGrpc } from "./grpc.ts";

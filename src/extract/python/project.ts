@@ -365,6 +365,12 @@ export class PyProject {
     return target?.kind === "external" ? target.name : undefined;
   }
 
+  /** The external dotted name a call's callee refers to (`rq.get(...)` → `requests.get`). */
+  calleeName(call: Node): string | undefined {
+    const callee = call.childForFieldName("function");
+    return callee ? this.externalName(callee) : undefined;
+  }
+
   /** Evaluates a string expression; `undefined` when it is not string-like. */
   evalString(node: Node | null | undefined, depth = 0): Value | undefined {
     if (!node || depth > MAX_DEPTH) return undefined;

@@ -119,15 +119,15 @@ export class PyRouters {
 
   /** Django `path("api/", api.urls)` of a Ninja API: its prefix. */
   #djangoMount(call: Node): void {
-    const callee = call.childForFieldName("function");
-    const name = callee ? this.#project.externalName(callee) : undefined;
-    if (name !== "django.urls.path" && name !== "django.urls.re_path") return;
+    // the cheap test first: this runs on every call of the project
     const args = call.childForFieldName("arguments");
     const view = argument(args, 1, "view");
     if (
       view?.type !== "attribute" ||
       view.childForFieldName("attribute")?.text !== "urls"
     ) return;
+    const name = this.#project.calleeName(call);
+    if (name !== "django.urls.path" && name !== "django.urls.re_path") return;
     const api = this.routerOf(view.childForFieldName("object"));
     const route = this.#project.evalString(argument(args, 0, "route"));
     if (api?.framework !== "ninja" || !route) return;
@@ -293,9 +293,11 @@ export class PyRouters {
       }
       uri = argument(args, 0, method === "static" ? "uri" : "path");
     } else if (callee) {
+      // the cheap test first: this runs on every call that is not a route
+      uri = keywordArg(args, "static_url_path");
+      if (!uri) return undefined;
       const name = this.#project.externalName(callee);
       if (name !== "flask.Flask" && name !== "quart.Quart") return undefined;
-      uri = keywordArg(args, "static_url_path");
       // an application: at the root
       router = {
         id: "",

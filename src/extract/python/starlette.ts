@@ -31,7 +31,7 @@ export function starlettePorts(project: PyProject): ExtractedPort[] {
   const roots: Array<{ module: PyModule; call: Node }> = [];
   for (const module of project.list) {
     for (const call of module.calls) {
-      const name = externalOf(project, call);
+      const name = project.calleeName(call);
       if (name && APPS.has(name)) roots.push({ module, call });
       else if (name === "starlette.routing.Mount") {
         const app = appId(
@@ -73,7 +73,7 @@ export function starlettePorts(project: PyProject): ExtractedPort[] {
       const route = unwrap(item);
       if (route.type !== "call") continue;
       const module = project.moduleOf(route);
-      const name = externalOf(project, route);
+      const name = project.calleeName(route);
       const args = route.childForFieldName("arguments");
       const pathNode = argument(args, 0, "path");
       const path = pathNode ? project.evalString(pathNode) : undefined;
@@ -85,7 +85,7 @@ export function starlettePorts(project: PyProject): ExtractedPort[] {
         const routes = keywordArg(args, "routes");
         if (routes) walkList(routes, inner, depth + 1);
         const made = app ? project.heldCall(app) : undefined;
-        const maker = made ? externalOf(project, made) : undefined;
+        const maker = made ? project.calleeName(made) : undefined;
         if (made && maker && APPS.has(maker)) walkApp(made, inner, depth + 1);
         else if (maker && /(^|\.)StaticFiles$/.test(maker)) {
           const files = joinPaths(underPrefix(prefix, mountPath), "{path}");
@@ -168,19 +168,13 @@ function port(
   };
 }
 
-/** The external name of a call's callee. */
-function externalOf(project: PyProject, call: Node): string | undefined {
-  const callee = call.childForFieldName("function");
-  return callee ? project.externalName(callee) : undefined;
-}
-
 /** The id of the Starlette app or router an expression holds. */
 function appId(
   project: PyProject,
   expr: Node | undefined | null,
 ): string | undefined {
   const made = expr ? project.heldCall(expr) : undefined;
-  const name = made ? externalOf(project, made) : undefined;
+  const name = made ? project.calleeName(made) : undefined;
   const module = made ? project.moduleOf(made) : undefined;
   return made && module && name && APPS.has(name)
     ? `${module.name}:${made.startIndex}`
