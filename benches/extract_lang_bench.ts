@@ -21,8 +21,20 @@ const src = new URL(
   import.meta.url,
 );
 
+/**
+ * An extractor of `src`: from its folder's `mod.ts`, or from the flat
+ * `extract/<name>.ts` of copies older than the folder-per-language layout.
+ */
 async function load(name: string, symbol: string): Promise<LanguageExtractor> {
-  const module = await import(new URL(`extract/${name}.ts`, src).href);
+  const folder = new URL(`extract/${name}/mod.ts`, src);
+  const flat = new URL(`extract/${name}.ts`, src);
+  let exists = true;
+  try {
+    Deno.statSync(folder);
+  } catch {
+    exists = false;
+  }
+  const module = await import((exists ? folder : flat).href);
   return module[symbol] as LanguageExtractor;
 }
 
