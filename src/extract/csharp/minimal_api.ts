@@ -16,6 +16,7 @@ import {
   type Value,
 } from "../_value/mod.ts";
 import {
+  basesOf,
   callArgs,
   type CSharpFile,
   MAP_METHOD,
@@ -78,11 +79,9 @@ function carterModulePrefix(c: CSharpFile, id: Node): Value | undefined {
   if (method?.childForFieldName("name")?.text !== "AddRoutes") return undefined;
   const cls = method.parent?.parent;
   if (cls?.type !== "class_declaration") return undefined;
-  const bases = namedChildren(cls).find((n) => n.type === "base_list");
-  if (
-    !bases ||
-    !namedChildren(bases).some((b) => simpleName(b.text) === "CarterModule")
-  ) return undefined;
+  if (!basesOf(cls).some((b) => simpleName(b.text) === "CarterModule")) {
+    return undefined;
+  }
   for (const member of namedChildren(method.parent!)) {
     if (member.type !== "constructor_declaration") continue;
     const init = namedChildren(member).find((n) =>
