@@ -3,7 +3,12 @@
 // of extension methods.
 import { httpPort } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
-import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
+import {
+  anchorOf,
+  findAncestor,
+  namedChildren,
+  walk,
+} from "../_syntax/tree.ts";
 import {
   addsPrefix,
   CONFIDENCE,
@@ -69,13 +74,14 @@ export function groupPrefixes(
   return out.length > 0 ? out : [literal("")];
 }
 
+const METHOD: ReadonlySet<string> = new Set(["method_declaration"]);
+
 /**
  * The base path of a Carter module (`class M : CarterModule` with a
  * constructor `: base("/directors")`) whose `AddRoutes` parameter `id` is.
  */
 function carterModulePrefix(c: CSharpFile, id: Node): Value | undefined {
-  let method: Node | null = id.parent;
-  while (method && method.type !== "method_declaration") method = method.parent;
+  const method = findAncestor(id, METHOD);
   if (method?.childForFieldName("name")?.text !== "AddRoutes") return undefined;
   const cls = method.parent?.parent;
   if (cls?.type !== "class_declaration") return undefined;
