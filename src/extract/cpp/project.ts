@@ -2,6 +2,7 @@
 // owners (the enclosing class, else the file).
 import { HTTP_METHODS, httpPort } from "../_port/http.ts";
 import type { SourceFile } from "../extractor.ts";
+import { moduleOwner } from "../_syntax/owner.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 import { CppText, type Scope, scopesAt, scopesOf } from "./text.ts";
 
@@ -43,14 +44,7 @@ export class CppFile {
     const path = this.file.path;
     const around = this.scopesAt(offset);
     const cls = around.filter((s) => s.kind === "class").at(-1);
-    if (!cls) {
-      return {
-        kind: "module",
-        name: path.split("/").at(-1)!,
-        qualifiedName: path,
-        filePath: path,
-      };
-    }
+    if (!cls) return moduleOwner(path);
     const name = cls.name.split("::").at(-1)!;
     return {
       kind: "class",

@@ -22,6 +22,7 @@ import {
 import {
   attributeArgs,
   attributesOf,
+  basesOf,
   type CSharpFile,
   HTTP_ATTRIBUTE,
   modifiersOf,
@@ -43,10 +44,7 @@ export function inheritedRouting(
   const seen = new Set<number>([cls.id]);
   let current: Node | undefined = cls;
   for (let depth = 0; current && depth < 8; depth++) {
-    const bases: Node | undefined = namedChildren(current).find((c) =>
-      c.type === "base_list"
-    );
-    const first: Node | undefined = bases ? namedChildren(bases)[0] : undefined;
+    const first: Node | undefined = basesOf(current)[0];
     const name: string = first ? simpleName(first.text) : "";
     const base: Node | undefined = name
       ? c.classes?.(name).find((c) => !seen.has(c.id))
@@ -186,9 +184,7 @@ export function controller(
   const classRouted = classRoute;
   if (prefixes.length === 0) prefixes.push(literal(""));
   // A Web API 2 controller (`: ApiController`) follows `MapHttpRoute`s only.
-  const baseList = namedChildren(cls).find((n) => n.type === "base_list");
-  const firstBase = baseList ? namedChildren(baseList)[0] : undefined;
-  const webApi = simpleName(firstBase?.text ?? "") === "ApiController";
+  const webApi = simpleName(basesOf(cls)[0]?.text ?? "") === "ApiController";
   const modifiers = modifiersOf(cls);
   const conventional = !classRouted && !api &&
     modifiers.has("public") && !modifiers.has("abstract") &&

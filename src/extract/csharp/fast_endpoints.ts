@@ -10,10 +10,11 @@ import { namedChildren, walk } from "../_syntax/tree.ts";
 import { CONFIDENCE, exactText, joinPaths, literal } from "../_value/mod.ts";
 import type { Value } from "../_value/mod.ts";
 import {
+  basesOf,
   callArgs,
   type CSharpFile,
   routeMethod,
-  simpleName,
+  typeArgument,
 } from "./project.ts";
 import type { CSharpIndex } from "./index.ts";
 
@@ -67,58 +68,9 @@ function scanFacts(c: CSharpFile): ScanFacts {
   return known;
 }
 
-/** The simple name of the first type argument of `Group<T>`. */
-function typeArgument(generic: Node): string {
-  const list = namedChildren(generic).find((n) =>
-    n.type === "type_argument_list"
-  );
-  const first = list ? namedChildren(list)[0] : undefined;
-  return first ? simpleName(first.text) : "";
-}
-
-/**
- * The prefix of an endpoint group (`class Admin : Group` whose constructor
- * calls `Configure("admin", ...)`), under its parents
- * (`class Sales : SubGroup<Admin>`); undefined when the class is not in the
- * scan.
- */
-function groupPrefix(
-  c: CSharpFile,
-  name: string,
-  depth = 0,
-): Value | undefined {
-  if (depth > 8 || name === "") return undefined;
-  const cls = c.classes?.(name)[0];
-  const body = cls?.childForFieldName("body");
-  if (!cls || !body) return undefined;
-  let own: Value | undefined;
-  for (const member of namedChildren(body)) {
-    if (member.type !== "constructor_declaration") continue;
-    walk(member, (n) => {
-      if (own || n.type !== "invocation_expression") return;
-      const fn = n.childForFieldName("function");
-      const first = callArgs(n)[0];
-      if (fn?.type === "identifier" && fn.text === "Configure" && first) {
-        own = c.evaluate(first);
-      }
-    });
-  }
-  if (!own) return undefined;
-  const bases = namedChildren(cls).find((n) => n.type === "base_list");
-  const base = bases ? namedChildren(bases)[0] : undefined;
-  if (
-    base?.type === "generic_name" && base.namedChild(0)?.text === "SubGroup"
-  ) {
-    const parent = groupPrefix(c, typeArgument(base), depth + 1);
-    return parent ? joinPaths(parent, own) : own;
-  }
-  return own;
-}
-
 /** The ports of a FastEndpoints endpoint class. */
 export function fastEndpoint(c: CSharpFile, cls: Node): void {
-  const bases = namedChildren(cls).find((n) => n.type === "base_list");
-  const base = bases ? namedChildren(bases)[0] : undefined;
+  const base = basesOf(cls)[0];
   if (!base || !ENDPOINT_BASE.test(base.text)) return;
   const body = cls.childForFieldName("body");
   const configure = (body ? namedChildren(body) : []).find((m) =>
@@ -141,7 +93,7 @@ export function fastEndpoint(c: CSharpFile, cls: Node): void {
     if (n.type !== "invocation_expression") return;
     const fn = n.childForFieldName("function");
     if (fn?.type === "generic_name" && fn.namedChild(0)?.text === "Group") {
-      group = groupPrefix(c, typeArgument(fn));
+      group = groupPrefix(c, typeArgument(fn) ?? "");
       unknownGroup = group === undefined;
       return;
     }
@@ -184,4 +136,42 @@ export function fastEndpoint(c: CSharpFile, cls: Node): void {
       }));
     }
   }
+}
+
+/**
+ * The prefix of an endpoint group (`class Admin : Group` whose constructor
+ * calls `Configure("admin", ...)`), under its parents
+ * (`class Sales : SubGroup<Admin>`); undefined when the class is not in the
+ * scan.
+ */
+function groupPrefix(
+  c: CSharpFile,
+  name: string,
+  depth = 0,
+): Value | undefined {
+  if (depth > 8 || name === "") return undefined;
+  const cls = c.classes?.(name)[0];
+  const body = cls?.childForFieldName("body");
+  if (!cls || !body) return undefined;
+  let own: Value | undefined;
+  for (const member of namedChildren(body)) {
+    if (member.type !== "constructor_declaration") continue;
+    walk(member, (n) => {
+      if (own || n.type !== "invocation_expression") return;
+      const fn = n.childForFieldName("function");
+      const first = callArgs(n)[0];
+      if (fn?.type === "identifier" && fn.text === "Configure" && first) {
+        own = c.evaluate(first);
+      }
+    });
+  }
+  if (!own) return undefined;
+  const base = basesOf(cls)[0];
+  if (
+    base?.type === "generic_name" && base.namedChild(0)?.text === "SubGroup"
+  ) {
+    const parent = groupPrefix(c, typeArgument(base) ?? "", depth + 1);
+    return parent ? joinPaths(parent, own) : own;
+  }
+  return own;
 }

@@ -5,7 +5,7 @@
 import type { Node } from "web-tree-sitter";
 import { httpPort } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
-import { namedChildren, walk } from "../_syntax/tree.ts";
+import { ancestorsOf, namedChildren, walk } from "../_syntax/tree.ts";
 import { CONFIDENCE, exactText } from "../_value/mod.ts";
 import { callArgs, type CSharpFile, ROUTE_METHODS, unwrap } from "./project.ts";
 
@@ -96,16 +96,20 @@ function methodsIn(c: CSharpFile, expr: Node, out: Set<string>): void {
 /** The methods the conditions around a path test require. */
 function methodsAround(c: CSharpFile, at: Node): Set<string> {
   const out = new Set<string>();
-  let top = at;
+  // the ancestors, parent first, found in one walk (climbing `parent` by
+  // `parent` is quadratic in the depth)
+  const up = ancestorsOf(at);
+  let k = 0;
   while (
-    top.parent &&
-    (top.parent.type === "parenthesized_expression" ||
-      (top.parent.type === "binary_expression" &&
-        operator(top.parent) === "&&"))
-  ) top = top.parent;
+    k < up.length &&
+    (up[k]!.type === "parenthesized_expression" ||
+      (up[k]!.type === "binary_expression" && operator(up[k]!) === "&&"))
+  ) k++;
+  const top = k === 0 ? at : up[k - 1]!;
   if (top.id !== at.id) methodsIn(c, top, out);
-  for (let n: Node = top; n.parent; n = n.parent) {
-    const p = n.parent;
+  for (; k < up.length; k++) {
+    const n = k === 0 ? at : up[k - 1]!;
+    const p = up[k]!;
     if (p.type === "if_statement") {
       const cond = p.childForFieldName("condition");
       if (
@@ -115,7 +119,7 @@ function methodsAround(c: CSharpFile, at: Node): Set<string> {
         methodsIn(c, cond, out);
       }
     } else if (p.type === "switch_section") {
-      const value = p.parent?.parent?.childForFieldName("value");
+      const value = up[k + 2]?.childForFieldName("value");
       if (value && kindOf(c, value) === "method") {
         for (const label of namedChildren(p)) {
           if (label.type !== "constant_pattern") continue;

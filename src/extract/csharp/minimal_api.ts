@@ -3,7 +3,12 @@
 // of extension methods.
 import { httpPort } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
-import { anchorOf, namedChildren, walk } from "../_syntax/tree.ts";
+import {
+  anchorOf,
+  findAncestor,
+  namedChildren,
+  walk,
+} from "../_syntax/tree.ts";
 import {
   addsPrefix,
   CONFIDENCE,
@@ -16,6 +21,7 @@ import {
   type Value,
 } from "../_value/mod.ts";
 import {
+  basesOf,
   callArgs,
   type CSharpFile,
   MAP_METHOD,
@@ -68,21 +74,20 @@ export function groupPrefixes(
   return out.length > 0 ? out : [literal("")];
 }
 
+const METHOD: ReadonlySet<string> = new Set(["method_declaration"]);
+
 /**
  * The base path of a Carter module (`class M : CarterModule` with a
  * constructor `: base("/directors")`) whose `AddRoutes` parameter `id` is.
  */
 function carterModulePrefix(c: CSharpFile, id: Node): Value | undefined {
-  let method: Node | null = id.parent;
-  while (method && method.type !== "method_declaration") method = method.parent;
+  const method = findAncestor(id, METHOD);
   if (method?.childForFieldName("name")?.text !== "AddRoutes") return undefined;
   const cls = method.parent?.parent;
   if (cls?.type !== "class_declaration") return undefined;
-  const bases = namedChildren(cls).find((n) => n.type === "base_list");
-  if (
-    !bases ||
-    !namedChildren(bases).some((b) => simpleName(b.text) === "CarterModule")
-  ) return undefined;
+  if (!basesOf(cls).some((b) => simpleName(b.text) === "CarterModule")) {
+    return undefined;
+  }
   for (const member of namedChildren(method.parent!)) {
     if (member.type !== "constructor_declaration") continue;
     const init = namedChildren(member).find((n) =>

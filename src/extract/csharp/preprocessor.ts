@@ -14,20 +14,27 @@ export function firstBranches(text: string): string {
   const lines = text.split("\n");
   // per open `#if`: whether the branch being read is kept
   const keeping: boolean[] = [];
+  // how many of them read a branch that is not kept
+  let skipping = 0;
   let depth = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const directive = /^[ \t]*#[ \t]*(if|elif|else|endif)\b/.exec(line)?.[1];
-    const active = keeping.every((k) => k);
+    const active = skipping === 0;
     if (directive === "if") {
       depth++;
       if (depth <= MAX_DEPTH) keeping.push(true);
       lines[i] = blank(line);
     } else if (directive === "elif" || directive === "else") {
-      if (depth > 0 && depth <= MAX_DEPTH) keeping[keeping.length - 1] = false;
+      if (depth > 0 && depth <= MAX_DEPTH && keeping.at(-1)) {
+        keeping[keeping.length - 1] = false;
+        skipping++;
+      }
       lines[i] = blank(line);
     } else if (directive === "endif") {
-      if (depth > 0 && depth <= MAX_DEPTH) keeping.pop();
+      if (depth > 0 && depth <= MAX_DEPTH && keeping.pop() === false) {
+        skipping--;
+      }
       if (depth > 0) depth--;
       lines[i] = blank(line);
     } else if (!active) {

@@ -104,6 +104,23 @@ export function simpleName(text: string): string {
   return t.endsWith("Attribute") ? t.slice(0, -"Attribute".length) : t;
 }
 
+/** The base types a class declares (`: ControllerBase, IDisposable`). */
+export function basesOf(cls: Node): Node[] {
+  const list = namedChildren(cls).find((n) => n.type === "base_list");
+  return list ? namedChildren(list) : [];
+}
+
+/**
+ * The simple name of the one type argument of a generic name
+ * (`IConsumer<OrderSubmitted>`, `Group<Admin>`), else undefined.
+ */
+export function typeArgument(node: Node | null): string | undefined {
+  if (node?.type !== "generic_name") return undefined;
+  const list = namedChildren(node).find((c) => c.type === "type_argument_list");
+  const args = list ? namedChildren(list) : [];
+  return args.length === 1 ? simpleName(args[0]!.text) : undefined;
+}
+
 /** The attributes (with their lists) of a declaration. */
 export function attributesOf(decl: Node): Node[] {
   const out: Node[] = [];

@@ -9,7 +9,7 @@ import type { Node } from "web-tree-sitter";
 import { literal } from "../_value/mod.ts";
 import type { queueEmitter } from "../_port/queue.ts";
 import { namedChildren } from "../_syntax/tree.ts";
-import { callArgs, simpleName } from "./project.ts";
+import { basesOf, callArgs, simpleName, typeArgument } from "./project.ts";
 
 type Emit = ReturnType<typeof queueEmitter>;
 
@@ -36,20 +36,11 @@ export function serviceBusCall(
   return false;
 }
 
-/** The one type argument of a generic name (`IConsumer<OrderSubmitted>`). */
-function typeArgument(node: Node | null): string | undefined {
-  if (node?.type !== "generic_name") return undefined;
-  const list = namedChildren(node).find((c) => c.type === "type_argument_list");
-  const args = list ? namedChildren(list) : [];
-  return args.length === 1 ? simpleName(args[0]!.text) : undefined;
-}
-
 /** MassTransit consumers (class bases); whether `node` was a class with one. */
 export function massTransitConsumer(node: Node, emit: Emit): boolean {
   if (node.type !== "class_declaration") return false;
-  const bases = namedChildren(node).find((c) => c.type === "base_list");
   let found = false;
-  for (const base of bases ? namedChildren(bases) : []) {
+  for (const base of basesOf(node)) {
     const name = base.type === "generic_name"
       ? base.childForFieldName("name")?.text ??
         namedChildren(base)[0]?.text

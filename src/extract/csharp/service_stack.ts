@@ -3,11 +3,11 @@
 import type { Node } from "web-tree-sitter";
 import { routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
-import { namedChildren } from "../_syntax/tree.ts";
 import { exactText, type Value } from "../_value/mod.ts";
 import {
   attributeArgs,
   attributesOf,
+  basesOf,
   callArgs,
   type CSharpFile,
   namedAttributeArg,
@@ -84,12 +84,8 @@ export function serviceStackDto(c: CSharpFile, cls: Node): void {
       )
     )
   ) return;
-  const bases = namedChildren(cls).find((n) => n.type === "base_list");
   if (
-    bases &&
-    namedChildren(bases).some((b) =>
-      /Controller(Base)?$/.test(simpleName(b.text))
-    )
+    basesOf(cls).some((b) => /Controller(Base)?$/.test(simpleName(b.text)))
   ) return;
   for (const a of routes) {
     const [path, verbs] = attributeArgs(a);

@@ -11,7 +11,12 @@ import { exactText, literal, mapText, type Value } from "../_value/mod.ts";
 import type { JavaFile } from "./project.ts";
 import { javaAnnotations } from "./annotations.ts";
 import { typeName } from "./project.ts";
-import { type Invocation, invocation, serverRoute } from "./route_at.ts";
+import {
+  enclosingClass,
+  type Invocation,
+  invocation,
+  serverRoute,
+} from "./route_at.ts";
 
 /** Whether a file uses Armeria. */
 export function usesArmeria(text: string): boolean {
@@ -202,15 +207,6 @@ function withRouteParameter(name: Node): boolean {
 function boundInService(node: Node): boolean {
   const call = invocation(node.parent?.parent ?? null);
   return call?.name === "service" && call.args[0]?.id === node.id;
-}
-
-function enclosingClass(node: Node): string | undefined {
-  for (let n: Node | null = node.parent; n; n = n.parent) {
-    if (n.type === "class_declaration") {
-      return n.childForFieldName("name")?.text;
-    }
-  }
-  return undefined;
 }
 
 /** Armeria's method annotations. */

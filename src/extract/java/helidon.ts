@@ -3,12 +3,12 @@
 // and services registered under a prefix (`.register("/greet", new
 // GreetService())`), also from other services.
 import type { Node } from "web-tree-sitter";
-import { HTTP_METHODS, routePorts } from "../_port/http.ts";
-import { ownerOf } from "../_syntax/owner.ts";
-import { anchorOf, walk } from "../_syntax/tree.ts";
-import { addsPrefix, joinPaths, literal } from "../_value/mod.ts";
+import { HTTP_METHODS } from "../_port/http.ts";
+import { walk } from "../_syntax/tree.ts";
+import { literal } from "../_value/mod.ts";
 import type { JavaFile } from "./project.ts";
 import { typeName } from "./project.ts";
+import { enclosingClass, invocation, serverRoute } from "./route_at.ts";
 
 /** Whether a file uses Helidon SE's web server. */
 export function usesHelidonSe(text: string): boolean {
@@ -33,9 +33,9 @@ export class HelidonIndex {
   /** Collects the `.register("/p", new S())` calls of one file. */
   collect(root: Node, text: (node: Node) => string | undefined): void {
     walk(root, (node) => {
-      if (node.type !== "method_invocation") return;
-      if (node.childForFieldName("name")?.text !== "register") return;
-      const args = node.childForFieldName("arguments")?.namedChildren ?? [];
+      const call = invocation(node);
+      if (call?.name !== "register") return;
+      const { args } = call;
       const [first, service] = args;
       if (args.length !== 2 || service?.type !== "object_creation_expression") {
         return;
@@ -65,15 +65,6 @@ export class HelidonIndex {
   }
 }
 
-function enclosingClass(node: Node): string | undefined {
-  for (let n: Node | null = node.parent; n; n = n.parent) {
-    if (n.type === "class_declaration") {
-      return n.childForFieldName("name")?.text;
-    }
-  }
-  return undefined;
-}
-
 /** The declared types of Helidon's routing receivers. */
 const RECEIVERS =
   /^(HttpRouting\.Builder|HttpRules|Routing\.Builder|Routing\.Rules|Rules)$/;
@@ -81,28 +72,24 @@ const RECEIVERS =
 /** The routes of one file's routing builders and services. */
 export function helidonRoutes(c: JavaFile, root: Node): void {
   walk(root, (node) => {
-    if (node.type !== "method_invocation") return;
-    const name = node.childForFieldName("name")?.text ?? "";
+    const call = invocation(node);
+    if (!call) return;
+    const { name, args } = call;
     const verb = name === "any" ? "ANY" : name.toUpperCase();
     if (!HTTP_METHODS.has(verb) && verb !== "ANY") return;
     if (name !== name.toLowerCase()) return;
-    const args = node.childForFieldName("arguments")?.namedChildren ?? [];
     if (args.length < 2 || !args[0]) return;
     if (!onRouting(c, node)) return;
     const path = c.evaluate(args[0]);
     const head = path.parts[0];
     if (typeof head !== "string" || !head.startsWith("/")) return;
     for (const prefix of c.helidon.prefixes(enclosingClass(node))) {
-      const prefixes = prefix ? [literal(prefix)] : [];
-      c.ports.push(...routePorts({
+      serverRoute(c, node, {
         methods: [verb],
-        path: joinPaths(...prefixes, path),
-        prefixed: prefixes.some(addsPrefix),
-        node: anchorOf(node, node.childForFieldName("name") ?? node),
-        owner: ownerOf(node, c.file.path, "java"),
-        filePath: c.file.path,
+        prefixes: prefix ? [literal(prefix)] : [],
+        path,
         framework: "helidon",
-      }));
+      });
     }
   });
 }

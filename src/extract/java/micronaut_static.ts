@@ -5,8 +5,12 @@ import type { SourceFile } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import { routePorts } from "../_port/http.ts";
 import { moduleOwner } from "../_syntax/owner.ts";
-import { joinPaths, literal } from "../_value/mod.ts";
-import { isSpringSettings, type SpringSettings } from "../_spring/settings.ts";
+import { addsPrefix, joinPaths, literal } from "../_value/mod.ts";
+import {
+  contextPrefix,
+  isSpringSettings,
+  type SpringSettings,
+} from "../_spring/settings.ts";
 import { rowsOf } from "./rows.ts";
 
 const MAPPING = /^micronaut\.router\.static-resources\.[\w-]+\.mapping$/;
@@ -22,7 +26,7 @@ export function micronautStaticResources(
     if (!isSpringSettings(f.path) || !f.text.includes("static-resources")) {
       continue;
     }
-    const context = settings.contextPath(f.path);
+    const context = contextPrefix(settings, f.path);
     const rowOf = rowsOf(f.text);
     for (const [module, values] of settings.modules()) {
       if (!f.path.startsWith(module)) continue;
@@ -35,11 +39,8 @@ export function micronautStaticResources(
         seen.add(`${module}\u0000${value}`);
         out.push(...routePorts({
           methods: ["GET"],
-          path: joinPaths(
-            literal(context, context !== ""),
-            literal(value.replace(/\/\*\*$/, "/*")),
-          ),
-          prefixed: context !== "",
+          path: joinPaths(context, literal(value.replace(/\/\*\*$/, "/*"))),
+          prefixed: addsPrefix(context),
           node: { startPosition: { row: rowOf(at), column: 0 } },
           owner: moduleOwner(f.path),
           filePath: f.path,

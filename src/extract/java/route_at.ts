@@ -1,10 +1,10 @@
-// What the Java routing readers share: a method call's parts, and the
-// server ports of a route at a node (a call is reported at its name when
-// the name starts a later line of a chain).
+// What the Java routing readers share: a method call's parts, the class a
+// node is declared in, and the server ports of a route at a node (a call is
+// reported at its name when the name starts a later line of a chain).
 import type { Node } from "web-tree-sitter";
 import { routePorts } from "../_port/http.ts";
 import { ownerOf } from "../_syntax/owner.ts";
-import { anchorOf } from "../_syntax/tree.ts";
+import { anchorOf, findAncestor } from "../_syntax/tree.ts";
 import { addsPrefix, joinPaths, type Value } from "../_value/mod.ts";
 import type { JavaFile } from "./project.ts";
 
@@ -26,6 +26,13 @@ export function invocation(node: Node | null): Invocation | undefined {
     args: (node.childForFieldName("arguments")?.namedChildren ?? [])
       .filter((n): n is Node => n !== null),
   };
+}
+
+const CLASS: ReadonlySet<string> = new Set(["class_declaration"]);
+
+/** The name of the class a node is declared in, if any. */
+export function enclosingClass(node: Node): string | undefined {
+  return findAncestor(node, CLASS)?.childForFieldName("name")?.text;
 }
 
 /** Options of {@linkcode serverRoute}. */
