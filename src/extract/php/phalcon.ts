@@ -81,13 +81,15 @@ function prefixOf(c: PhpFile, object: Node): Value[] {
  */
 export function phalconCall(c: PhpFile, call: Node): boolean {
   const object = call.childForFieldName("object");
-  const kind = object ? receiverKind(c, object) : null;
-  if (!object || !kind) return false;
   const name = call.childForFieldName("name")?.text ?? "";
-  const verbs = kind === "micro" ? MICRO_VERBS : ROUTER_VERBS;
-  const verb = verbOf(verbs, name);
   const [path, handler, methods] = positional(call);
-  if (!verb || !path || !handler) return false;
+  // the cheap tests first: finding the receiver's value walks its scope
+  const named = verbOf(MICRO_VERBS, name) ?? verbOf(ROUTER_VERBS, name);
+  if (!object || !named || !path || !handler) return false;
+  const kind = receiverKind(c, object);
+  if (!kind) return false;
+  const verb = verbOf(kind === "micro" ? MICRO_VERBS : ROUTER_VERBS, name);
+  if (!verb) return false;
   const given = kind === "router" && name === "add" && methods
     ? methodList(c, methods)
     : undefined;
