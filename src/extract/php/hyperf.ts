@@ -9,6 +9,7 @@ import { namedChildren } from "../_syntax/tree.ts";
 import { exactText, literal } from "../_value/mod.ts";
 import { emitServer, methodList } from "./laravel.ts";
 import {
+  joinedWords,
   lastName,
   named,
   type PhpFile,
@@ -86,7 +87,7 @@ function defaultPrefix(c: PhpFile, cls: string): string {
   const ns = /^\s*namespace\s+([\w\\]+)\s*;/m.exec(c.file.text)?.[1] ?? "";
   const after = `${ns}\\${cls}`.split(/\\Controllers?\\/).slice(1).join("\\");
   return after.replace(/Controller$/, "").split("\\")
-    .map((p) => p.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase())
+    .map((p) => joinedWords(p, "_"))
     .join("/");
 }
 

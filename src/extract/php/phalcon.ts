@@ -11,7 +11,7 @@ import { namedChildren, walk } from "../_syntax/tree.ts";
 import { literal, type Value } from "../_value/mod.ts";
 import { chainedMethods, emitServer, methodList } from "./laravel.ts";
 import { VERB_METHODS, verbOf } from "./verbs.ts";
-import { type PhpFile, positional } from "./project.ts";
+import { joinedWords, type PhpFile, positional } from "./project.ts";
 
 /** Micro apps and collections: `get`..., `map` (any method). */
 const MICRO_VERBS: Readonly<Record<string, string>> = {
@@ -139,8 +139,7 @@ export function phalconController(c: PhpFile, cls: Node): void {
   );
   const routes = methods.map((m) => annotations(docOf(m)));
   const annotated = prefix !== undefined || routes.some((r) => r.length);
-  const controller = name.replace(/Controller$/, "")
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+  const controller = joinedWords(name.replace(/Controller$/, ""), "_");
   methods.forEach((method, i) => {
     const emit = (verbs: string[], path: string, confidence?: number) =>
       c.ports.push(...routePorts({

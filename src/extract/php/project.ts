@@ -116,6 +116,14 @@ export function lastName(text: string): string {
   return text.slice(text.lastIndexOf("\\") + 1);
 }
 
+/**
+ * A camel-case name's words lower-cased and joined by `separator`, the URL
+ * form routers give a class or action: `BlogPost` -> `blog-post`, `blog_post`.
+ */
+export function joinedWords(name: string, separator: "-" | "_"): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, `$1${separator}$2`).toLowerCase();
+}
+
 /** One PHP file being scanned: its imports, string evaluation and locals. */
 export class PhpFile extends TreeFile {
   /** Local class names imported from Guzzle / Slim / Symfony routing. */

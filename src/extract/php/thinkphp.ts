@@ -9,7 +9,13 @@ import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren } from "../_syntax/tree.ts";
 import { exactText, literal, type Value } from "../_value/mod.ts";
 import { emitServer } from "./laravel.ts";
-import { lastName, type PhpFile, positional, ROUTE_VERBS } from "./project.ts";
+import {
+  joinedWords,
+  lastName,
+  type PhpFile,
+  positional,
+  ROUTE_VERBS,
+} from "./project.ts";
 import { verbOf } from "./verbs.ts";
 
 /** `Route::resource`: method, path suffix after the resource's. */
@@ -115,7 +121,7 @@ function controllerPath(c: PhpFile): string[] | undefined {
 
 /** `BlogPost` -> `blog_post`: ThinkPHP's URL form of a controller. */
 function snake(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+  return joinedWords(name, "_");
 }
 
 /** The `#[Route('x', 'GET')]` and `@Route("x", "GET|POST")` of a method. */
