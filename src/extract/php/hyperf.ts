@@ -9,6 +9,7 @@ import { namedChildren } from "../_syntax/tree.ts";
 import { exactText, literal } from "../_value/mod.ts";
 import { emitServer, methodList } from "./laravel.ts";
 import {
+  attributes,
   joinedWords,
   lastName,
   named,
@@ -56,20 +57,6 @@ export function hyperfCall(c: PhpFile, call: Node): boolean {
     );
   } else return name === "addGroup";
   return true;
-}
-
-/** The attributes of a declaration: short name, node. */
-function attributes(decl: Node): Array<{ name: string; node: Node }> {
-  const lists = decl.childForFieldName("attributes");
-  const out: Array<{ name: string; node: Node }> = [];
-  for (const group of lists ? namedChildren(lists) : []) {
-    for (const attribute of namedChildren(group)) {
-      if (attribute.type !== "attribute") continue;
-      const name = namedChildren(attribute).find((n) => /name$/.test(n.type));
-      out.push({ name: lastName(name?.text ?? ""), node: attribute });
-    }
-  }
-  return out;
 }
 
 function argument(

@@ -10,6 +10,7 @@ import { namedChildren } from "../_syntax/tree.ts";
 import { exactText, literal, type Value } from "../_value/mod.ts";
 import { emitServer } from "./laravel.ts";
 import {
+  attributes,
   joinedWords,
   lastName,
   type PhpFile,
@@ -130,16 +131,12 @@ function annotated(
   method: Node,
 ): Array<{ path: string; verbs: string[] }> {
   const out: Array<{ path: string; verbs: string[] }> = [];
-  const attributes = method.childForFieldName("attributes");
-  for (const list of attributes ? namedChildren(attributes) : []) {
-    for (const attribute of namedChildren(list)) {
-      const name = namedChildren(attribute).find((n) => /name$/.test(n.type));
-      if (lastName(name?.text ?? "") !== "Route") continue;
-      const [path, verb] = positional(attribute).map((a) =>
-        exactText(c.evaluate(a))
-      );
-      if (path !== undefined) out.push({ path, verbs: methods(verb) });
-    }
+  for (const attribute of attributes(method)) {
+    if (attribute.name !== "Route") continue;
+    const [path, verb] = positional(attribute.node).map((a) =>
+      exactText(c.evaluate(a))
+    );
+    if (path !== undefined) out.push({ path, verbs: methods(verb) });
   }
   const doc = method.previousNamedSibling;
   if (doc?.type === "comment") {
