@@ -10,7 +10,7 @@ import type {
 } from "../extractor.ts";
 import { endpointPlugs, resolvePorts } from "./project.ts";
 import { MAX_BLOCK_DEPTH, type ModuleInfo, RouterScan } from "./router.ts";
-import { tokenizeElixir } from "./tokenizer.ts";
+import { type Token, tokenizeElixir } from "./tokenizer.ts";
 import { pubsubPorts } from "./pubsub.ts";
 import { parseFailure } from "../_syntax/passes.ts";
 import type { ExtractedPort } from "../types.ts";
@@ -81,10 +81,13 @@ export const elixirExtractor: LanguageExtractor = {
     for (const file of files) {
       // ExUnit test scripts run only under `mix test`: not the application
       if (file.path.endsWith("_test.exs")) continue;
+      // tokenized once for the readers below (a failure is not kept)
+      let read: Token[] | undefined;
+      const tokensOf = () => read ??= tokenizeElixir(file.text);
       if (/PubSub|Endpoint\.(?:broadcast|subscribe)/.test(file.text)) {
         try {
           topics.push(
-            ...pubsubPorts(tokenizeElixir(file.text), file.path, file.text),
+            ...pubsubPorts(tokensOf(), file.path, file.text),
           );
         } catch (error) {
           diagnostics.push(parseFailure(file.path, error));
@@ -96,7 +99,7 @@ export const elixirExtractor: LanguageExtractor = {
         file.text.includes(":endpoint") || file.text.includes("plug:");
       if (!router && !endpoint) continue;
       try {
-        const tokens = tokenizeElixir(file.text);
+        const tokens = tokensOf();
         if (endpoint) endpointPlugs(tokens, plugged);
         if (!router) continue;
         // each file's modules are merged in only once the file is read

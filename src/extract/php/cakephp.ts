@@ -10,6 +10,7 @@ import { VERB_METHODS, verbOf } from "./verbs.ts";
 import {
   arrayEntries,
   arrayValue,
+  joinedWords,
   type PhpFile,
   positional,
 } from "./project.ts";
@@ -31,8 +32,7 @@ export function isCakeRoutes(c: PhpFile): boolean {
 
 /** CakePHP's dasherized URL form of a name: `BlogPosts` -> `blog-posts`. */
 function dasherize(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/_/g, "-")
-    .toLowerCase();
+  return joinedWords(name, "-").replace(/_/g, "-");
 }
 
 /** `:id` parameters and a trailing `*` / `**` (passed arguments) as `{}`. */

@@ -9,6 +9,8 @@ import { namedChildren } from "../_syntax/tree.ts";
 import { exactText, literal } from "../_value/mod.ts";
 import { emitServer, methodList } from "./laravel.ts";
 import {
+  attributes,
+  joinedWords,
   lastName,
   named,
   type PhpFile,
@@ -57,20 +59,6 @@ export function hyperfCall(c: PhpFile, call: Node): boolean {
   return true;
 }
 
-/** The attributes of a declaration: short name, node. */
-function attributes(decl: Node): Array<{ name: string; node: Node }> {
-  const lists = decl.childForFieldName("attributes");
-  const out: Array<{ name: string; node: Node }> = [];
-  for (const group of lists ? namedChildren(lists) : []) {
-    for (const attribute of namedChildren(group)) {
-      if (attribute.type !== "attribute") continue;
-      const name = namedChildren(attribute).find((n) => /name$/.test(n.type));
-      out.push({ name: lastName(name?.text ?? ""), node: attribute });
-    }
-  }
-  return out;
-}
-
 function argument(
   c: PhpFile,
   attribute: Node,
@@ -86,7 +74,7 @@ function defaultPrefix(c: PhpFile, cls: string): string {
   const ns = /^\s*namespace\s+([\w\\]+)\s*;/m.exec(c.file.text)?.[1] ?? "";
   const after = `${ns}\\${cls}`.split(/\\Controllers?\\/).slice(1).join("\\");
   return after.replace(/Controller$/, "").split("\\")
-    .map((p) => p.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase())
+    .map((p) => joinedWords(p, "_"))
     .join("/");
 }
 

@@ -25,9 +25,18 @@ export function isMagentoXml(path: string): boolean {
     /(^|\/)etc\/(frontend|adminhtml)\/routes\.xml$/.test(path);
 }
 
+/** The value of the attribute `name` of a tag. */
 function attribute(tag: string, name: string): string | undefined {
-  return new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`).exec(tag)?.[1];
+  let pattern = ATTRIBUTES.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`);
+    ATTRIBUTES.set(name, pattern);
+  }
+  return pattern.exec(tag)?.[1];
 }
+
+/** The pattern of each attribute name read, compiled once. */
+const ATTRIBUTES = new Map<string, RegExp>();
 
 /** The 0-based line of each offset, in order (one pass over the text). */
 function lineOf(text: string): (index: number) => number {

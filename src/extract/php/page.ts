@@ -12,6 +12,10 @@ import type { PhpFile } from "./project.ts";
 /** Directories web servers conventionally serve PHP scripts from. */
 const DOCROOT = /(^|\/)(public|public_html|web|htdocs|www|webroot)\//;
 
+/** Text every request read of {@linkcode reads} holds: files without it are no page. */
+const REQUEST_READ =
+  /\$_(GET|POST|REQUEST|FILES|COOKIE|SERVER)\b|\bfilter_input\b/;
+
 /** Code whose body runs when called, not when the page loads. */
 const DEFERRED = new Set([
   "function_definition",
@@ -77,7 +81,7 @@ export function plainPage(
   documentRoots: readonly string[],
 ): void {
   const docroot = documentRoots.find((r) => c.file.path.startsWith(r));
-  if (docroot === undefined) return;
+  if (docroot === undefined || !REQUEST_READ.test(c.file.text)) return;
   const methods = new Set<string>();
   let first: Node | undefined;
   walk(root, (n) => {

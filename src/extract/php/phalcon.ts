@@ -11,7 +11,7 @@ import { namedChildren, walk } from "../_syntax/tree.ts";
 import { literal, type Value } from "../_value/mod.ts";
 import { chainedMethods, emitServer, methodList } from "./laravel.ts";
 import { VERB_METHODS, verbOf } from "./verbs.ts";
-import { type PhpFile, positional } from "./project.ts";
+import { joinedWords, type PhpFile, positional } from "./project.ts";
 
 /** Micro apps and collections: `get`..., `map` (any method). */
 const MICRO_VERBS: Readonly<Record<string, string>> = {
@@ -81,13 +81,15 @@ function prefixOf(c: PhpFile, object: Node): Value[] {
  */
 export function phalconCall(c: PhpFile, call: Node): boolean {
   const object = call.childForFieldName("object");
-  const kind = object ? receiverKind(c, object) : null;
-  if (!object || !kind) return false;
   const name = call.childForFieldName("name")?.text ?? "";
-  const verbs = kind === "micro" ? MICRO_VERBS : ROUTER_VERBS;
-  const verb = verbOf(verbs, name);
   const [path, handler, methods] = positional(call);
-  if (!verb || !path || !handler) return false;
+  // the cheap tests first: finding the receiver's value walks its scope
+  const named = verbOf(MICRO_VERBS, name) ?? verbOf(ROUTER_VERBS, name);
+  if (!object || !named || !path || !handler) return false;
+  const kind = receiverKind(c, object);
+  if (!kind) return false;
+  const verb = verbOf(kind === "micro" ? MICRO_VERBS : ROUTER_VERBS, name);
+  if (!verb) return false;
   const given = kind === "router" && name === "add" && methods
     ? methodList(c, methods)
     : undefined;
@@ -137,8 +139,7 @@ export function phalconController(c: PhpFile, cls: Node): void {
   );
   const routes = methods.map((m) => annotations(docOf(m)));
   const annotated = prefix !== undefined || routes.some((r) => r.length);
-  const controller = name.replace(/Controller$/, "")
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+  const controller = joinedWords(name.replace(/Controller$/, ""), "_");
   methods.forEach((method, i) => {
     const emit = (verbs: string[], path: string, confidence?: number) =>
       c.ports.push(...routePorts({

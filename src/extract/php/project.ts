@@ -116,6 +116,28 @@ export function lastName(text: string): string {
   return text.slice(text.lastIndexOf("\\") + 1);
 }
 
+/**
+ * A camel-case name's words lower-cased and joined by `separator`, the URL
+ * form routers give a class or action: `BlogPost` -> `blog-post`, `blog_post`.
+ */
+export function joinedWords(name: string, separator: "-" | "_"): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, `$1${separator}$2`).toLowerCase();
+}
+
+/** The PHP 8 attributes of a declaration (`#[Route(..)]`): short name, node. */
+export function attributes(decl: Node): Array<{ name: string; node: Node }> {
+  const lists = decl.childForFieldName("attributes");
+  const out: Array<{ name: string; node: Node }> = [];
+  for (const group of lists ? namedChildren(lists) : []) {
+    for (const attribute of namedChildren(group)) {
+      if (attribute.type !== "attribute") continue;
+      const name = namedChildren(attribute).find((n) => /name$/.test(n.type));
+      out.push({ name: lastName(name?.text ?? ""), node: attribute });
+    }
+  }
+  return out;
+}
+
 /** One PHP file being scanned: its imports, string evaluation and locals. */
 export class PhpFile extends TreeFile {
   /** Local class names imported from Guzzle / Slim / Symfony routing. */

@@ -9,7 +9,14 @@ import { ownerOf } from "../_syntax/owner.ts";
 import { namedChildren } from "../_syntax/tree.ts";
 import { exactText, literal, type Value } from "../_value/mod.ts";
 import { emitServer } from "./laravel.ts";
-import { lastName, type PhpFile, positional, ROUTE_VERBS } from "./project.ts";
+import {
+  attributes,
+  joinedWords,
+  lastName,
+  type PhpFile,
+  positional,
+  ROUTE_VERBS,
+} from "./project.ts";
 import { verbOf } from "./verbs.ts";
 
 /** `Route::resource`: method, path suffix after the resource's. */
@@ -115,7 +122,7 @@ function controllerPath(c: PhpFile): string[] | undefined {
 
 /** `BlogPost` -> `blog_post`: ThinkPHP's URL form of a controller. */
 function snake(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+  return joinedWords(name, "_");
 }
 
 /** The `#[Route('x', 'GET')]` and `@Route("x", "GET|POST")` of a method. */
@@ -124,16 +131,12 @@ function annotated(
   method: Node,
 ): Array<{ path: string; verbs: string[] }> {
   const out: Array<{ path: string; verbs: string[] }> = [];
-  const attributes = method.childForFieldName("attributes");
-  for (const list of attributes ? namedChildren(attributes) : []) {
-    for (const attribute of namedChildren(list)) {
-      const name = namedChildren(attribute).find((n) => /name$/.test(n.type));
-      if (lastName(name?.text ?? "") !== "Route") continue;
-      const [path, verb] = positional(attribute).map((a) =>
-        exactText(c.evaluate(a))
-      );
-      if (path !== undefined) out.push({ path, verbs: methods(verb) });
-    }
+  for (const attribute of attributes(method)) {
+    if (attribute.name !== "Route") continue;
+    const [path, verb] = positional(attribute.node).map((a) =>
+      exactText(c.evaluate(a))
+    );
+    if (path !== undefined) out.push({ path, verbs: methods(verb) });
   }
   const doc = method.previousNamedSibling;
   if (doc?.type === "comment") {

@@ -10,6 +10,7 @@ import { literal, type Value } from "../_value/mod.ts";
 import {
   arrayEntries,
   arrayValue,
+  joinedWords,
   type PhpFile,
   textValue,
 } from "./project.ts";
@@ -45,7 +46,7 @@ function placeholders(path: string): string {
 
 /** `BlogPost` -> `blog-post`: Yii's id of a controller or action. */
 function id(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+  return joinedWords(name, "-");
 }
 
 /** A crude English plural, as `yii\rest\UrlRule` pluralizes ids. */

@@ -8,6 +8,7 @@ import { namedChildren, walk } from "../_syntax/tree.ts";
 import { exactText, literal, type Value } from "../_value/mod.ts";
 import {
   blockBody,
+  lastConstant,
   option,
   positional,
   RubyFile,
@@ -39,18 +40,13 @@ const MAX_DEPTH = 64;
  */
 export const MAX_GRAPE_READS = 10_000;
 
-/** `::MyAPI::Users` → `Users`. */
-function lastName(name: string): string {
-  return name.slice(name.lastIndexOf(":") + 1);
-}
-
 /** Class names (last segments) that are Grape APIs, from class headers. */
 export function grapeClasses(texts: readonly string[]): Set<string> {
   const parent = new Map<string, string>();
   for (const text of texts) {
     if (!text.includes("class")) continue;
     for (const m of text.matchAll(CLASS_HEADER)) {
-      parent.set(lastName(m[1]!), m[2]!.replace(/^::/, ""));
+      parent.set(lastConstant(m[1]!), m[2]!.replace(/^::/, ""));
     }
   }
   const apis = new Set<string>();
@@ -63,7 +59,7 @@ export function grapeClasses(texts: readonly string[]): Set<string> {
         apis.add(name);
         break;
       }
-      at = up === undefined ? undefined : lastName(up);
+      at = up === undefined ? undefined : lastConstant(up);
     }
   }
   return apis;
@@ -169,7 +165,7 @@ class GrapeReader {
     const target = mountTarget(call);
     const node = target?.target ?? positional(call)[0];
     if (!node) return;
-    const name = lastName(node.text);
+    const name = lastConstant(node.text);
     const api = this.apis.get(name);
     if (!api || this.active.has(name)) return;
     const at = target ? [segmentOf(c, target.at)] : [];
@@ -202,7 +198,7 @@ export async function extractGrape(scan: RubyScan): Promise<void> {
   const mounted = new Set<string>();
   const apiFiles = sources.filter((f) => {
     for (const m of f.text.matchAll(CLASS_HEADER)) {
-      if (classes.has(lastName(m[1]!))) return true;
+      if (classes.has(lastConstant(m[1]!))) return true;
     }
     return false;
   });
@@ -213,7 +209,7 @@ export async function extractGrape(scan: RubyScan): Promise<void> {
       const ruby = new RubyFile(file, constants, ports);
       walk(root, (n) => {
         if (n.type !== "class") return;
-        const name = lastName(n.childForFieldName("name")?.text ?? "");
+        const name = lastConstant(n.childForFieldName("name")?.text ?? "");
         const body = n.childForFieldName("body");
         if (!classes.has(name) || !body || apis.has(name)) return;
         const statements = namedChildren(body);
@@ -224,7 +220,7 @@ export async function extractGrape(scan: RubyScan): Promise<void> {
             m.childForFieldName("method")?.text === "mount"
           ) {
             const target = mountTarget(m)?.target ?? positional(m)[0];
-            if (target) mounted.add(lastName(target.text));
+            if (target) mounted.add(lastConstant(target.text));
           }
         });
       });

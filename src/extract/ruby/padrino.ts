@@ -8,6 +8,8 @@ import { literal, type Value } from "../_value/mod.ts";
 import { type RubyScan, servingFiles, withRubyTrees } from "./route_files.ts";
 import {
   blockBody,
+  camelize,
+  lastConstant,
   option,
   positional,
   RubyFile,
@@ -23,17 +25,11 @@ const APP_CLASS =
 const MOUNT =
   /Padrino\.mount\(\s*["']([\w:]+)["']((?:\s*,\s*\w+:\s*["'][^"'\n]*["'])*)\s*\)\.to\(\s*["']([^"'\n]*)["']\s*\)/g;
 
-/** `blog_admin` → `BlogAdmin`. */
-function camelize(name: string): string {
-  return name.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join("");
-}
-
 /** The class an app mount names: `app_class:` or the app's name camelized. */
 function mountedClass(name: string, options: string): string {
   const explicit = /app_class:\s*["']([\w:]+)["']/.exec(options)?.[1];
   const full = explicit ?? camelize(name);
-  return full.slice(full.lastIndexOf(":") + 1);
+  return lastConstant(full);
 }
 
 /** Mount paths of the apps of a scan, by class name. */
@@ -136,7 +132,7 @@ export async function extractPadrino(scan: RubyScan): Promise<void> {
     walk(root, (n) => {
       if (n.type === "class") {
         const name = n.childForFieldName("name")?.text ?? "";
-        const app = name.slice(name.lastIndexOf(":") + 1);
+        const app = lastConstant(name);
         const body = n.childForFieldName("body");
         if (
           !apps.has(app) ||
@@ -149,7 +145,7 @@ export async function extractPadrino(scan: RubyScan): Promise<void> {
       if (n.type !== "call") return;
       const method = n.childForFieldName("method")?.text;
       const receiver = n.childForFieldName("receiver")?.text ?? "";
-      const app = receiver.slice(receiver.lastIndexOf(":") + 1);
+      const app = lastConstant(receiver);
       if (
         (method === "controllers" || method === "controller") &&
         apps.has(app)

@@ -289,6 +289,17 @@ const RUBY_SCOPES: ReadonlySet<string> = new Set([
   "program",
 ]);
 
+/** The last name of a constant path: `::Api::Users` → `Users`. */
+export function lastConstant(name: string): string {
+  return name.slice(name.lastIndexOf(":") + 1);
+}
+
+/** A snake-case name as a class name: `blog_admin` → `BlogAdmin`. */
+export function camelize(name: string): string {
+  return name.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join("");
+}
+
 /**
  * A Minitest or RSpec file or folder (`test/`, `spec/`, `*_test.rb`,
  * `*_spec.rb`): routes declared there (test apps, an engine's dummy app)

@@ -4,6 +4,7 @@ import type { Node } from "web-tree-sitter";
 import { CONFIDENCE, exactText, literal, type Value } from "../_value/mod.ts";
 import {
   blockBody,
+  camelize,
   option,
   PLURAL_ACTIONS,
   positional,
@@ -121,8 +122,7 @@ export function modelClassName(resource: string): string {
     : resource.endsWith("s")
     ? resource.slice(0, -1)
     : resource;
-  return singular.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join("");
+  return camelize(singular);
 }
 
 /** A `key: value` hash option's string values (`path_names: { sign_in: "login" }`). */

@@ -6,7 +6,7 @@ import type { SourceFile } from "../extractor.ts";
 import { HTTP_METHODS } from "../_port/http.ts";
 import { namedChildren, walk } from "../_syntax/tree.ts";
 import { type RubyScan, withRubyTrees } from "./route_files.ts";
-import { isTestPath, positional, RubyFile } from "./project.ts";
+import { isTestPath, lastConstant, positional, RubyFile } from "./project.ts";
 
 /** `ApiServlet` → its `do_GET`/`do_DELETE` methods, as HTTP methods. */
 function servletMethods(root: Node, into: Map<string, string[]>): void {
@@ -25,7 +25,7 @@ function servletMethods(root: Node, into: Map<string, string[]>): void {
       const verb = method?.startsWith("do_") ? method.slice(3) : undefined;
       if (verb && HTTP_METHODS.has(verb)) verbs.push(verb);
     }
-    into.set(name.slice(name.lastIndexOf(":") + 1), verbs);
+    into.set(lastConstant(name), verbs);
   });
 }
 
@@ -93,9 +93,7 @@ export async function extractWebrick(scan: RubyScan): Promise<void> {
           const block = n.childForFieldName("block");
           verbs = block ? handlerMethods(block) : ["ANY"];
         } else if (method === "mount" && servlet) {
-          verbs = servlets.get(
-            servlet.text.slice(servlet.text.lastIndexOf(":") + 1),
-          );
+          verbs = servlets.get(lastConstant(servlet.text));
         }
         if (!verbs || verbs.length === 0) return;
         c.emitServer(n, verbs, [c.evaluate(path)], "webrick", false);

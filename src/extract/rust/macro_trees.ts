@@ -31,8 +31,9 @@ export async function macroTrees(root: Node, text: string): Promise<Tree[]> {
     return false;
   });
   const out: Tree[] = [];
+  const blank = bodies.length > 0 ? blankText(text) : undefined;
   for (const body of bodies) {
-    const source = standalone(text, body.startIndex, body.endIndex);
+    const source = standalone(text, blank!, body.startIndex, body.endIndex);
     if (source === undefined) continue;
     const tree = await parseSource("rust", source);
     if (tree.rootNode.hasError) tree.delete();
@@ -41,29 +42,52 @@ export async function macroTrees(root: Node, text: string): Promise<Tree[]> {
   return out;
 }
 
+/** A file's text blanked, the opening tokens written in: built once per file. */
+interface BlankText {
+  /** Every character but line breaks blank, the opening tokens written. */
+  headed: string;
+  /** Where the last opening token ends (a body must start after it). */
+  end: number;
+  /** Where the first surrogate pair is (-1: none). */
+  astral: number;
+}
+
+/**
+ * The text blanked but for its line breaks, with the opening tokens written
+ * into the first blanks that hold each (never over a line break).
+ */
+function blankText(text: string): BlankText {
+  const chars = text.replace(/[^\n]/g, " ");
+  let headed = "";
+  let at = 0;
+  for (const token of OPENING) {
+    while (at + token.length <= chars.length) {
+      if (!chars.slice(at, at + token.length).includes("\n")) break;
+      at++;
+    }
+    headed += chars.slice(headed.length, at) + token;
+    at += token.length + 1;
+  }
+  const end = headed.length;
+  return {
+    headed: headed + chars.slice(end),
+    end,
+    astral: text.search(/[\uD800-\uDBFF][\uDC00-\uDFFF]/),
+  };
+}
+
 /**
  * The text with only `[start, end)` kept and the opening tokens written
- * into the blank before it (never over a line break), `;}` after it.
+ * into the blank before it, `;}` after it.
  */
 function standalone(
   text: string,
+  blank: BlankText,
   start: number,
   end: number,
 ): string | undefined {
-  const chars: string[] = [...text.slice(0, start)].map((c) =>
-    c === "\n" ? c : " "
-  );
-  if (chars.length !== start) return undefined; // astral characters
-  let at = 0;
-  for (const token of OPENING) {
-    while (at < start) {
-      const room = chars.slice(at, at + token.length);
-      if (room.length === token.length && !room.includes("\n")) break;
-      at++;
-    }
-    if (at + token.length >= start) return undefined;
-    for (let k = 0; k < token.length; k++) chars[at + k] = token[k]!;
-    at += token.length + 1;
-  }
-  return chars.join("") + text.slice(start, end) + ";}";
+  // astral characters before the body, or no room for the opening
+  if (blank.astral !== -1 && blank.astral + 2 <= start) return undefined;
+  if (blank.end >= start) return undefined;
+  return blank.headed.slice(0, start) + text.slice(start, end) + ";}";
 }

@@ -152,9 +152,10 @@ export class RustScan {
     const out = this.uses(name).filter((u) => this.refersTo(u, home));
     const module = moduleName(home.file.path);
     const alias = new RegExp(`\\b${name}\\s+as\\s+(\\w+)`, "g");
+    const fromModule = new RegExp(`\\b${module}::`);
     for (const f of this.files) {
       for (const text of f.useTexts) {
-        if (!new RegExp(`\\b${module}::`).test(text)) continue;
+        if (!fromModule.test(text)) continue;
         for (const m of text.matchAll(alias)) {
           for (const u of this.uses(m[1]!)) {
             if (

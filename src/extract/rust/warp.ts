@@ -164,6 +164,17 @@ function macroSegments(macro: Node): Value[] {
 /** The value of a zero-parameter function of the scan named by a path. */
 function functionValue(c: RustScan, path: string): Node | undefined {
   const name = path.split("::").at(-1) ?? path;
+  let known = FUNCTION_VALUES.get(c);
+  if (!known) FUNCTION_VALUES.set(c, known = new Map());
+  if (!known.has(name)) known.set(name, findFunctionValue(c, name));
+  return known.get(name);
+}
+
+/** The values of the functions looked up so far, by scan and name. */
+const FUNCTION_VALUES = new WeakMap<RustScan, Map<string, Node | undefined>>();
+
+/** The value of the first top-level function `name` of the scan's files. */
+function findFunctionValue(c: RustScan, name: string): Node | undefined {
   for (const f of c.files) {
     for (const item of namedChildren(f.tree.rootNode)) {
       if (
