@@ -61,3 +61,24 @@ export function baseVariable(url: Value): string | undefined {
   }
   return envName(lead.text);
 }
+
+/**
+ * `extra` with the details a client URL gives its port: `host` (its
+ * {@linkcode hostTemplate}) and `base_env` (its {@linkcode baseVariable}),
+ * each read from the URL, else from the client's base URL `base`; `extra`
+ * itself when there is neither.
+ */
+export function withHostDetails<E extends Record<string, string> | undefined>(
+  extra: E,
+  url: Value,
+  base?: Value,
+): E | Record<string, string> {
+  const host = hostTemplate(url) ?? (base && hostTemplate(base));
+  const env = baseVariable(url) ?? (base && baseVariable(base));
+  if (host === undefined && env === undefined) return extra;
+  return {
+    ...extra,
+    ...(host === undefined ? {} : { host }),
+    ...(env === undefined ? {} : { "base_env": env }),
+  };
+}
