@@ -15,8 +15,9 @@ const ENV_NAME: readonly RegExp[] = [
 
 /** The variable an environment read names, from its source text. */
 export function envName(text: string): string | undefined {
+  const trimmed = text.trim();
   for (const pattern of ENV_NAME) {
-    const match = pattern.exec(text.trim());
+    const match = pattern.exec(trimmed);
     if (match) return match[1];
   }
   return undefined;
