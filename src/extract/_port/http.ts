@@ -4,7 +4,7 @@ import { httpBoundaryKey } from "../../boundary/http_path.ts";
 import type { ExtractedPort, PortOwner } from "../types.ts";
 import type { Value } from "../_value/value.ts";
 import { type PathResult, routePath } from "../_value/path.ts";
-import { baseVariable, hostTemplate } from "../_value/host.ts";
+import { withHostDetails } from "../_value/host.ts";
 
 /** Where a port is reported: any syntax node (0-based row and column). */
 export interface Positioned {
@@ -176,13 +176,12 @@ export function flowedClientPorts<N>(init: FlowedClients<N>): ExtractedPort[] {
     const path = init.path(value);
     if (!path) continue;
     const place = init.place(site ?? init.call);
-    let extra = site && init.wrapper !== undefined
-      ? { ...init.extra, wrapper: init.wrapper }
-      : init.extra;
-    const host = hostTemplate(value);
-    if (host !== undefined) extra = { ...extra, host };
-    const base = baseVariable(value);
-    if (base !== undefined) extra = { ...extra, "base_env": base };
+    const extra = withHostDetails(
+      site && init.wrapper !== undefined
+        ? { ...init.extra, wrapper: init.wrapper }
+        : init.extra,
+      value,
+    );
     const port = httpPort({
       role: "client",
       method: init.method,

@@ -15,8 +15,9 @@ const ENV_NAME: readonly RegExp[] = [
 
 /** The variable an environment read names, from its source text. */
 export function envName(text: string): string | undefined {
+  const trimmed = text.trim();
   for (const pattern of ENV_NAME) {
-    const match = pattern.exec(text.trim());
+    const match = pattern.exec(trimmed);
     if (match) return match[1];
   }
   return undefined;
@@ -60,4 +61,25 @@ export function baseVariable(url: Value): string | undefined {
     return undefined;
   }
   return envName(lead.text);
+}
+
+/**
+ * `extra` with the details a client URL gives its port: `host` (its
+ * {@linkcode hostTemplate}) and `base_env` (its {@linkcode baseVariable}),
+ * each read from the URL, else from the client's base URL `base`; `extra`
+ * itself when there is neither.
+ */
+export function withHostDetails<E extends Record<string, string> | undefined>(
+  extra: E,
+  url: Value,
+  base?: Value,
+): E | Record<string, string> {
+  const host = hostTemplate(url) ?? (base && hostTemplate(base));
+  const env = baseVariable(url) ?? (base && baseVariable(base));
+  if (host === undefined && env === undefined) return extra;
+  return {
+    ...extra,
+    ...(host === undefined ? {} : { host }),
+    ...(env === undefined ? {} : { "base_env": env }),
+  };
 }

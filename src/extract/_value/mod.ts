@@ -27,7 +27,12 @@ export {
   formatPrintf,
   formatRust,
 } from "./format.ts";
-export { baseVariable, envName, hostTemplate } from "./host.ts";
+export {
+  baseVariable,
+  envName,
+  hostTemplate,
+  withHostDetails,
+} from "./host.ts";
 export {
   addsPrefix,
   clientPath,

@@ -103,6 +103,7 @@ export function adonisCall(c: Collector, call: MemberCall): boolean {
   if (!isRouter(c, object)) return false;
   const first = args[0];
   if (!first) return true;
+  const chain = chained(node);
   let routes: Array<{ methods: string[]; path: Value }> = [];
   if (method in VERBS && args.length >= 2 && isPathish(first)) {
     routes = pathValues(first).map((path) => ({
@@ -118,11 +119,11 @@ export function adonisCall(c: Collector, call: MemberCall): boolean {
   } else if (method === "on" && isPathish(first)) {
     routes = [{ methods: ["GET"], path: valueOf(first) }];
   } else if (method === "resource") {
-    routes = resourceRoutes(first, chained(node));
+    routes = resourceRoutes(first, chain);
   } else return true;
   const prefix = [
     ...groupPrefix(c, node),
-    ...chainPrefix(chained(node)),
+    ...chainPrefix(chain),
   ];
   for (const { methods, path } of routes) {
     route(

@@ -1,6 +1,6 @@
 // HTTP calls of a JavaScript/TypeScript file: fetch, axios, ky, generated
 // clients, and the helper functions that pass a parameter into a URL.
-import { type Node, stringValue } from "../_syntax/tree.ts";
+import type { Node } from "../_syntax/tree.ts";
 import { fromParts, type Value } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
 import type { ChildRef } from "./facts.ts";
@@ -8,8 +8,8 @@ import {
   argList,
   CLIENT_METHODS,
   constructorName,
-  HTTP_METHODS,
   isRelative,
+  methodLiteral,
   methodOption,
   pairValue,
   parameterOf,
@@ -233,8 +233,8 @@ export function generated(
     const url = pairValue(v, "url");
     const methodNode = pairValue(v, "method");
     if (!url || !methodNode || pairValue(v, "handler")) continue;
-    const method = stringValue(unwrap(methodNode))?.toUpperCase();
-    if (!method || !HTTP_METHODS.has(method)) continue;
+    const method = methodLiteral(methodNode);
+    if (!method) continue;
     const val = withLocals(node, valueOf(url));
     const head = val.parts[0];
     if (typeof head !== "string" || !/^(\/|https?:\/\/)/.test(head)) continue;

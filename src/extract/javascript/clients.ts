@@ -4,15 +4,14 @@
 import type { ExtractDiagnostic } from "../extractor.ts";
 import type { ExtractedPort } from "../types.ts";
 import {
-  baseVariable,
   clientPath,
   composed,
   concat,
   CONFIDENCE,
-  hostTemplate,
   isEmpty,
   type PathResult,
   type Value,
+  withHostDetails,
 } from "../_value/mod.ts";
 import type { ClientRec, HelperCall, JsFacts, Site } from "./facts.ts";
 import type { JsProject } from "./project.ts";
@@ -89,22 +88,14 @@ export class Clients {
   ): void {
     const path = clientPath(url, base) ?? pageRelative(url, base);
     if (!path) return;
-    // the host of an absolute URL, else of the client's base URL
-    const host = hostTemplate(url) ??
-      (base === undefined ? undefined : hostTemplate(base));
-    const baseEnv = baseVariable(url) ??
-      (base === undefined ? undefined : baseVariable(base));
     const port = jsPort(file.path, site, {
       role: "client",
       method: method ?? "ANY",
       path: path.path,
       confidence: method === undefined ? CONFIDENCE.weak : path.confidence,
       framework,
-      extra: {
-        ...extra,
-        ...(host === undefined ? {} : { host }),
-        ...(baseEnv === undefined ? {} : { "base_env": baseEnv }),
-      },
+      // the host of an absolute URL, else of the client's base URL
+      extra: withHostDetails(extra, url, base),
     }, this.#diagnostics);
     if (port) out.push(port);
   }

@@ -22,6 +22,8 @@ const SERVICE_METHODS: ReadonlyArray<[string, string, boolean]> = [
   ["remove", "DELETE", true],
 ];
 const ALL = SERVICE_METHODS.map(([name]) => name);
+/** `exports.Name`, `module.exports.Name`: the name. */
+const EXPORTED_NAME = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/;
 
 /** A registered service: its path, methods or class, allowed methods. */
 export interface FeathersService extends Site {
@@ -66,14 +68,14 @@ export function feathersFacts(c: Collector): void {
   }
   for (const node of c.nodes("assignment_expression")) {
     // exports.Messages = class Messages { ... }
+    // the class first: every assignment of every file comes here
     const right = node.childForFieldName("right");
+    const klass = right && unwrap(right);
+    if (klass?.type !== "class") continue;
     const left = node.childForFieldName("left")?.text ?? "";
-    const m = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(left);
-    if (m && right && unwrap(right).type === "class") {
-      (c.facts.serviceClasses ??= new Map()).set(
-        m[1]!,
-        classMethods(unwrap(right)),
-      );
+    const m = EXPORTED_NAME.exec(left);
+    if (m) {
+      (c.facts.serviceClasses ??= new Map()).set(m[1]!, classMethods(klass));
     }
   }
 }

@@ -6,13 +6,11 @@
 // a class extending `BaseAPI`). Each request site is a client port; the
 // application code calling the SDK's functions is not read as such.
 import type { Node } from "../_syntax/tree.ts";
-import { stringValue } from "../_syntax/tree.ts";
 import type { Collector } from "./collect.ts";
-import { CLIENT_METHODS, pairValue } from "./nodes.ts";
+import { CLIENT_METHODS, methodLiteral, pairValue } from "./nodes.ts";
 import type { MemberCall } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import { client } from "./client_calls.ts";
-import { HTTP_METHODS } from "../_port/http.ts";
 
 /** Whether the file is a hey-api SDK (imports a hey-api client or is named as one). */
 function heyApi(c: Collector, path: string): boolean {
@@ -57,10 +55,8 @@ export function generatedSdkCall(c: Collector, call: MemberCall): boolean {
   if (method === "request" && unwrap(object).type === "this") {
     const pathNode = pairValue(options, "path");
     const methodNode = pairValue(options, "method");
-    const verb = methodNode
-      ? stringValue(unwrap(methodNode))?.toUpperCase()
-      : undefined;
-    if (!pathNode || !verb || !HTTP_METHODS.has(verb) || !inBaseApi(node)) {
+    const verb = methodNode ? methodLiteral(methodNode) : undefined;
+    if (!pathNode || !verb || !inBaseApi(node)) {
       return false;
     }
     client(

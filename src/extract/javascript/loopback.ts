@@ -1,10 +1,10 @@
 // LoopBack 4 controllers: methods decorated with `@get(path)`, `@post`,
 // `@put`, `@patch`, `@del` or `@operation(verb, path)` from
 // `@loopback/rest`, under the class's `@api({ basePath })`.
-import { type Node, stringValue } from "../_syntax/tree.ts";
+import type { Node } from "../_syntax/tree.ts";
 import { literal, type Value } from "../_value/mod.ts";
 import type { Collector } from "./collect.ts";
-import { HTTP_METHODS, pairValue } from "./nodes.ts";
+import { methodLiteral, pairValue } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import {
   classDecorators,
@@ -49,9 +49,8 @@ export function loopbackClass(c: Collector, node: Node): void {
       let method = DECORATORS[d.name];
       let path = d.args[0];
       if (d.name === "operation") {
-        method = stringValue(unwrap(d.args[0] ?? decorator))?.toUpperCase();
+        method = methodLiteral(d.args[0] ?? decorator);
         path = d.args[1];
-        if (method && !HTTP_METHODS.has(method)) method = undefined;
       }
       if (!method || !path) continue;
       c.facts.routes.push({

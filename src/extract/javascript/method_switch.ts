@@ -3,9 +3,9 @@
 // (a guard that lets one through), `switch (req.method) { case "PUT": }`.
 // A Next.js `pages/api` handler or an Express `all` route that does so is
 // one route per method it tests, not one for any method.
-import { type Node, stringValue } from "../_syntax/tree.ts";
+import type { Node } from "../_syntax/tree.ts";
 import type { Collector } from "./collect.ts";
-import { FUNCTION_TYPES, HTTP_METHODS } from "./nodes.ts";
+import { FUNCTION_TYPES, methodLiteral } from "./nodes.ts";
 import { unwrap } from "./values.ts";
 
 /** The most tests read in one handler. */
@@ -18,12 +18,6 @@ function isMethodRead(node: Node): boolean {
   const v = unwrap(node);
   return v.type === "member_expression" &&
     v.childForFieldName("property")?.text === "method";
-}
-
-/** An HTTP method written as a string literal. */
-function methodLiteral(node: Node): string | undefined {
-  const text = stringValue(unwrap(node))?.toUpperCase();
-  return text && HTTP_METHODS.has(text) ? text : undefined;
 }
 
 /** The methods a handler's body tests the request's method against, if any. */

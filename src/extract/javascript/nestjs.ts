@@ -115,6 +115,10 @@ export function nestAppCall(c: Collector, call: MemberCall): boolean {
     c.facts.nestBootstrap = true;
     return false;
   }
+  // the method first: this runs for every member call of every file
+  if (method !== "setGlobalPrefix" && method !== "enableVersioning") {
+    return false;
+  }
   if (!c.importsFrom("@nestjs/")) return false;
   const options = args[1] && unwrap(args[1]).type === "object"
     ? unwrap(args[1])

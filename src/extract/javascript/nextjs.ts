@@ -5,7 +5,7 @@ import { HTTP_METHODS, isRelative } from "./nodes.ts";
 import { stringValue } from "../_syntax/tree.ts";
 import { handledMethods, handlerFunction } from "./method_switch.ts";
 import type { JsFacts, RouteRec } from "./facts.ts";
-import { type JsProject, modulePaths } from "./project.ts";
+import type { JsProject } from "./project.ts";
 import { fileRoute, moduleExportsOf } from "./route_modules.ts";
 
 export function nextRoutes(c: Collector): void {
@@ -69,9 +69,7 @@ export function nextReexported(
   const out: Array<[JsFacts, RouteRec]> = [];
   for (const file of project.files) {
     for (const { source, path, ...site } of file.nextReexports ?? []) {
-      const target = modulePaths(file.path, source)
-        .map((p) => project.file(p))
-        .find((f) => f !== undefined);
+      const target = project.module(file.path, source);
       if (!target) continue;
       for (const name of target.exports.keys()) {
         if (!isMethodName(name)) continue;

@@ -203,6 +203,12 @@ export function optionValue(options: Node | undefined, key: string): Value {
   return value ? valueOf(value) : literal("");
 }
 
+/** An HTTP method written as a string literal (`"post"`), upper-cased. */
+export function methodLiteral(node: Node): string | undefined {
+  const text = stringValue(unwrap(node))?.toUpperCase();
+  return text && HTTP_METHODS.has(text) ? text : undefined;
+}
+
 /**
  * The method of a request init or config object: `GET` when none is set,
  * `undefined` when it is not a literal.
@@ -216,8 +222,7 @@ export function methodOption(options: Node): string | undefined {
       ? undefined
       : "GET";
   }
-  const text = stringValue(unwrap(method))?.toUpperCase();
-  return text && HTTP_METHODS.has(text) ? text : undefined;
+  return methodLiteral(method);
 }
 
 /** `req.method === "GET"` somewhere in an `&&` chain. */
@@ -234,8 +239,7 @@ export function methodTest(node: Node): string | undefined {
     ? [left, right]
     : [right, left];
   if (!/\.method$/.test(unwrap(member).text)) return undefined;
-  const method = stringValue(unwrap(literal))?.toUpperCase();
-  return method && HTTP_METHODS.has(method) ? method : undefined;
+  return methodLiteral(literal);
 }
 
 /** The local an `export default x` / `module.exports = x` stands for. */

@@ -7,11 +7,15 @@
 // `request.get(url)`, `request.fetch(url, { method })`).
 import type { Node } from "../_syntax/tree.ts";
 import type { Collector } from "./collect.ts";
-import { CLIENT_METHODS, methodOption, pairValue } from "./nodes.ts";
+import {
+  CLIENT_METHODS,
+  methodLiteral,
+  methodOption,
+  pairValue,
+} from "./nodes.ts";
 import type { MemberCall } from "./nodes.ts";
 import { unwrap, valueOf } from "./values.ts";
 import { client } from "./client_calls.ts";
-import { stringValue } from "../_syntax/tree.ts";
 
 /** The test client a receiver is, if any. */
 function frameworkOf(c: Collector, object: Node): string | undefined {
@@ -40,14 +44,6 @@ function usesPlaywright(c: Collector): boolean {
   return false;
 }
 
-/** A method named by a string argument (`"POST"`), upper-cased. */
-function methodArg(node: Node | undefined): string | undefined {
-  const text = node ? stringValue(unwrap(node))?.toUpperCase() : undefined;
-  return text && Object.values(CLIENT_METHODS).includes(text)
-    ? text
-    : undefined;
-}
-
 /** Records a k6, Cypress or Playwright request; `false` when it is none. */
 export function testClientCall(c: Collector, call: MemberCall): boolean {
   const { node, object, method, args } = call;
@@ -58,18 +54,19 @@ export function testClientCall(c: Collector, call: MemberCall): boolean {
   if (framework === "cypress") {
     if (method !== "request") return false;
     const v = unwrap(first);
+    const verb = methodLiteral(first);
     if (v.type === "object") {
       const url = pairValue(v, "url");
       if (url) {
         client(c, node, methodOption(v), valueOf(url), framework, undefined);
       }
-    } else if (second && methodArg(first)) {
-      client(c, node, methodArg(first), valueOf(second), framework, undefined);
+    } else if (second && verb) {
+      client(c, node, verb, valueOf(second), framework, undefined);
     } else client(c, node, "GET", valueOf(first), framework, undefined);
     return true;
   }
   if (framework === "k6" && method === "request") {
-    const httpMethod = methodArg(first);
+    const httpMethod = methodLiteral(first);
     if (httpMethod && second) {
       client(c, node, httpMethod, valueOf(second), framework, undefined);
     }

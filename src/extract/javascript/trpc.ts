@@ -37,6 +37,8 @@ const ROUTER_CALL =
   /(^|\.)(router|createTRPCRouter|createRouter|mergeRouters)$/;
 const HANDLERS =
   /(^|\.)(createNextApiHandler|fetchRequestHandler|createExpressMiddleware|createHTTPHandler|createHTTPServer|createNextRouteHandler)$/;
+/** The callees a file with tRPC routers or handlers calls (a cheap gate). */
+const TRPC_CALLEE = /(\.query|\.mutation|\.merge|[rR]outers?)$/;
 const NEXT_PAGES = /(?:^|\/)pages\/(api\/(?:.*\/)?)\[[^/]+\]\.[cm]?[jt]sx?$/;
 const MAX_DEPTH = 16;
 
@@ -124,15 +126,12 @@ function v9Chain(
 /** Reads a file's tRPC routers, procedures and handlers. */
 export function trpcFacts(c: Collector): void {
   const calls = c.nodes("call_expression");
-  if (
-    !calls.some((n) =>
-      /(\.query|\.mutation|\.merge|[rR]outers?)$/.test(
-        n.childForFieldName("function")?.text ?? "",
-      )
-    ) && !calls.some((n) =>
-      HANDLERS.test(n.childForFieldName("function")?.text ?? "")
-    )
-  ) return;
+  // one pass over the file's calls, each callee's text read once
+  const named = calls.some((n) => {
+    const callee = n.childForFieldName("function")?.text ?? "";
+    return TRPC_CALLEE.test(callee) || HANDLERS.test(callee);
+  });
+  if (!named) return;
   for (const { name, value } of namedValues(c.nodes("variable_declarator"))) {
     const type = unwrap(value).type;
     if (type !== "call_expression" && type !== "object") continue;
